@@ -1,0 +1,352 @@
+package board
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// MaxSide is the largest board side supported. Digits are stored in a byte,
+// and a board this large is far beyond what any solver here can finish.
+const MaxSide = 64
+
+// Shape is the geometry of a board: boxes of BoxRows×BoxCols cells on a board
+// of side N = BoxRows·BoxCols. The zero Shape is invalid; use Square or NewShape.
+type Shape struct {
+	BoxRows, BoxCols int
+}
+
+// Classic is the 9×9 board with 3×3 boxes.
+var Classic = Shape{3, 3}
+
+// Square returns the shape with n×n boxes (side n²).
+func Square(n int) Shape { return Shape{n, n} }
+
+// NewShape returns the shape with boxRows×boxCols boxes, or ErrShape if the
+// side would be below 1 or above MaxSide.
+func NewShape(boxRows, boxCols int) (Shape, error) {
+	s := Shape{boxRows, boxCols}
+	if !s.Valid() {
+		return Shape{}, fmt.Errorf("%w: %d×%d boxes", ErrShape, boxRows, boxCols)
+	}
+	return s, nil
+}
+
+// ShapeForSide returns the square shape of side n (n must be a perfect
+// square, such as 4, 9, 16 or 25), or false if there is none.
+func ShapeForSide(n int) (Shape, bool) {
+	for k := 1; k*k <= n; k++ {
+		if k*k == n {
+			s := Square(k)
+			return s, s.Valid()
+		}
+	}
+	return Shape{}, false
+}
+
+// Valid reports whether the shape has positive boxes and a side of at most MaxSide.
+func (s Shape) Valid() bool {
+	return s.BoxRows >= 1 && s.BoxCols >= 1 && s.BoxRows*s.BoxCols <= MaxSide
+}
+
+// Side returns N, the number of rows, columns, boxes and digits.
+func (s Shape) Side() int { return s.BoxRows * s.BoxCols }
+
+// Cells returns N², the number of cells.
+func (s Shape) Cells() int { n := s.Side(); return n * n }
+
+// Box returns the 0-based index of the box holding row r, column c, counted
+// left to right then top to bottom.
+func (s Shape) Box(r, c int) int {
+	return (r/s.BoxRows)*s.BoxRows + c/s.BoxCols
+}
+
+// String returns "9x9" for square boxes and "6x6 (2x3 boxes)" otherwise.
+func (s Shape) String() string {
+	n := s.Side()
+	if s.BoxRows == s.BoxCols {
+		return fmt.Sprintf("%dx%d", n, n)
+	}
+	return fmt.Sprintf("%dx%d (%dx%d boxes)", n, n, s.BoxRows, s.BoxCols)
+}
+
+// Geometry holds the derived tables of a shape: its units and each cell's peers.
+// Cells are numbered r·N + c.
+type Geometry struct {
+	Shape Shape
+	// Units holds the 3N units: N rows, then N columns, then N boxes.
+	Units [][]int
+	// UnitsOf holds, for each cell, the indexes in Units of its row, column and box.
+	UnitsOf [][3]int
+	// Peers holds, for each cell, the distinct other cells sharing a unit
+	// with it: 3N − 1 − BoxRows − BoxCols of them (20 for 9×9).
+	Peers [][]int
+}
+
+var geometries sync.Map // Shape → *Geometry
+
+// Geometry returns the shape's derived tables, computed once and shared.
+// The result must not be modified.
+func (s Shape) Geometry() *Geometry {
+	if g, ok := geometries.Load(s); ok {
+		return g.(*Geometry)
+	}
+	g, _ := geometries.LoadOrStore(s, newGeometry(s))
+	return g.(*Geometry)
+}
+
+func newGeometry(s Shape) *Geometry {
+	n := s.Side()
+	g := &Geometry{Shape: s, Units: make([][]int, 3*n), UnitsOf: make([][3]int, n*n), Peers: make([][]int, n*n)}
+	for i := 0; i < n; i++ {
+		g.Units[i] = make([]int, 0, n)
+		g.Units[n+i] = make([]int, 0, n)
+		g.Units[2*n+i] = make([]int, 0, n)
+	}
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			cell, b := r*n+c, s.Box(r, c)
+			g.Units[r] = append(g.Units[r], cell)
+			g.Units[n+c] = append(g.Units[n+c], cell)
+			g.Units[2*n+b] = append(g.Units[2*n+b], cell)
+			g.UnitsOf[cell] = [3]int{r, n + c, 2*n + b}
+		}
+	}
+	for cell := range g.Peers {
+		seen := map[int]bool{cell: true}
+		for _, u := range g.UnitsOf[cell] {
+			for _, p := range g.Units[u] {
+				if !seen[p] {
+					seen[p] = true
+					g.Peers[cell] = append(g.Peers[cell], p)
+				}
+			}
+		}
+	}
+	return g
+}
+
+// UnitName describes unit u of the geometry in words, 1-based: "row 3",
+// "column 7", "box 5".
+func (g *Geometry) UnitName(u int) string {
+	n := g.Shape.Side()
+	switch u / n {
+	case 0:
+		return fmt.Sprintf("row %d", u+1)
+	case 1:
+		return fmt.Sprintf("column %d", u-n+1)
+	default:
+		return fmt.Sprintf("box %d", u-2*n+1)
+	}
+}
+
+// Board is a Sudoku grid: Cells holds N² digits in row-major order, 0 for a
+// blank and 1..N for a digit.
+type Board struct {
+	Shape Shape
+	Cells []uint8
+}
+
+// New returns an empty board of the given shape. It panics if the shape is
+// not Valid, as a programming error.
+func New(s Shape) *Board {
+	if !s.Valid() {
+		panic(fmt.Sprintf("board.New: invalid shape %v", s))
+	}
+	return &Board{Shape: s, Cells: make([]uint8, s.Cells())}
+}
+
+// Side returns N.
+func (b *Board) Side() int { return b.Shape.Side() }
+
+// At returns the digit at row r, column c (0 for a blank).
+func (b *Board) At(r, c int) int { return int(b.Cells[r*b.Side()+c]) }
+
+// Set puts digit d (0 to clear) at row r, column c.
+func (b *Board) Set(r, c, d int) { b.Cells[r*b.Side()+c] = uint8(d) }
+
+// Clone returns a deep copy of b.
+func (b *Board) Clone() *Board {
+	return &Board{Shape: b.Shape, Cells: append([]uint8(nil), b.Cells...)}
+}
+
+// Equal reports whether a and b have the same shape and cells.
+func (b *Board) Equal(o *Board) bool {
+	return b.Shape == o.Shape && string(b.Cells) == string(o.Cells)
+}
+
+// Givens returns the number of filled cells.
+func (b *Board) Givens() int {
+	k := 0
+	for _, d := range b.Cells {
+		if d != 0 {
+			k++
+		}
+	}
+	return k
+}
+
+// Blanks returns the number of empty cells.
+func (b *Board) Blanks() int { return len(b.Cells) - b.Givens() }
+
+// CellName returns the 1-based "rRcC" name of cell index i.
+func (b *Board) CellName(i int) string { return CellName(b.Side(), i) }
+
+// CellName returns the 1-based "rRcC" name of cell index i on a board of side n.
+func CellName(n, i int) string { return fmt.Sprintf("r%dc%d", i/n+1, i%n+1) }
+
+// Errors reported by the checks; test with errors.Is.
+var (
+	// ErrShape reports a board whose cells do not fit its shape.
+	ErrShape = errors.New("wrong shape")
+	// ErrDigit reports a digit outside 0..N.
+	ErrDigit = errors.New("digit out of range")
+	// ErrClash reports two equal digits in one unit.
+	ErrClash = errors.New("digits clash")
+	// ErrBlank reports a blank cell where a full grid was expected.
+	ErrBlank = errors.New("cell is blank")
+	// ErrGiven reports a solution that changes one of the puzzle's givens.
+	ErrGiven = errors.New("given not kept")
+)
+
+// ClashError reports two cells holding the same digit in one unit. It
+// matches ErrClash with errors.Is.
+type ClashError struct {
+	Shape Shape
+	CellA int    // first cell (r·N + c)
+	CellB int    // second cell
+	Digit int    // the shared digit
+	Unit  string // "row 1", "column 9" or "box 3"
+}
+
+func (e *ClashError) Error() string {
+	n := e.Shape.Side()
+	return fmt.Sprintf("%s=%d and %s=%d are both in %s", CellName(n, e.CellA), e.Digit, CellName(n, e.CellB), e.Digit, e.Unit)
+}
+
+// Is makes errors.Is(err, ErrClash) true.
+func (e *ClashError) Is(target error) bool { return target == ErrClash }
+
+// Check reports whether the board is well formed and its filled cells break
+// no rule: every digit in 0..N and no digit twice in a unit. It returns
+// ErrShape, ErrDigit or a *ClashError (the first clash in cell order).
+func (b *Board) Check() error {
+	return b.check(false)
+}
+
+// Clashes returns every pair of filled cells breaking a rule, each pair once,
+// in cell order.
+func (b *Board) Clashes() []*ClashError {
+	if !b.Shape.Valid() || len(b.Cells) != b.Shape.Cells() {
+		return nil
+	}
+	g := b.Shape.Geometry()
+	var out []*ClashError
+	seen := map[[2]int]bool{}
+	for _, unit := range g.Units {
+		for i, a := range unit {
+			for _, c := range unit[i+1:] {
+				if b.Cells[a] != 0 && b.Cells[a] == b.Cells[c] && !seen[[2]int{a, c}] {
+					seen[[2]int{a, c}] = true
+					out = append(out, &ClashError{b.Shape, a, c, int(b.Cells[a]), g.UnitName(unitOf(g, a, c))})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// unitOf returns the first unit (row, column, box) holding both cells.
+func unitOf(g *Geometry, a, c int) int {
+	for _, u := range g.UnitsOf[a] {
+		for _, v := range g.UnitsOf[c] {
+			if u == v {
+				return u
+			}
+		}
+	}
+	return -1
+}
+
+func (b *Board) check(full bool) error {
+	if !b.Shape.Valid() || len(b.Cells) != b.Shape.Cells() {
+		return fmt.Errorf("%w: %d cells for a %v board", ErrShape, len(b.Cells), b.Shape)
+	}
+	n := b.Side()
+	for i, d := range b.Cells {
+		if int(d) > n {
+			return fmt.Errorf("%w: %s=%d on a %v board", ErrDigit, b.CellName(i), d, b.Shape)
+		}
+		if full && d == 0 {
+			return fmt.Errorf("%w: %s", ErrBlank, b.CellName(i))
+		}
+	}
+	g := b.Shape.Geometry()
+	seen := make([]int, n+1) // digit → cell+1 of its first sighting in the unit
+	for u, unit := range g.Units {
+		clear(seen)
+		for _, cell := range unit {
+			d := b.Cells[cell]
+			if d == 0 {
+				continue
+			}
+			if prev := seen[d]; prev != 0 {
+				return &ClashError{b.Shape, prev - 1, cell, int(d), g.UnitName(u)}
+			}
+			seen[d] = cell + 1
+		}
+	}
+	return nil
+}
+
+// Solved reports whether the board is full and every unit holds each digit once.
+func (b *Board) Solved() bool { return b.check(true) == nil }
+
+// Verify reports whether solution is a valid completion of puzzle: same
+// shape, every cell filled, every unit a permutation of 1..N, and every
+// given of puzzle kept. It returns nil or an error saying what is wrong
+// (ErrShape, ErrDigit, ErrBlank, ErrClash or ErrGiven). It shares no code with
+// any solver, so it is the independent judge of every answer.
+func Verify(puzzle, solution *Board) error {
+	if puzzle.Shape != solution.Shape || len(puzzle.Cells) != len(solution.Cells) {
+		return fmt.Errorf("%w: solution is %v, puzzle is %v", ErrShape, solution.Shape, puzzle.Shape)
+	}
+	if err := solution.check(true); err != nil {
+		return err
+	}
+	for i, d := range puzzle.Cells {
+		if d != 0 && solution.Cells[i] != d {
+			return fmt.Errorf("%w: %s is %d in the puzzle but %d in the solution", ErrGiven, puzzle.CellName(i), d, solution.Cells[i])
+		}
+	}
+	return nil
+}
+
+// Diff returns the indexes of the cells where a and b differ.
+func Diff(a, b *Board) []int {
+	var out []int
+	for i := range a.Cells {
+		if i < len(b.Cells) && a.Cells[i] != b.Cells[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// String returns the board in grid format: N lines of N numbers separated by
+// single spaces, 0 for a blank, each line ending in a newline.
+func (b *Board) String() string {
+	var sb strings.Builder
+	n := b.Side()
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			if c > 0 {
+				sb.WriteByte(' ')
+			}
+			fmt.Fprint(&sb, b.At(r, c))
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}

@@ -1,0 +1,339 @@
+package encode
+
+import (
+	"math/bits"
+
+	"github.com/satdoku/satdoku/board"
+)
+
+// FastStats describes what Fast's propagation decided before any clause
+// was written.
+type FastStats struct {
+	// Settled reports that propagation alone decided every cell: the formula
+	// is only unit clauses (or, with Contradiction, unsatisfiable).
+	Settled bool
+	// Contradiction reports that the givens clash or propagation emptied a
+	// cell or left a digit no place in a unit: the formula then holds an
+	// empty clause.
+	Contradiction bool
+	// Givens is the number of filled cells of the puzzle; Placed the number
+	// of cells propagation filled besides them.
+	Givens, Placed int
+	// Open is the number of cells still undecided, Candidates the number of
+	// their (cell, digit) candidates: the variables of the non-unit clauses.
+	Open, Candidates int
+	// Units is the number of unit clauses (one per decided variable) and
+	// Clauses the number of longer clauses.
+	Units, Clauses int
+}
+
+// Fast returns the formula the SAT engine solves: the givens are
+// propagated, then naked and hidden singles to a fixpoint (exactly unit
+// propagation on the Extended encoding), and clauses are written only over
+// the open (cell, digit) candidates: for each open cell, at-least-one and
+// pairwise at-most-one over its candidates; for each unit and each digit
+// not yet placed in it, at-least-one and pairwise at-most-one over the
+// cells that can take it (a pair already in a row or column clause is not
+// repeated for the box). Every other primary variable is decided, and gets
+// one unit clause (+v placed, −v eliminated), so every model of the formula
+// is a full valid assignment of all n³ primary variables. The numbering is
+// the public one; NumVars = Primary = n³. If propagation finds a
+// contradiction the formula contains the empty clause.
+//
+// It returns an error only for a malformed board, as Encode does.
+func Fast(b *board.Board) (*CNF, FastStats, error) {
+	var fb FastBuilder
+	f, st, err := fb.Build(b)
+	if err != nil {
+		return nil, st, err
+	}
+	f.Comments = comments(b, "fast", Pairwise, f.NumVars)
+	return f, st, nil
+}
+
+// A FastBuilder builds Fast formulas one after another, reusing its
+// storage, so that a caller solving many puzzles allocates (almost)
+// nothing per puzzle. The zero FastBuilder is ready to use. It is not safe
+// for concurrent use.
+type FastBuilder struct {
+	p    *prop
+	f    CNF
+	lits []Lit
+}
+
+// Build returns Fast's formula and statistics for b, without comments. The
+// formula and its clauses belong to the builder and are valid only until
+// the next call to Build.
+func (fb *FastBuilder) Build(b *board.Board) (*CNF, FastStats, error) {
+	if err := checkBoard(b); err != nil {
+		return nil, FastStats{}, err
+	}
+	if fb.p == nil || fb.p.shape != b.Shape {
+		fb.p = newProp(b.Shape)
+	}
+	st := fb.p.run(b)
+	fb.lits = fb.p.emit(&fb.f, fb.lits, &st)
+	return &fb.f, st, nil
+}
+
+// prop is the singles propagator of one shape.
+type prop struct {
+	shape board.Shape
+	n     int
+	g     *board.Geometry
+	full  uint64
+	cand  []uint64 // candidate digits of each cell, bit d−1
+	value []uint8  // decided digit, 0 if open
+	done  []uint64 // digits placed in each unit
+	queue []int32  // cells with one candidate left, to place
+	// peers holds Geometry.Peers as int32, flattened: npeers per cell.
+	peers  []int32
+	npeers int
+	bad    bool
+}
+
+func newProp(s board.Shape) *prop {
+	n := s.Side()
+	g := s.Geometry()
+	p := &prop{shape: s, n: n, g: g, full: 1<<uint(n) - 1}
+	if n == 64 {
+		p.full = ^uint64(0)
+	}
+	p.cand = make([]uint64, n*n)
+	p.value = make([]uint8, n*n)
+	p.done = make([]uint64, 3*n)
+	p.npeers = len(g.Peers[0])
+	p.peers = make([]int32, 0, n*n*p.npeers)
+	for _, ps := range g.Peers {
+		for _, q := range ps {
+			p.peers = append(p.peers, int32(q))
+		}
+	}
+	return p
+}
+
+// place puts digit d (1-based) in cell, removing it from the peers.
+func (p *prop) place(cell, d int) {
+	bit := uint64(1) << uint(d-1)
+	if p.cand[cell]&bit == 0 {
+		p.bad = true
+		return
+	}
+	p.value[cell] = uint8(d)
+	p.cand[cell] = bit
+	for _, u := range p.g.UnitsOf[cell] {
+		if p.done[u]&bit != 0 {
+			p.bad = true
+		}
+		p.done[u] |= bit
+	}
+	for _, q := range p.peers[cell*p.npeers : (cell+1)*p.npeers] {
+		c := p.cand[q]
+		if c&bit == 0 {
+			continue
+		}
+		c &^= bit
+		p.cand[q] = c
+		if p.value[q] != 0 {
+			continue
+		}
+		if c == 0 {
+			p.bad = true
+		} else if c&(c-1) == 0 {
+			p.queue = append(p.queue, q)
+		}
+	}
+}
+
+// run propagates the givens, naked and hidden singles to a fixpoint.
+func (p *prop) run(b *board.Board) FastStats {
+	var st FastStats
+	n := p.n
+	p.bad = false
+	p.queue = p.queue[:0]
+	for i := range p.cand {
+		p.cand[i] = p.full
+		p.value[i] = 0
+	}
+	clear(p.done)
+	for cell, d := range b.Cells {
+		if d != 0 {
+			st.Givens++
+			if p.value[cell] != 0 || p.cand[cell]&(1<<uint(d-1)) == 0 {
+				p.bad = true
+				break
+			}
+			p.place(cell, int(d))
+		}
+	}
+	for !p.bad {
+		for len(p.queue) > 0 && !p.bad {
+			cell := int(p.queue[len(p.queue)-1])
+			p.queue = p.queue[:len(p.queue)-1]
+			if p.value[cell] != 0 {
+				continue
+			}
+			p.place(cell, bits.TrailingZeros64(p.cand[cell])+1)
+			st.Placed++
+		}
+		if p.bad {
+			break
+		}
+		// Hidden singles: a digit with exactly one place in a unit.
+		found := false
+		for u, unit := range p.g.Units {
+			var once, twice uint64
+			for _, cell := range unit {
+				if p.value[cell] == 0 {
+					c := p.cand[cell]
+					twice |= once & c
+					once |= c
+				}
+			}
+			need := p.full &^ p.done[u]
+			if need&^once != 0 {
+				p.bad = true
+				break
+			}
+			single := once &^ twice & need
+			for single != 0 {
+				d := bits.TrailingZeros64(single)
+				single &= single - 1
+				bit := uint64(1) << uint(d)
+				for _, cell := range unit {
+					if p.value[cell] == 0 && p.cand[cell]&bit != 0 {
+						p.place(cell, d+1)
+						st.Placed++
+						found = true
+						break
+					}
+				}
+				if p.bad {
+					break
+				}
+			}
+			if p.bad {
+				break
+			}
+		}
+		if !found && len(p.queue) == 0 {
+			break
+		}
+	}
+	if p.bad {
+		st.Contradiction = true
+		st.Settled = true
+		return st
+	}
+	for cell := 0; cell < n*n; cell++ {
+		if p.value[cell] == 0 {
+			st.Open++
+			st.Candidates += bits.OnesCount64(p.cand[cell])
+		}
+	}
+	st.Settled = st.Open == 0
+	return st
+}
+
+// emit writes the formula of the propagated state into f.
+func (p *prop) emit(f *CNF, lits []Lit, st *FastStats) []Lit {
+	n := p.n
+	n3 := NumVars(n)
+	f.NumVars, f.Primary = n3, n3
+	f.Comments = f.Comments[:0]
+	if st.Contradiction {
+		f.Clauses = append(f.Clauses[:0], Clause{})
+		st.Clauses = 1
+		st.Units = 0
+		return lits
+	}
+	// Clauses are slices of one backing array; if it must grow, the
+	// clauses already added keep pointing into the old one, which stays valid.
+	lits = lits[:0]
+	cls := f.Clauses[:0]
+	add := func(start int) {
+		cls = append(cls, Clause(lits[start:len(lits):len(lits)]))
+	}
+	// Unit clauses for decided variables.
+	for cell := 0; cell < n*n; cell++ {
+		base := cell * n
+		if d := int(p.value[cell]); d != 0 {
+			for e := 1; e <= n; e++ {
+				if e == d {
+					lits = append(lits, Lit(base+e))
+				} else {
+					lits = append(lits, Lit(-(base + e)))
+				}
+				add(len(lits) - 1)
+			}
+			continue
+		}
+		c := p.cand[cell]
+		for e := 1; e <= n; e++ {
+			if c&(1<<uint(e-1)) == 0 {
+				lits = append(lits, Lit(-(base + e)))
+				add(len(lits) - 1)
+			}
+		}
+	}
+	st.Units = len(cls)
+	if !st.Settled {
+		// Cells: exactly one candidate.
+		for cell := 0; cell < n*n; cell++ {
+			if p.value[cell] != 0 {
+				continue
+			}
+			base := cell * n
+			start := len(lits)
+			for c := p.cand[cell]; c != 0; c &= c - 1 {
+				lits = append(lits, Lit(base+bits.TrailingZeros64(c)+1))
+			}
+			add(start)
+			group := lits[start:]
+			for i := 0; i < len(group); i++ {
+				for j := i + 1; j < len(group); j++ {
+					s := len(lits)
+					lits = append(lits, -group[i], -group[j])
+					add(s)
+				}
+			}
+		}
+		// Units: each digit not yet placed exactly once.
+		for u, unit := range p.g.Units {
+			isBox := u >= 2*n
+			need := p.full &^ p.done[u]
+			for need != 0 {
+				d := bits.TrailingZeros64(need)
+				need &= need - 1
+				bit := uint64(1) << uint(d)
+				start := len(lits)
+				for _, cell := range unit {
+					if p.value[cell] == 0 && p.cand[cell]&bit != 0 {
+						lits = append(lits, Lit(cell*n+d+1))
+					}
+				}
+				add(start)
+				k := len(lits) - start
+				for i := 0; i < k; i++ {
+					a := lits[start+i]
+					ca := (int(a) - 1) / n
+					for j := i + 1; j < k; j++ {
+						b := lits[start+j]
+						if isBox {
+							cb := (int(b) - 1) / n
+							if ca/n == cb/n || ca%n == cb%n {
+								continue // same row or column: already written
+							}
+						}
+						s := len(lits)
+						lits = append(lits, -a, -b)
+						add(s)
+					}
+				}
+			}
+		}
+	}
+	st.Clauses = len(cls) - st.Units
+	f.Clauses = cls
+	return lits
+}

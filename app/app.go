@@ -1,0 +1,228 @@
+// Package app is the satdoku command line: the urfave/cli/v2 application,
+// its commands and flags, batch orchestration and exit codes. Everything it
+// does is a call into the library packages; main only runs it.
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes. When several puzzles of a batch end differently, the largest
+// applicable code of 3..6 is returned; 1 and 2 end the run at once.
+const (
+	ExitOK         = 0   // every puzzle solved (or counted, or decoded)
+	ExitError      = 1   // a fatal error: unreadable file, failed write, internal error
+	ExitUsage      = 2   // bad command line: unknown flag, bad value, missing argument
+	ExitNoSolution = 3   // at least one puzzle has no solution
+	ExitInvalid    = 4   // at least one puzzle could not be read, or the input held none
+	ExitTimeout    = 5   // at least one puzzle timed out or its solver gave up (undecided)
+	ExitFailed     = 6   // engines disagree (--engine both) or an external solver failed
+	ExitInterrupt  = 130 // stopped by SIGINT (Ctrl-C); 143 for SIGTERM
+)
+
+const exitCodesHelp = `EXIT CODES:
+   0  every puzzle solved
+   1  fatal error (unreadable file, failed write)
+   2  usage error (bad flag or argument)
+   3  at least one puzzle has no solution
+   4  at least one puzzle is invalid, or the input holds no puzzle
+   5  at least one puzzle timed out (--timeout) or was left undecided
+   6  engines disagree (--engine both) or the external solver failed
+   130/143  interrupted by SIGINT/SIGTERM (results so far are printed)
+   When several apply, the largest of 3-6 wins.`
+
+// exitError carries an exit code with the message to print.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// ExitCode implements cli.ExitCoder.
+func (e *exitError) ExitCode() int { return e.code }
+
+func exitf(code int, format string, args ...any) error {
+	return &exitError{code, fmt.Errorf(format, args...)}
+}
+
+func usagef(format string, args ...any) error { return exitf(ExitUsage, format, args...) }
+
+// silentExit ends the run with a code; what needed saying is said already.
+func silentExit(code int) error { return &exitError{code, nil} }
+
+// Main runs the command line with the given arguments and streams and
+// returns the process exit code. It never calls os.Exit.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	a := New(stdin, stdout, stderr)
+	err := a.Run(args)
+	if err == nil {
+		return ExitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintf(stderr, "satdoku: %v\n", ee.err)
+		}
+		return ee.code
+	}
+	// Errors not made by our actions come from urfave/cli's flag parsing.
+	fmt.Fprintf(stderr, "satdoku: %v\n", err)
+	return ExitUsage
+}
+
+// streams are the standard streams an App works on, so that tests can run
+// the whole CLI in memory.
+type streams struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// New returns the satdoku application reading stdin and writing stdout and
+// stderr.
+func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	io := &streams{stdin, stdout, stderr}
+	solve := solveCommand(io)
+	return &cli.App{
+		Name:    "satdoku",
+		Usage:   "solve Sudoku of any size by SAT, cross-checked by a native backtracker",
+		Version: version(),
+		Description: `With no command, satdoku solves the puzzles on standard input (or in the
+files named), like 'satdoku solve': the classic exchange of nine lines of
+nine digits ('0' blank) in and nine lines out works unchanged.
+
+   satdoku < puzzle.txt
+   satdoku solve --output json puzzles.txt
+   satdoku encode puzzle.txt | cadical -q | satdoku decode --puzzle puzzle.txt
+
+` + exitCodesHelp,
+		Reader:               stdin,
+		Writer:               stdout,
+		ErrWriter:            stderr,
+		EnableBashCompletion: true,
+		HideHelpCommand:      true,
+		Flags:                solve.Flags,
+		Action:               solve.Action,
+		ArgsUsage:            "[FILE|-]...",
+		Commands: []*cli.Command{
+			solve,
+			encodeCommand(io),
+			decodeCommand(io),
+			benchCommand(io),
+			workerCommand(io),
+		},
+		ExitErrHandler: func(*cli.Context, error) {}, // Main maps errors to exit codes
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return &exitError{ExitUsage, err}
+		},
+	}
+}
+
+// version returns the module version and VCS revision from the build info.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, dirty string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "-dirty"
+			}
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev != "" {
+		v += " " + rev + dirty
+	}
+	return v
+}
+
+// openInputs yields the readers for the named inputs ("-" or none: stdin),
+// one at a time, so that a batch of files streams.
+func (s *streams) forEachInput(names []string, fn func(name string, r io.Reader) error) error {
+	if len(names) == 0 {
+		names = []string{"-"}
+	}
+	for _, name := range names {
+		if name == "-" {
+			if err := fn("-", s.stdin); err != nil {
+				return err
+			}
+			continue
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			return exitf(ExitError, "%v", err)
+		}
+		err = fn(name, f)
+		f.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// displayName is how errors name an input.
+func displayName(name string) string {
+	if name == "-" {
+		return "stdin"
+	}
+	return name
+}
+
+// splitCommand splits a command line on whitespace, honouring single and
+// double quotes, for --sat-cmd.
+func splitCommand(s string) ([]string, error) {
+	var args []string
+	var cur strings.Builder
+	inArg, quote := false, rune(0)
+	for _, r := range s {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteRune(r)
+		case r == '\'' || r == '"':
+			quote, inArg = r, true
+		case r == ' ' || r == '\t' || r == '\n':
+			if inArg {
+				args = append(args, cur.String())
+				cur.Reset()
+				inArg = false
+			}
+		default:
+			cur.WriteRune(r)
+			inArg = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unclosed quote in %q", s)
+	}
+	if inArg {
+		args = append(args, cur.String())
+	}
+	if len(args) == 0 {
+		return nil, errors.New("empty command")
+	}
+	return args, nil
+}

@@ -1,0 +1,347 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/decode"
+	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/fallback"
+	"github.com/satdoku/satdoku/solver"
+)
+
+// Kind names a way of solving.
+type Kind int
+
+// The engines. SAT is the default.
+const (
+	SAT       Kind = iota // gophersat on the CNF encoding
+	Backtrack             // the native backtracker of package fallback
+	Both                  // both, compared: a disagreement is an error
+	External              // an external DIMACS solver run as a command
+)
+
+var kindNames = [...]string{"sat", "backtrack", "both", "external"}
+
+// String returns the engine's name as the command line spells it.
+func (k Kind) String() string {
+	if k >= 0 && int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// ParseKind returns the engine named s ("sat", "backtrack", "both", "external").
+func ParseKind(s string) (Kind, error) {
+	for i, name := range kindNames {
+		if strings.EqualFold(s, name) {
+			return Kind(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown engine %q (want %s)", s, strings.Join(kindNames[:], ", "))
+}
+
+// Options configure an Engine. The zero value solves with SAT and stops at
+// the first solution.
+type Options struct {
+	Kind Kind
+	// Limit makes the engine count solutions up to Limit; 0 or 1 stops at
+	// the first solution without counting.
+	Limit int
+	// Explain finds, for a puzzle with no solution, the givens that clash or
+	// a minimal set of givens that admits no completion.
+	Explain bool
+	// SatCmd is the external solver's command line (Kind External), e.g.
+	// {"kissat", "-q"}. See External for the {in} and {out} placeholders.
+	SatCmd []string
+	// Encoding is the CNF handed to an external solver.
+	Encoding encode.Options
+}
+
+// Status is the outcome for one puzzle.
+type Status int
+
+// The outcomes. Their String values are the JSON "status" words.
+const (
+	Solved     Status = iota // a verified solution was found
+	NoSolution               // the puzzle has no solution
+	Invalid                  // the puzzle could not be read or is malformed
+	Timeout                  // the time allowed for the puzzle ran out
+	Undecided                // the solver gave up (an external solver's UNKNOWN)
+	Failed                   // the engines disagree, or an external solver failed
+)
+
+var statusNames = [...]string{"solved", "no_solution", "invalid", "timeout", "undecided", "error"}
+
+// String returns the status as written in JSON output.
+func (s Status) String() string {
+	if s >= 0 && int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// Result is what an engine found for one puzzle.
+type Result struct {
+	Status Status
+	// Solution is a verified solution (Status Solved).
+	Solution *board.Board
+	// Second is a second verified solution, found when counting (Limit ≥ 2).
+	Second *board.Board
+	// Count is the number of solutions found, at most Limit, when counting.
+	Count int
+	// Engine is the engine that produced the answer: "sat", "backtrack",
+	// "both" or "external".
+	Engine string
+	// Fallback says why the backtracker answered instead of the SAT engine.
+	Fallback string
+	// Settled reports that propagation alone decided the puzzle, no search.
+	Settled bool
+	// Clashes lists the pairs of givens that break a rule directly.
+	Clashes []*board.ClashError
+	// Conflict holds the cells (r·N + c) of a minimal set of givens that
+	// admits no completion (Explain, and no clash).
+	Conflict []int
+	// Err says what went wrong for Invalid, Timeout, Undecided and Failed.
+	Err error
+	// Elapsed is the wall time spent on the puzzle.
+	Elapsed time.Duration
+}
+
+// ErrDisagree reports that the SAT engine and the backtracker disagree.
+var ErrDisagree = errors.New("engines disagree")
+
+// satMu serialises every gophersat call in the process: gophersat v1.4.0
+// keeps a package-level buffer shared by all its solvers (GOPHERSAT.md).
+var satMu sync.Mutex
+
+// Engine solves puzzles one at a time. It is not safe for concurrent use;
+// several Engines may run in one process (their gophersat calls take turns).
+type Engine struct {
+	opts Options
+	bt   *fallback.Solver
+	fast encode.FastBuilder
+
+	// Replaceable in tests to inject faults into the SAT path.
+	satSolve func(context.Context, *encode.CNF) (solver.Result, error)
+	satCount func(context.Context, *encode.CNF, int) ([][]bool, encode.Status, error)
+}
+
+// New returns an Engine with the given options.
+func New(o Options) (*Engine, error) {
+	if o.Kind < SAT || o.Kind > External {
+		return nil, fmt.Errorf("unknown engine %v", o.Kind)
+	}
+	if o.Kind == External && len(o.SatCmd) == 0 {
+		return nil, errors.New("the external engine needs a solver command")
+	}
+	if o.Limit < 0 {
+		return nil, fmt.Errorf("solution limit %d is negative", o.Limit)
+	}
+	return &Engine{opts: o, bt: fallback.NewSolver(), satSolve: solver.Solve, satCount: solver.Count}, nil
+}
+
+// Options returns the engine's options.
+func (e *Engine) Options() Options { return e.opts }
+
+// counting reports whether the engine counts solutions.
+func (e *Engine) counting() bool { return e.opts.Limit >= 2 }
+
+// Solve solves one puzzle. Every solution in the result has passed
+// board.Verify against the puzzle. The context bounds the backtracker and
+// external solvers; a gophersat solve already running cannot be stopped
+// in-process (the CLI enforces timeouts with worker processes).
+func (e *Engine) Solve(ctx context.Context, p *board.Board) Result {
+	start := time.Now()
+	res := e.solve(ctx, p)
+	if res.Status == NoSolution && e.opts.Explain && len(res.Clashes) == 0 {
+		cells, err := explain(ctx, p)
+		if err != nil {
+			res.Err = fmt.Errorf("explaining: %w", err)
+		}
+		res.Conflict = cells
+	}
+	res.Elapsed = time.Since(start)
+	return res
+}
+
+func (e *Engine) solve(ctx context.Context, p *board.Board) Result {
+	if err := p.Check(); err != nil {
+		if errors.Is(err, board.ErrClash) {
+			res := Result{Status: NoSolution, Engine: e.opts.Kind.String(), Settled: true}
+			if e.opts.Explain {
+				res.Clashes = p.Clashes()
+			}
+			return res
+		}
+		return Result{Status: Invalid, Err: err}
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{Status: Timeout, Err: err}
+	}
+	switch e.opts.Kind {
+	case Backtrack:
+		return e.backtrack(ctx, p, e.opts.Limit)
+	case Both:
+		return e.both(ctx, p)
+	case External:
+		return e.external(ctx, p)
+	}
+	return e.sat(ctx, p)
+}
+
+// sat solves with gophersat, falling back to the backtracker when gophersat
+// fails or hands back a model that does not decode to a verified grid.
+func (e *Engine) sat(ctx context.Context, p *board.Board) Result {
+	f, stats, err := e.fast.Build(p)
+	if err != nil {
+		return Result{Status: Invalid, Err: err}
+	}
+	res := Result{Engine: "sat", Settled: stats.Settled}
+	var models [][]bool
+	var status encode.Status
+	func() {
+		satMu.Lock()
+		defer satMu.Unlock()
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("gophersat panicked: %v", r)
+			}
+		}()
+		if e.counting() {
+			models, status, err = e.satCount(ctx, f, e.opts.Limit)
+			return
+		}
+		var r solver.Result
+		r, err = e.satSolve(ctx, f)
+		status = r.Status
+		if r.Status == encode.Sat {
+			models = [][]bool{r.Model}
+		}
+	}()
+	if err != nil {
+		if ctx.Err() != nil {
+			return Result{Status: Timeout, Engine: "sat", Err: ctx.Err()}
+		}
+		return e.fallBack(ctx, p, "gophersat: "+err.Error())
+	}
+	if len(models) == 0 {
+		if status == encode.Unsat {
+			res.Status = NoSolution
+			return res
+		}
+		return e.fallBack(ctx, p, "gophersat answered "+status.String())
+	}
+	grids := make([]*board.Board, 0, 2)
+	for i, m := range models {
+		grid, err := decode.Board(p, m)
+		if err == nil {
+			err = board.Verify(p, grid) // decode verifies too; this check is the engine's own
+		}
+		if err != nil {
+			return e.fallBack(ctx, p, fmt.Sprintf("gophersat model %d rejected: %v", i+1, err))
+		}
+		if i < 2 {
+			grids = append(grids, grid)
+		}
+	}
+	if len(grids) == 2 && grids[0].Equal(grids[1]) {
+		return e.fallBack(ctx, p, "gophersat returned the same solution twice")
+	}
+	res.Status = Solved
+	res.Solution = grids[0]
+	if len(grids) > 1 {
+		res.Second = grids[1]
+	}
+	if e.counting() {
+		res.Count = len(models)
+	}
+	return res
+}
+
+// fallBack answers with the backtracker after the SAT path failed.
+func (e *Engine) fallBack(ctx context.Context, p *board.Board, reason string) Result {
+	res := e.backtrack(ctx, p, e.opts.Limit)
+	res.Fallback = reason
+	return res
+}
+
+// backtrack solves (or counts up to limit) with the native backtracker.
+func (e *Engine) backtrack(ctx context.Context, p *board.Board, limit int) Result {
+	r, err := e.bt.Solve(ctx, p, max(limit, 1))
+	res := Result{Engine: "backtrack", Settled: r.Guesses == 0}
+	if err != nil {
+		if ctx.Err() != nil {
+			return Result{Status: Timeout, Engine: "backtrack", Err: err}
+		}
+		return Result{Status: Invalid, Engine: "backtrack", Err: err}
+	}
+	for i, s := range r.Solutions {
+		if err := board.Verify(p, s); err != nil {
+			return Result{Status: Failed, Engine: "backtrack", Err: fmt.Errorf("backtracker solution %d rejected: %w", i+1, err)}
+		}
+	}
+	if r.Count == 0 || len(r.Solutions) == 0 {
+		res.Status = NoSolution
+		return res
+	}
+	res.Status = Solved
+	res.Solution = r.Solutions[0]
+	if len(r.Solutions) > 1 {
+		res.Second = r.Solutions[1]
+	}
+	if limit >= 2 {
+		res.Count = r.Count
+	}
+	return res
+}
+
+// both solves with the SAT engine and the backtracker and compares them.
+// The backtracker always counts to at least 2, so that for a puzzle with
+// one solution the two grids can be required to be identical.
+func (e *Engine) both(ctx context.Context, p *board.Board) Result {
+	s := e.sat(ctx, p)
+	b := e.backtrack(ctx, p, max(e.opts.Limit, 2))
+	res := s
+	res.Engine = "both"
+	disagree := func(format string, args ...any) Result {
+		return Result{Status: Failed, Engine: "both", Fallback: s.Fallback,
+			Err: fmt.Errorf("%w: "+format, append([]any{ErrDisagree}, args...)...)}
+	}
+	switch {
+	case s.Status == Timeout || b.Status == Timeout:
+		return Result{Status: Timeout, Engine: "both", Err: context.DeadlineExceeded}
+	case s.Status != b.Status:
+		return disagree("sat says %v, backtrack says %v", s.Status, b.Status)
+	case s.Status != Solved:
+		return res
+	case e.counting() && s.Count != b.Count:
+		return disagree("sat counts %d solutions, backtrack %d", s.Count, b.Count)
+	case b.Count == 1 && !s.Solution.Equal(b.Solution):
+		return disagree("different grids for a puzzle with one solution (cells %s)", cellList(p, board.Diff(s.Solution, b.Solution)))
+	}
+	return res
+}
+
+func cellList(p *board.Board, cells []int) string {
+	names := make([]string, len(cells))
+	for i, c := range cells {
+		names[i] = p.CellName(c)
+	}
+	return strings.Join(names, " ")
+}
+
+// GivenNames returns the puzzle's givens at the given cells in rRcC=D
+// notation, 1-based, in cell order.
+func GivenNames(p *board.Board, cells []int) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = fmt.Sprintf("%s=%d", p.CellName(c), p.Cells[c])
+	}
+	return out
+}

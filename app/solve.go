@@ -21,7 +21,7 @@ import (
 
 // Flags shared by several commands.
 var (
-	boxFlag = &cli.StringFlag{Name: "box", Usage: "box shape `RxC` (R rows by C columns) for rectangular boxes, e.g. 2x3 for 6x6; square sizes are inferred"}
+	boxFlag      = &cli.StringFlag{Name: "box", Usage: "box shape `RxC` (R rows by C columns) for rectangular boxes, e.g. 2x3 for 6x6; square sizes are inferred"}
 	alphabetFlag = &cli.StringFlag{Name: "alphabet", Usage: "symbols of the line and compact formats: default (1-9 then A-Z), hex (0-F for 16x16), letters (A=1)", Value: "default"}
 	encodingFlag = &cli.StringFlag{Name: "encoding", Usage: "CNF encoding: minimal, efficient, extended or reduced", Value: "extended"}
 	amoFlag      = &cli.StringFlag{Name: "amo", Usage: "at-most-one encoding: auto, pairwise, sequential, commander or product", Value: "auto"}

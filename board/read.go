@@ -131,8 +131,8 @@ func (e *reason) Unwrap() error { return e.sentinel }
 // puzzle. Otherwise its symbols ('|' separators excluded) are counted: N²
 // symbols make a Line puzzle, N symbols the first row of a Compact one. When
 // both readings are possible (16 symbols: a 4×4 line or a 16×16 row) the
-// line wins unless it holds a digit above 4, or the next 16 rows all have 16
-// symbols and more than half of them hold a digit above 4. Lines made only of
+// line wins, unless the 16 rows from it all have 16 symbols and more than
+// half of them hold a digit above 4, or both it and the next row hold one. Lines made only of
 // '-', '+', '|', '*', '=' and spaces are box separators and skipped, except a
 // line of only '-' (a blank in every built-in alphabet) whose length is the
 // row's, which is a row of blanks.
@@ -169,6 +169,7 @@ type Reader struct {
 
 	scratch []uint8
 	slab    []uint8
+	toks    [][2]int
 
 	prevEnd    int // last line of the previous grid or compact puzzle
 	prevN      int
@@ -396,23 +397,26 @@ func (r *Reader) scan(l *rec) *rec {
 		return l
 	}
 	l.scanned, l.bad = true, -1
-	k, max := 0, uint8(0)
+	tab := r.tab
+	k, max := len(l.text), uint8(0)
 	for i, c := range l.text {
-		v := r.tab[c]
-		switch {
-		case v == symSkip:
+		v := tab[c]
+		if v < symSkip {
+			if v > max {
+				max = v
+			}
 			continue
-		case v == symBad:
-			if l.bad < 0 {
-				l.bad = i
-			}
-			if c&0xC0 == 0x80 && i > 0 && l.text[i-1] >= 0x80 {
-				continue // UTF-8 continuation byte: not a new character
-			}
-		case v > max:
-			max = v
 		}
-		k++
+		if v == symSkip {
+			k-- // '|' is not a cell
+			continue
+		}
+		if l.bad < 0 {
+			l.bad = i
+		}
+		if c&0xC0 == 0x80 && i > 0 && l.text[i-1] >= 0x80 {
+			k-- // UTF-8 continuation byte: not a new character
+		}
 	}
 	l.k, l.max = k, max
 	return l
@@ -472,9 +476,9 @@ func (r *Reader) sizeHint(k int) string {
 	}
 	shape, _ := r.shapeFor(best)
 	if line {
-		return fmt.Sprintf("a %v puzzle on one line has %d", shape, best*best)
+		return fmt.Sprintf("a %s puzzle on one line has %d", dims(shape), best*best)
 	}
-	return fmt.Sprintf("a row of a %v compact grid has %d", shape, best)
+	return fmt.Sprintf("a row of a %s compact grid has %d", dims(shape), best)
 }
 
 func size(n int, line bool) int {
@@ -621,7 +625,7 @@ func (r *Reader) read() (*Puzzle, error) {
 	if n := isqrt(k); n*n == k && n <= MaxSide {
 		if r.Shape != (Shape{}) {
 			if _, ok := ShapeForSide(n); ok {
-				return nil, r.errf(num, num, 0, ErrSize, "%d symbols make a %d×%d puzzle, but the box shape %d×%d makes %v boards", k, n, n, r.Shape.BoxRows, r.Shape.BoxCols, r.Shape)
+				return nil, r.errf(num, num, 0, ErrSize, "%d symbols make a %d×%d puzzle, but the box shape %d×%d makes %s boards", k, n, n, r.Shape.BoxRows, r.Shape.BoxCols, dims(r.Shape))
 			}
 		} else if h := rectHint(n); h != "" {
 			return nil, r.errf(num, num, 0, ErrSize, "%d symbols make a %d×%d puzzle, whose box shape must be given%s", k, n, n, h)
@@ -650,10 +654,7 @@ func (r *Reader) dashRowAtStart(t []byte) bool {
 // looksCompact decides the ambiguous k-symbol line at the front of the queue
 // (a line puzzle of side nl, or the first row of a k×k compact grid).
 func (r *Reader) looksCompact(k, nl int) bool {
-	if int(r.peek(0).max) > nl {
-		return true
-	}
-	rows, big := 0, 0
+	rows, big, second := 0, 0, false
 	for i := 0; rows < k && i < 2*k+2; i++ {
 		x := r.peek(i)
 		if x == nil || x.tooLong || len(x.text) == 0 || isTitle(x.text) || hasSpace(x.text) {
@@ -668,9 +669,11 @@ func (r *Reader) looksCompact(k, nl int) bool {
 		rows++
 		if int(x.max) > nl {
 			big++
+			second = second || rows == 2
 		}
 	}
-	return rows == k && 2*big > k
+	first := int(r.peek(0).max) > nl
+	return rows == k && 2*big > k || first && second
 }
 
 // nextRow returns the pending line after the first that would be a row of a
@@ -772,7 +775,8 @@ func gridTokens(t []byte, dst [][2]int) [][2]int {
 func (r *Reader) readGrid(title string) (*Puzzle, error) {
 	l := r.peek(0)
 	start := l.num
-	m := len(gridTokens(l.text, nil))
+	r.toks = gridTokens(l.text, r.toks)
+	m := len(r.toks)
 	if _, ok := r.shapeFor(m); ok {
 		return r.readRows(Grid, m, title)
 	}
@@ -785,7 +789,8 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 		if isComment(x.text) || isSeparator(x.text) {
 			continue
 		}
-		if m2 := len(gridTokens(x.text, nil)); m2 != m {
+		r.toks = gridTokens(x.text, r.toks)
+		if m2 := len(r.toks); m2 != m {
 			if _, ok := r.shapeFor(m2); ok && hasSpace(x.text) {
 				return r.readRows(Grid, m2, title)
 			}
@@ -795,7 +800,7 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 	var err *ParseError
 	switch {
 	case r.Shape != (Shape{}):
-		err = r.errf(start, start, 0, ErrSize, "the row has %d numbers, but the box shape %d×%d makes %v boards", m, r.Shape.BoxRows, r.Shape.BoxCols, r.Shape)
+		err = r.errf(start, start, 0, ErrSize, "the row has %d numbers, but the box shape %d×%d makes %s boards", m, r.Shape.BoxRows, r.Shape.BoxCols, dims(r.Shape))
 	case m <= MaxSide && m > 1 && rectHint(m) != "":
 		err = r.errf(start, start, 0, ErrSize, "a %d×%d grid needs its box shape%s", m, m, rectHint(m))
 	default:
@@ -842,7 +847,6 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 	start := r.peek(0).num
 	last := start
 	var perr *ParseError
-	var toks [][2]int
 	row := 0
 	for row < n {
 		l := r.peek(0)
@@ -864,8 +868,8 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 			if l.tooLong {
 				perr = r.errf(start, l.num, r.maxLen+1, ErrLineTooLong, "line is longer than %d bytes", r.maxLen)
 			} else if f == Grid {
-				toks = gridTokens(l.text, toks)
-				perr = r.gridRow(start, l, toks, n, cells[row*n:(row+1)*n])
+				r.toks = gridTokens(l.text, r.toks)
+				perr = r.gridRow(start, l, r.toks, n, cells[row*n:(row+1)*n])
 			} else {
 				perr = r.compactRow(start, l, n, cells[row*n:(row+1)*n])
 			}
@@ -891,9 +895,18 @@ func (r *Reader) rowCountErr(f Format, shape Shape, start, at, rows int) *ParseE
 		what = "compact grid"
 	}
 	if start == r.prevEnd+1 && n == r.prevN && f == r.prevFormat {
-		return r.errf(start, start, 0, ErrRowCount, "%d extra %s after the %v %s ending on line %d", rows, plural(rows, "row"), shape, what, r.prevEnd)
+		return r.errf(start, start, 0, ErrRowCount, "%d extra %s after the %s %s ending on line %d", rows, plural(rows, "row"), dims(shape), what, r.prevEnd)
 	}
-	return r.errf(start, at, 0, ErrRowCount, "the %s starting on line %d has %d %s, but a %v %s has %d", what, start, rows, plural(rows, "row"), shape, what, n)
+	return r.errf(start, at, 0, ErrRowCount, "the %s starting on line %d has %d %s, but a %s %s has %d", what, start, rows, plural(rows, "row"), dims(shape), what, n)
+}
+
+// dims names a shape for messages: "9×9", or "6×6 (2×3 boxes)".
+func dims(s Shape) string {
+	n := s.Side()
+	if s.BoxRows == s.BoxCols {
+		return fmt.Sprintf("%d×%d", n, n)
+	}
+	return fmt.Sprintf("%d×%d (%d×%d boxes)", n, n, s.BoxRows, s.BoxCols)
 }
 
 func plural(n int, s string) string {

@@ -1,0 +1,75 @@
+package board
+
+import (
+	"bytes"
+	"io"
+	"testing"
+)
+
+// benchInput is 10,000 line-format 9×9 puzzles (82 bytes each with the newline).
+var benchInput = func() []byte {
+	var b bytes.Buffer
+	const p = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+	for i := 0; i < 10000; i++ {
+		b.WriteString(p)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}()
+
+// BenchmarkReader reads line-format 9×9 puzzles; one op is one puzzle.
+func BenchmarkReader(b *testing.B) {
+	b.ReportAllocs()
+	b.SetBytes(82)
+	const per = 10000
+	count := 0
+	for count < b.N {
+		r := NewReader(bytes.NewReader(benchInput))
+		for i := 0; i < per && count < b.N; i++ {
+			p, err := r.Read()
+			if err != nil || len(p.Board.Cells) != 81 {
+				b.Fatalf("puzzle %d: %v", i, err)
+			}
+			count++
+		}
+	}
+}
+
+// BenchmarkReaderGrid reads the classic grid format; one op is one puzzle.
+func BenchmarkReaderGrid(b *testing.B) {
+	var in bytes.Buffer
+	p := "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n\n"
+	for i := 0; i < 1000; i++ {
+		in.WriteString(p)
+	}
+	data := in.Bytes()
+	b.ReportAllocs()
+	b.SetBytes(int64(len(p)))
+	count := 0
+	for count < b.N {
+		r := NewReader(bytes.NewReader(data))
+		for count < b.N {
+			_, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			count++
+		}
+	}
+}
+
+// BenchmarkAppendLine writes one 9×9 board in line format.
+func BenchmarkAppendLine(b *testing.B) {
+	bd, err := Parse(string(benchInput[:81]))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	buf := make([]byte, 0, 128)
+	for i := 0; i < b.N; i++ {
+		buf = AppendLine(buf[:0], bd, Default)
+	}
+}

@@ -1,0 +1,487 @@
+package board
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// item is one expected result of Reader.Read: a puzzle (err nil) or an error.
+type item struct {
+	err    error // sentinel the ParseError must match
+	line   int   // puzzle's Line, or the error's Line
+	col    int   // error's Col
+	format Format
+	cells  string // expected board in line format, Default alphabet; "" = unchecked
+	title  string
+	side   int // expected side; 0 = unchecked
+}
+
+func puz(f Format, line int, cells string) item { return item{format: f, line: line, cells: cells} }
+func bad(err error, line, col int) item      { return item{err: err, line: line, col: col} }
+
+const (
+	boj    = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n"
+	pe01   = "003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\n"
+	pe01L  = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+	line9  = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+	line4  = "12.4..1.....4..1"
+	line4L = "12.4..1.....4..1"
+)
+
+var bojLine = strings.NewReplacer(" ", "", "\n", "", "0", ".").Replace(boj)
+
+var readTests = []struct {
+	name   string
+	in     string
+	shape  Shape
+	alpha  *Alphabet
+	maxLen int
+	want   []item
+	msg    string // substring of the first error's message
+}{
+	{name: "GridClassic", in: boj, want: []item{puz(Grid, 1, bojLine)}},
+	{name: "GridCRLFTrailingTabsNoFinalNewline",
+		in:   strings.TrimSuffix(strings.ReplaceAll(strings.ReplaceAll(boj, " ", " \t  "), "\n", " \t\r\n"), "\r\n"),
+		want: []item{puz(Grid, 1, bojLine)}},
+	{name: "GridDotsAndComments", in: "# a comment\n\n" + strings.ReplaceAll(boj, "0", "."), want: []item{puz(Grid, 3, bojLine)}},
+	{name: "GridBoxBars", in: "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n", want: []item{puz(Grid, 1, "1234341221434321")}},
+	{name: "Grid16", in: strings.Repeat("16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1\n", 16), want: []item{{format: Grid, line: 1, side: 16}}},
+	{name: "GridTwoInARow", in: boj + boj, want: []item{puz(Grid, 1, bojLine), puz(Grid, 10, bojLine)}},
+	{name: "CompactEuler", in: "Grid 01\n" + pe01 + "Grid 02\n" + pe01, want: []item{
+		{format: Compact, line: 2, cells: pe01L, title: "Grid 01"}, {format: Compact, line: 12, cells: pe01L, title: "Grid 02"}}},
+	{name: "CompactSimpleSudoku",
+		in:   "*-----------*\n|..3|.2.|6..|\n|9..|3.5|..1|\n|..1|8.6|4..|\n|---+---+---|\n|..8|1.2|9..|\n|7..|...|..8|\n|..6|7.8|2..|\n|---+---+---|\n|..2|6.9|5..|\n|8..|2.3|..9|\n|..5|.1.|3..|\n*-----------*\n",
+		want: []item{puz(Compact, 2, pe01L)}},
+	{name: "CompactLettersDashRow", alpha: &Letters,
+		in:   "AB-D\n----\n--A-\nD---\n",
+		want: []item{puz(Compact, 1, "12.4......1.4...")}},
+	{name: "LineMixedSizes", in: line9 + "\r\n" + line4 + "\n" + strings.Repeat("1", 1) + strings.Repeat(".", 255) + "\n",
+		want: []item{puz(Line, 1, line9), puz(Line, 2, line4L), {format: Line, line: 3, side: 16}}},
+	{name: "LineZerosDashesLowercase", in: strings.Repeat("0", 80) + "9\n" + "g" + strings.Repeat("-", 255),
+		want: []item{puz(Line, 1, strings.Repeat(".", 80)+"9"), {format: Line, line: 2, side: 16}}},
+	{name: "LineHex", alpha: &Hex, in: "0" + strings.Repeat(".", 254) + "f\n", want: []item{{format: Line, line: 1, side: 16}}},
+	{name: "Ambiguous16IsLine", in: strings.Repeat(line4+"\n", 20), want: func() []item {
+		var w []item
+		for i := 1; i <= 20; i++ {
+			w = append(w, puz(Line, i, line4L))
+		}
+		return w
+	}()},
+	{name: "Ambiguous16LineWithTypo", in: strings.Repeat(line4+"\n", 8) + "12.4..1.....4..5\n" + strings.Repeat(line4+"\n", 8),
+		want: func() []item {
+			var w []item
+			for i := 1; i <= 8; i++ {
+				w = append(w, puz(Line, i, line4L))
+			}
+			w = append(w, bad(ErrSymbol, 9, 16))
+			for i := 10; i <= 17; i++ {
+				w = append(w, puz(Line, i, line4L))
+			}
+			return w
+		}()},
+	{name: "Ambiguous16IsCompactFirstRow", in: "G" + strings.Repeat(".", 15) + "\n" + strings.Repeat(strings.Repeat(".", 15)+"9\n", 15),
+		want: []item{{format: Compact, line: 1, side: 16}}},
+	{name: "Ambiguous16IsCompactLaterRows", in: strings.Repeat(".", 16) + "\n" + strings.Repeat("..G"+strings.Repeat(".", 13)+"\n", 15),
+		want: []item{{format: Compact, line: 1, side: 16}}},
+	{name: "Rect2x3Line", shape: Shape{2, 3}, in: "123456" + strings.Repeat(".", 30) + "\n", want: []item{{format: Line, line: 1, side: 6}}},
+	{name: "Rect2x3Compact", shape: Shape{2, 3}, in: strings.Repeat("1.....\n", 6), want: []item{{format: Compact, line: 1, side: 6}}},
+	{name: "Rect2x3Grid", shape: Shape{2, 3}, in: strings.Repeat("1 0 0 0 0 6\n", 6), want: []item{{format: Grid, line: 1, side: 6}}},
+	{name: "MixedFormats", in: boj + "\n" + line9 + "\nGrid 07\n" + pe01,
+		want: []item{puz(Grid, 1, bojLine), puz(Line, 11, line9), {format: Compact, line: 13, cells: pe01L, title: "Grid 07"}}},
+
+	// Errors.
+	{name: "Empty", in: ""},
+	{name: "OnlyNewlines", in: "\n\n\r\n\n"},
+	{name: "OnlyComments", in: "# nothing\n#\n"},
+	{name: "GoodBadGood", in: line9 + "\n" + line9[:40] + "x" + line9[41:] + "\n" + line9 + "\n",
+		want: []item{puz(Line, 1, line9), bad(ErrSymbol, 2, 41), puz(Line, 3, line9)}, msg: "'x' is not allowed here: a 9×9 board uses 1-9"},
+	{name: "LineShort", in: line9[:80] + "\n" + line9, want: []item{bad(ErrRowLength, 1, 0), puz(Line, 2, line9)}, msg: "80 symbols"},
+	{name: "LineLong", in: line9 + "5\n" + line9, want: []item{bad(ErrRowLength, 1, 0), puz(Line, 2, line9)}, msg: "82 symbols"},
+	{name: "LineDigitTooBig", in: "12.4..1.....4..1\n5" + strings.Repeat(".", 15),
+		want: []item{puz(Line, 1, line4L), bad(ErrSymbol, 2, 1)}, msg: "'5' is not allowed here: a 4×4 board uses 1-4"},
+	{name: "CompactCutShort", in: "5" + strings.Repeat(".", 15) + "\n" + "..G" + strings.Repeat(".", 13) + "\n\n" + line4,
+		want: []item{bad(ErrRowCount, 3, 0), puz(Line, 4, line4L)}},
+	{name: "LineNUL", in: line9[:10] + "\x00" + line9[11:] + "\n", want: []item{bad(ErrSymbol, 1, 11)}, msg: `'\x00'`},
+	{name: "LineFullWidth", in: line9[:3] + "１" + line9[4:] + "\n", want: []item{bad(ErrSymbol, 1, 4)}, msg: "'１'"},
+	{name: "LineFullWidthAll", in: strings.Repeat("１", 81) + "\n" + line9, want: []item{bad(ErrSymbol, 1, 1), puz(Line, 2, line9)}, msg: "'１'"},
+	{name: "BinaryJunk", in: "\xff\xfe\x00\x01garbage\x9c\n" + line9, want: []item{bad(ErrSymbol, 1, 1), puz(Line, 2, line9)}, msg: "byte 0xFF"},
+	{name: "LineTooLong", maxLen: 100, in: strings.Repeat("1", 1000) + "\n" + line9, want: []item{bad(ErrLineTooLong, 1, 101), puz(Line, 2, line9)}},
+	{name: "Grid8Rows", in: strings.Join(strings.SplitAfter(boj, "\n")[:8], "") + "\n" + line9,
+		want: []item{bad(ErrRowCount, 9, 0), puz(Line, 10, line9)}, msg: "has 8 rows, but a 9×9 grid has 9"},
+	{name: "Grid8RowsEOF", in: strings.Join(strings.SplitAfter(boj, "\n")[:8], ""), want: []item{bad(ErrRowCount, 9, 0)}},
+	{name: "Grid10Rows", in: boj + "1 2 3 4 5 6 7 8 9\n\n" + line9,
+		want: []item{puz(Grid, 1, bojLine), bad(ErrRowCount, 10, 0), puz(Line, 12, line9)}, msg: "1 extra row after the 9×9 grid ending on line 9"},
+	{name: "GridNumber10", in: strings.Replace(boj, "7 8 2 1", "7 8 10 1", 1) + "\n" + line9,
+		want: []item{bad(ErrSymbol, 2, 5), puz(Line, 11, line9)}, msg: "'10' is not allowed here: a 9×9 grid uses the numbers 1-9"},
+	{name: "GridMinus1", in: strings.Replace(boj, "2 5 8 3", "2 5 -1 3", 1), want: []item{bad(ErrSymbol, 9, 5)}, msg: "'-1'"},
+	{name: "GridFullWidth", in: strings.Replace(boj, "0 3 5", "0 ３ 5", 1), want: []item{bad(ErrSymbol, 1, 3)}, msg: "'３'"},
+	{name: "GridRowShort", in: strings.Replace(boj, "7 8 2 1 0 5 6 0 9", "7 8 2 1 0 5 6 0", 1) + "\n" + line9,
+		want: []item{bad(ErrRowLength, 2, 16), puz(Line, 11, line9)}, msg: "8 numbers"},
+	{name: "GridRowLong", in: strings.Replace(boj, "7 8 2 1 0 5 6 0 9", "7 8 2 1 0 5 6 0 9 1", 1) + "\n" + line9,
+		want: []item{bad(ErrRowLength, 2, 19), puz(Line, 11, line9)}},
+	{name: "GridFirstRowShort", in: strings.Replace(boj, "0 3 5 4 6 9 2 7 8", "0 3 5 4 6 9 2 7", 1) + boj,
+		want: []item{bad(ErrRowLength, 1, 16), puz(Grid, 10, bojLine)}},
+	{name: "GridCompactRowMixed", in: strings.Replace(boj, "7 8 2 1 0 5 6 0 9", "782105609", 1) + "\n" + line9,
+		want: []item{bad(ErrRowLength, 2, 0), puz(Line, 11, line9)}},
+	{name: "Grid6NeedsBox", in: strings.Repeat("1 0 0 0 0 6\n", 6) + "\n" + line9,
+		want: []item{bad(ErrSize, 1, 0), puz(Line, 8, line9)}, msg: "--box 2x3"},
+	{name: "Line36NeedsBox", in: "123456" + strings.Repeat(".", 30) + "\n" + line9,
+		want: []item{bad(ErrSize, 1, 0), puz(Line, 2, line9)}, msg: "--box 2x3"},
+	{name: "ShapeMismatch", shape: Shape{2, 3}, in: line9 + "\n" + "123456" + strings.Repeat(".", 30) + "\n",
+		want: []item{bad(ErrSize, 1, 0), {format: Line, line: 2, side: 6}}, msg: "6×6 (2×3 boxes)"},
+	{name: "CompactShortRow", in: strings.Replace(pe01, "900305001", "90030500", 1) + "\n" + line9,
+		want: []item{bad(ErrRowLength, 2, 9), puz(Line, 11, line9)}},
+	{name: "CompactFirstRowLong", in: strings.Replace(pe01, "003020600", "0030206001", 1) + "\n" + line9,
+		want: []item{bad(ErrRowLength, 1, 10), puz(Line, 11, line9)}},
+	{name: "CompactBadSymbolThenNext", in: "Grid 01\n" + strings.Replace(pe01, "700000008", "70000x008", 1) + "Grid 02\n" + pe01,
+		want: []item{bad(ErrSymbol, 6, 6), {format: Compact, line: 12, cells: pe01L, title: "Grid 02"}}},
+	{name: "CompactTooFewRows", in: "Grid 01\n" + strings.Join(strings.SplitAfter(pe01, "\n")[:7], "") + "Grid 02\n" + pe01,
+		want: []item{bad(ErrRowCount, 9, 0), {format: Compact, line: 10, cells: pe01L, title: "Grid 02"}}},
+	{name: "CompactSpaces", in: strings.Replace(pe01, "700000008", "7000 0008", 1),
+		want: []item{bad(ErrSymbol, 5, 5)}},
+	{name: "LettersHint", in: "--A----C-----O-I\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n", want: []item{bad(ErrSymbol, 1, 14)}, msg: "--alphabet letters"},
+	{name: "StrayTitle", in: "Grid 01\n\n" + line9, want: []item{bad(ErrRowCount, 1, 0), puz(Line, 3, line9)}, msg: "not followed by a puzzle"},
+	{name: "SeventeenSymbols", in: "12345678912345678\n", want: []item{bad(ErrRowLength, 1, 0)}},
+}
+
+func TestReader(t *testing.T) {
+	for _, tt := range readTests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := NewReader(strings.NewReader(tt.in))
+			r.Name = "p.txt"
+			r.Shape, r.Alphabet, r.MaxLineLength = tt.shape, tt.alpha, tt.maxLen
+			msgChecked := tt.msg == ""
+			for i, w := range tt.want {
+				p, err := r.Read()
+				if w.err != nil {
+					var pe *ParseError
+					if !errors.As(err, &pe) || !errors.Is(err, w.err) {
+						t.Fatalf("item %d: got (%v, %v), want a ParseError matching %v", i, p, err, w.err)
+					}
+					if pe.Line != w.line || w.format == 0 && pe.Col != w.col {
+						t.Errorf("item %d: error at line %d, column %d, want line %d, column %d: %v", i, pe.Line, pe.Col, w.line, w.col, err)
+					}
+					if !strings.HasPrefix(err.Error(), "p.txt: line ") {
+						t.Errorf("item %d: message %q lacks the file name", i, err)
+					}
+					if !msgChecked {
+						msgChecked = true
+						if !strings.Contains(err.Error(), tt.msg) {
+							t.Errorf("item %d: message %q does not contain %q", i, err, tt.msg)
+						}
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("item %d: unexpected error %v", i, err)
+				}
+				if p.Format != w.format || p.Line != w.line || p.Title != w.title {
+					t.Errorf("item %d: got %v puzzle on line %d titled %q, want %v on line %d titled %q", i, p.Format, p.Line, p.Title, w.format, w.line, w.title)
+				}
+				if w.cells != "" {
+					if got := string(AppendLine(nil, p.Board, Default)); got != w.cells {
+						t.Errorf("item %d: board\n%s\nwant\n%s", i, got, w.cells)
+					}
+				}
+				if w.side != 0 && p.Board.Side() != w.side {
+					t.Errorf("item %d: side %d, want %d", i, p.Board.Side(), w.side)
+				}
+				if err := checkShape(p.Board); err != nil {
+					t.Errorf("item %d: %v", i, err)
+				}
+			}
+			if !msgChecked {
+				t.Errorf("no error to check the message %q against", tt.msg)
+			}
+			if p, err := r.Read(); err != io.EOF {
+				t.Errorf("after the last item: got (%v, %v), want io.EOF", p, err)
+			}
+			if _, err := r.Read(); err != io.EOF {
+				t.Errorf("Read after io.EOF: %v", err)
+			}
+		})
+	}
+}
+
+// checkShape reports a board that does not fit its shape or holds a digit out of range.
+func checkShape(b *Board) error {
+	if err := b.Check(); err != nil && !errors.Is(err, ErrClash) {
+		return err
+	}
+	return nil
+}
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		in   string
+		err  error
+		line int
+	}{
+		{boj, nil, 0},
+		{line9, nil, 0},
+		{"", ErrEmpty, 1},
+		{"\n\n\n", ErrEmpty, 3},
+		{"# only a comment\n", ErrEmpty, 1},
+		{line9 + "\n" + line9, ErrExtra, 2},
+		{boj + "1 2 3 4 5 6 7 8 9\n", ErrRowCount, 10},
+		{"12345\n", ErrRowLength, 1},
+	}
+	for _, tt := range tests {
+		b, err := Parse(tt.in)
+		if tt.err == nil {
+			if err != nil || b == nil {
+				t.Errorf("Parse(%.20q) = %v, %v", tt.in, b, err)
+			}
+			continue
+		}
+		var pe *ParseError
+		if !errors.Is(err, tt.err) || !errors.As(err, &pe) || pe.Line != tt.line {
+			t.Errorf("Parse(%.20q) error %v (line %d), want %v on line %d", tt.in, err, lineOf(pe), tt.err, tt.line)
+		}
+	}
+}
+
+func lineOf(pe *ParseError) int {
+	if pe == nil {
+		return -1
+	}
+	return pe.Line
+}
+
+// TestHugeLine feeds a 10 MB line: it must be rejected quickly, without
+// keeping it in memory, and the next puzzle must still be read.
+func TestHugeLine(t *testing.T) {
+	huge := bytes.Repeat([]byte("123456789"), 10<<20/9)
+	in := io.MultiReader(bytes.NewReader(huge), strings.NewReader("\n"+line9+"\n"))
+	r := NewReader(in)
+	start := time.Now()
+	_, err := r.Read()
+	if !errors.Is(err, ErrLineTooLong) {
+		t.Fatalf("got %v, want ErrLineTooLong", err)
+	}
+	var pe *ParseError
+	if errors.As(err, &pe); pe.Line != 1 || pe.Col != DefaultMaxLineLength+1 {
+		t.Errorf("position line %d, column %d", pe.Line, pe.Col)
+	}
+	p, err := r.Read()
+	if err != nil || p.Line != 2 {
+		t.Fatalf("next puzzle: %v, %v", p, err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %v", d)
+	}
+	if r.br.Size() > DefaultMaxLineLength+16 {
+		t.Errorf("buffer grew to %d bytes", r.br.Size())
+	}
+	for _, l := range r.q[:cap(r.q)] {
+		if cap(l.text) > DefaultMaxLineLength {
+			t.Errorf("a line buffer holds %d bytes", cap(l.text))
+		}
+	}
+}
+
+// errReader fails after its data.
+type errReader struct {
+	data string
+	err  error
+}
+
+func (e *errReader) Read(p []byte) (int, error) {
+	if e.data == "" {
+		return 0, e.err
+	}
+	n := copy(p, e.data)
+	e.data = e.data[n:]
+	return n, nil
+}
+
+func TestReaderIOError(t *testing.T) {
+	boom := errors.New("disk on fire")
+	r := NewReader(&errReader{line9 + "\n", boom})
+	if p, err := r.Read(); err != nil || p.Line != 1 {
+		t.Fatalf("first Read: %v, %v", p, err)
+	}
+	for i := 0; i < 2; i++ {
+		if _, err := r.Read(); err != boom {
+			t.Fatalf("Read %d: got %v, want the I/O error", i, err)
+		}
+	}
+}
+
+func TestReaderBadOptions(t *testing.T) {
+	r := NewReader(strings.NewReader(line9))
+	r.Shape = Shape{0, 3}
+	if _, err := r.Read(); err == nil || errors.As(err, new(*ParseError)) {
+		t.Errorf("invalid Shape: got %v", err)
+	}
+	r = NewReader(strings.NewReader(line9))
+	r.Alphabet = &Alphabet{Name: "empty"}
+	if _, err := r.Read(); err == nil {
+		t.Errorf("empty alphabet accepted")
+	}
+}
+
+func TestParseErrorString(t *testing.T) {
+	tests := []struct {
+		e    *ParseError
+		want string
+	}{
+		{&ParseError{Name: "p.txt", Line: 4, Col: 12, Err: &reason{ErrSymbol, "'7' is not allowed here: a 4×4 board uses 1-4"}},
+			"p.txt: line 4, column 12: '7' is not allowed here: a 4×4 board uses 1-4"},
+		{&ParseError{Line: 9, Err: ErrRowCount}, "line 9: wrong number of rows"},
+	}
+	for _, tt := range tests {
+		if got := tt.e.Error(); got != tt.want {
+			t.Errorf("got %q, want %q", got, tt.want)
+		}
+	}
+	r := NewReader(strings.NewReader("1\x002\n"))
+	r.Name = "-"
+	if _, err := r.Read(); err == nil || !strings.HasPrefix(err.Error(), "stdin: line 1") {
+		t.Errorf("stdin name: %v", err)
+	}
+}
+
+// TestSamples reads the committed samples: boj-sample.in must parse and its
+// solution must be written back byte for byte.
+func TestSamples(t *testing.T) {
+	in, err := os.ReadFile("../testdata/boj-sample.in")
+	if err != nil {
+		t.Skip(err)
+	}
+	out, err := os.ReadFile("../testdata/boj-sample.out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	puzzle, err := Parse(string(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := Parse(string(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(puzzle, sol); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteGrid(&buf, sol); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), out) {
+		t.Errorf("WriteGrid:\n%q\nwant\n%q", buf.Bytes(), out)
+	}
+	files, _ := filepath.Glob("../testdata/*.txt")
+	for _, f := range files {
+		n := countFile(t, f, nil, Shape{})
+		if n == 0 {
+			t.Errorf("%s: no puzzles", f)
+		}
+	}
+}
+
+// countFile reads every puzzle of a file, failing on any error.
+func countFile(t *testing.T, path string, a *Alphabet, s Shape) int {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := NewReader(f)
+	r.Name, r.Alphabet, r.Shape = path, a, s
+	n := 0
+	for {
+		p, err := r.Read()
+		if err == io.EOF {
+			return n
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checkShape(p.Board); err != nil {
+			t.Fatalf("%s line %d: %v", path, p.Line, err)
+		}
+		n++
+	}
+}
+
+// TestPublicData reads every puzzle of ../shared/data (about 110,000) and
+// the extra files in ext/.
+func TestPublicData(t *testing.T) {
+	const dir = "../../shared/data"
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("public puzzle sets not found (%v); see ../shared/data/README.md", err)
+	}
+	want := map[string]int{
+		"puzzles2_17_clue":                49158,
+		"puzzles3_magictour_top1465":      1465,
+		"puzzles5_forum_hardest_1905_11+": 48766,
+		"puzzles6_forum_hardest_1106":     375,
+		"puzzles7_serg_benchmark":         10000,
+	}
+	total := 0
+	for name, n := range want {
+		if testing.Short() && n > 2000 {
+			continue
+		}
+		if got := countFile(t, filepath.Join(dir, name), nil, Shape{}); got != n {
+			t.Errorf("%s: %d puzzles, want %d", name, got, n)
+		}
+		total += n
+	}
+	t.Logf("%d puzzles in the main sets", total)
+	ext := []struct {
+		name  string
+		alpha *Alphabet
+		n     int
+		side  int
+	}{
+		{"p096_sudoku.txt", nil, 50, 9},
+		{"plb_hard20.txt", nil, 20, 9},
+		{"spoj16.txt", nil, 1, 16},
+		{"spoj16_pubsol.txt", nil, 1, 16},
+		{"spoj16_raw.txt", &Letters, 1, 16},
+		{"spoj16_published_solution.txt", &Letters, 1, 16},
+		{"durr25.txt", nil, 1, 25},
+		{"durr_25x25_raw.txt", nil, 1, 25},
+	}
+	boards := map[string]*Board{}
+	for _, e := range ext {
+		path := filepath.Join(dir, "ext", e.name)
+		if got := countFile(t, path, e.alpha, Shape{}); got != e.n {
+			t.Errorf("%s: %d puzzles, want %d", e.name, got, e.n)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := NewReader(bytes.NewReader(data))
+		r.Alphabet = e.alpha
+		p, err := r.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Board.Side() != e.side {
+			t.Errorf("%s: side %d, want %d", e.name, p.Board.Side(), e.side)
+		}
+		boards[e.name] = p.Board
+	}
+	// The converted files hold the same boards as the raw ones.
+	for _, pair := range [][2]string{{"spoj16.txt", "spoj16_raw.txt"}, {"spoj16_pubsol.txt", "spoj16_published_solution.txt"}, {"durr25.txt", "durr_25x25_raw.txt"}} {
+		if a, b := boards[pair[0]], boards[pair[1]]; a != nil && b != nil && !a.Equal(b) {
+			t.Errorf("%s and %s differ", pair[0], pair[1])
+		}
+	}
+	if p, s := boards["spoj16.txt"], boards["spoj16_pubsol.txt"]; p != nil && s != nil {
+		if err := Verify(p, s); err != nil {
+			t.Errorf("spoj16 published solution: %v", err)
+		}
+	}
+}

@@ -23,7 +23,7 @@ type item struct {
 }
 
 func puz(f Format, line int, cells string) item { return item{format: f, line: line, cells: cells} }
-func bad(err error, line, col int) item      { return item{err: err, line: line, col: col} }
+func bad(err error, line, col int) item         { return item{err: err, line: line, col: col} }
 
 const (
 	boj    = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n"

@@ -162,12 +162,18 @@ func (e *encoder) sequential(lits []Lit) {
 	e.f.Add(-lits[k-1], -prev)
 }
 
-// commander is the commander encoding with groups of 3.
+// commander is the commander encoding with groups of 3, pairwise once at
+// most 4 literals remain.
 func (e *encoder) commander(lits []Lit) {
 	if len(lits) <= 4 {
 		e.pairwise(lits)
 		return
 	}
+	e.commanderGroups(lits)
+}
+
+// commanderGroups is one level of the commander encoding.
+func (e *encoder) commanderGroups(lits []Lit) {
 	const g = 3
 	cmds := make([]Lit, 0, (len(lits)+g-1)/g)
 	for i := 0; i < len(lits); i += g {
@@ -190,11 +196,19 @@ func (e *encoder) commander(lits []Lit) {
 	e.commander(cmds)
 }
 
-// product is Chen's 2-product encoding.
+// product is Chen's 2-product encoding, pairwise at most 4 literals.
 func (e *encoder) product(lits []Lit) {
-	k := len(lits)
-	if k <= 4 {
+	if len(lits) <= 4 {
 		e.pairwise(lits)
+		return
+	}
+	e.productGrid(lits)
+}
+
+// productGrid is one level of the product encoding.
+func (e *encoder) productGrid(lits []Lit) {
+	k := len(lits)
+	if k < 2 {
 		return
 	}
 	p := 1

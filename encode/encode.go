@@ -171,8 +171,9 @@ func checkBoard(b *board.Board) error {
 }
 
 // reduce simplifies f with the values the givens of b fix (the given is
-// true; its cell's other digits and its digit in its peers are false), then
-// appends one unit clause per fixed primary variable. Clashing givens fix a
+// true; its cell's other digits and its digit in its peers are false),
+// keeping one copy of each unit clause that results, then appends one unit
+// clause per fixed primary variable. Clashing givens fix a
 // variable both ways; the formula then ends with an empty clause.
 func reduce(f *CNF, b *board.Board) {
 	n := b.Side()
@@ -206,6 +207,7 @@ func reduce(f *CNF, b *board.Board) {
 	}
 	out := f.Clauses[:0]
 	empty := false
+	unit := make([]bool, 2*f.NumVars+2) // residual unit clauses already kept
 	for _, cl := range f.Clauses {
 		k, sat := 0, false
 		for _, l := range cl {
@@ -224,6 +226,16 @@ func reduce(f *CNF, b *board.Board) {
 		if k == 0 {
 			empty = true
 			continue
+		}
+		if k == 1 {
+			i := 2 * cl[0].Var()
+			if cl[0] < 0 {
+				i++
+			}
+			if unit[i] {
+				continue // the same unit clause twice
+			}
+			unit[i] = true
 		}
 		out = append(out, cl[:k])
 	}

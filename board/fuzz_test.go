@@ -1,0 +1,143 @@
+package board
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"testing"
+)
+
+// fuzzReader builds a Reader over data with options chosen by opt.
+func fuzzReader(data []byte, opt uint8) *Reader {
+	r := NewReader(bytes.NewReader(data))
+	shapes := []Shape{{}, {}, {2, 3}, {3, 2}, {2, 2}, {3, 3}, {2, 4}, {4, 4}}
+	r.Shape = shapes[opt&7]
+	switch opt >> 3 & 3 {
+	case 1:
+		r.Alphabet = &Hex
+	case 2:
+		r.Alphabet = &Letters
+	}
+	if opt&0x20 != 0 {
+		r.MaxLineLength = 100
+	}
+	return r
+}
+
+// readAll reads every puzzle of r, checking the Reader's contract: every
+// error is a *ParseError with a position, every board fits its shape, and
+// the reader always advances.
+func readAll(t *testing.T, r *Reader, data []byte) []*Puzzle {
+	lines := bytes.Count(data, []byte("\n")) + 1
+	var out []*Puzzle
+	for i := 0; ; i++ {
+		if i > lines+1 {
+			t.Fatalf("more than %d results from %d lines", i, lines)
+		}
+		p, err := r.Read()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v (%T) is not a *ParseError", err, err)
+			}
+			if pe.Line < 1 || pe.Col < 0 || pe.Line > lines+1 || pe.StartLine < 1 || pe.Err == nil {
+				t.Fatalf("bad position in %#v: %v", pe, err)
+			}
+			if !errors.Is(err, ErrSymbol) && !errors.Is(err, ErrRowLength) && !errors.Is(err, ErrRowCount) &&
+				!errors.Is(err, ErrLineTooLong) && !errors.Is(err, ErrSize) {
+				t.Fatalf("error %v wraps no sentinel", err)
+			}
+			continue
+		}
+		b := p.Board
+		if !b.Shape.Valid() || len(b.Cells) != b.Shape.Cells() || r.Shape != (Shape{}) && b.Shape != r.Shape {
+			t.Fatalf("board of shape %v with %d cells", b.Shape, len(b.Cells))
+		}
+		if err := b.Check(); err != nil && !errors.Is(err, ErrClash) {
+			t.Fatalf("line %d: %v", p.Line, err)
+		}
+		if p.Line < 1 || p.Line > lines || p.Format == FormatUnknown {
+			t.Fatalf("puzzle on line %d (of %d), format %v", p.Line, lines, p.Format)
+		}
+		out = append(out, p)
+	}
+}
+
+func addSeeds(f *testing.F) {
+	for i, tt := range readTests {
+		opt := uint8(i) & 0xC0
+		switch tt.shape {
+		case Shape{2, 3}:
+			opt |= 2
+		}
+		if tt.alpha == &Hex {
+			opt |= 1 << 3
+		}
+		if tt.alpha == &Letters {
+			opt |= 2 << 3
+		}
+		if tt.maxLen != 0 {
+			opt |= 0x20
+		}
+		if len(tt.in) < 4096 {
+			f.Add([]byte(tt.in), opt)
+		}
+	}
+}
+
+// FuzzReader checks that no input makes the Reader panic, loop or break its contract.
+func FuzzReader(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte, opt uint8) {
+		readAll(t, fuzzReader(data, opt), data)
+		// Parse agrees with the Reader on inputs holding exactly one puzzle.
+		if len(data) < 2000 && opt&0x3F == 0 {
+			b, err := Parse(string(data))
+			ps := readAll(t, fuzzReader(data, opt), data)
+			if err == nil && (len(ps) != 1 || !ps[0].Board.Equal(b)) {
+				t.Fatalf("Parse gave a board, the Reader %d puzzles", len(ps))
+			}
+		}
+	})
+}
+
+// FuzzRoundtrip checks that every puzzle read, written in each format with
+// its alphabet, reads back as the same board.
+func FuzzRoundtrip(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte, opt uint8) {
+		r := fuzzReader(data, opt)
+		for _, p := range readAll(t, r, data) {
+			n := p.Board.Side()
+			for _, format := range []Format{Grid, Compact, Line} {
+				switch {
+				case format != Grid && n > len(p.Alphabet.Symbols):
+					continue // the alphabet cannot write this board
+				case format == Grid && n == 1 && p.Alphabet != Default:
+					continue // a 1×1 grid reads as a line
+				case format == Compact && n == 16 && r.Shape == (Shape{}):
+					continue // 16 rows of 16 symbols may read as 4×4 lines (documented)
+				}
+				var buf bytes.Buffer
+				if err := Write(&buf, p.Board, format, p.Alphabet); err != nil {
+					t.Fatal(err)
+				}
+				r2 := NewReader(bytes.NewReader(buf.Bytes()))
+				r2.Shape, r2.Alphabet = r.Shape, r.Alphabet
+				q, err := r2.Read()
+				if err != nil {
+					t.Fatalf("%v from line %d, written as %v:\n%s\nreads back as: %v", p.Format, p.Line, format, buf.Bytes(), err)
+				}
+				if !q.Board.Equal(p.Board) {
+					t.Fatalf("%v written as %v:\n%s\nreads back as\n%v", p.Format, format, buf.Bytes(), q.Board)
+				}
+				if _, err := r2.Read(); err != io.EOF {
+					t.Fatalf("%v written as %v:\n%s\nreads back with more: %v", p.Format, format, buf.Bytes(), err)
+				}
+			}
+		}
+	})
+}

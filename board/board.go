@@ -1,8 +1,10 @@
 package board
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -254,6 +256,7 @@ func (b *Board) Clashes() []*ClashError {
 			}
 		}
 	}
+	slices.SortFunc(out, func(x, y *ClashError) int { return cmp.Or(x.CellA-y.CellA, x.CellB-y.CellB) })
 	return out
 }
 

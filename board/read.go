@@ -2,6 +2,7 @@ package board
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -145,7 +146,8 @@ type Reader struct {
 	Shape Shape
 	// Alphabet is the alphabet of compact and line puzzles; nil means Default.
 	Alphabet *Alphabet
-	// MaxLineLength is the longest line accepted, in bytes; 0 means DefaultMaxLineLength.
+	// MaxLineLength is the longest line accepted, in bytes without the line
+	// ending; 0 means DefaultMaxLineLength. The reader's buffer is this large.
 	MaxLineLength int
 	// Name is the file name used in errors: "" for none, "-" shows as "stdin".
 	Name string
@@ -342,14 +344,7 @@ func trimSpace(b []byte) []byte {
 
 func isComment(t []byte) bool { return len(t) > 0 && t[0] == '#' }
 
-func hasSpace(t []byte) bool {
-	for _, c := range t {
-		if c == ' ' || c == '\t' {
-			return true
-		}
-	}
-	return false
-}
+func hasSpace(t []byte) bool { return bytes.IndexByte(t, ' ') >= 0 || bytes.IndexByte(t, '\t') >= 0 }
 
 // isTitle reports whether t starts with a word of two or more ASCII letters
 // followed by a space or tab, as "Grid 01" does.

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 	"testing"
@@ -71,5 +72,25 @@ func BenchmarkAppendLine(b *testing.B) {
 	buf := make([]byte, 0, 128)
 	for i := 0; i < b.N; i++ {
 		buf = AppendLine(buf[:0], bd, Default)
+	}
+}
+
+var benchSink []byte
+
+// BenchmarkBaselineScanner is the floor BenchmarkReader is compared with:
+// splitting the same input into lines with bufio.Scanner and copying each
+// into a fresh 81-byte slice, with no checking at all.
+func BenchmarkBaselineScanner(b *testing.B) {
+	b.ReportAllocs()
+	b.SetBytes(82)
+	count := 0
+	for count < b.N {
+		sc := bufio.NewScanner(bytes.NewReader(benchInput))
+		for count < b.N && sc.Scan() {
+			cells := make([]byte, 81)
+			copy(cells, sc.Bytes())
+			benchSink = cells
+			count++
+		}
 	}
 }

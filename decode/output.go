@@ -39,17 +39,32 @@ type Output struct {
 // Errors found by ReadOutput, the possible Err values of a *ParseError
 // (wrapped with details); test with errors.Is.
 var (
-	ErrSyntax      = errors.New("not SAT solver output")
-	ErrStatus      = errors.New("bad status")
-	ErrTwoStatus   = errors.New("second status")
-	ErrLiteral     = errors.New("bad literal")
-	ErrVarRange    = errors.New("variable out of range")
-	ErrConflict    = errors.New("variable both true and false")
-	ErrAfterEnd    = errors.New("literal after the model's final 0")
+	// ErrSyntax reports a line that is none of the accepted kinds, or text
+	// after a status word.
+	ErrSyntax = errors.New("not SAT solver output")
+	// ErrStatus reports an "s" line without SATISFIABLE, UNSATISFIABLE or
+	// UNKNOWN.
+	ErrStatus = errors.New("bad status")
+	// ErrTwoStatus reports a second status ("s" line or status word).
+	ErrTwoStatus = errors.New("second status")
+	// ErrLiteral reports a word that is not a DIMACS literal.
+	ErrLiteral = errors.New("bad literal")
+	// ErrVarRange reports a variable above MaxVar.
+	ErrVarRange = errors.New("variable out of range")
+	// ErrConflict reports a variable given both as v and as −v.
+	ErrConflict = errors.New("variable both true and false")
+	// ErrAfterEnd reports a literal after the 0 that ends the model.
+	ErrAfterEnd = errors.New("literal after the model's final 0")
+	// ErrModelStatus reports a model next to an UNSATISFIABLE or UNKNOWN
+	// status.
 	ErrModelStatus = errors.New("model given with a status other than SATISFIABLE")
-	ErrNoModel     = errors.New("SATISFIABLE without a model")
-	ErrNoAnswer    = errors.New("no status and no model")
-	ErrTooLarge    = errors.New("output too large")
+	// ErrNoModel reports a SATISFIABLE status without a model.
+	ErrNoModel = errors.New("SATISFIABLE without a model")
+	// ErrNoAnswer reports an input with neither a status nor a model, such
+	// as an empty one.
+	ErrNoAnswer = errors.New("no status and no model")
+	// ErrTooLarge reports an input longer than MaxInputSize.
+	ErrTooLarge = errors.New("output too large")
 )
 
 // ParseError reports a problem in a solver's output at a 1-based line and
@@ -345,12 +360,12 @@ func (p *outputReader) literal() error {
 		tok = tok[1:]
 	}
 	if len(tok) == 0 || p.tokLen > len(p.tok) {
-		return p.errTok("%w %s", ErrLiteral, p.quoted())
+		return p.errTok("%w: %s", ErrLiteral, p.quoted())
 	}
 	v := 0
 	for _, b := range tok {
 		if b < '0' || b > '9' {
-			return p.errTok("%w %s", ErrLiteral, p.quoted())
+			return p.errTok("%w: %s", ErrLiteral, p.quoted())
 		}
 		if v <= MaxVar {
 			v = v*10 + int(b-'0')
@@ -360,7 +375,7 @@ func (p *outputReader) literal() error {
 		return p.errTok("%w: %s is above %d", ErrVarRange, p.quoted(), MaxVar)
 	}
 	if v == 0 && neg {
-		return p.errTok("%w %s", ErrLiteral, p.quoted())
+		return p.errTok("%w: %s", ErrLiteral, p.quoted())
 	}
 	if p.hasStatus && p.out.Status != encode.Sat {
 		return p.errTok("%w: the status is %v", ErrModelStatus, p.out.Status)

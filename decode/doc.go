@@ -30,8 +30,9 @@
 // The status word is SATISFIABLE, UNSATISFIABLE or UNKNOWN.
 //
 // MiniSat's result file (minisat in.cnf out.txt): a status word SAT, UNSAT
-// or INDET on a line of its own, then, for SAT, one line of literals ending
-// in 0:
+// or INDET on a line of its own (SATISFIABLE, UNSATISFIABLE, UNKNOWN and
+// INDETERMINATE are accepted there too), then, for SAT, one line of
+// literals ending in 0:
 //
 //	SAT
 //	1 -2 -3 4 0

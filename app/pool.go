@@ -39,6 +39,7 @@ type pool struct {
 	window  chan struct{} // one token per puzzle read and not yet written
 	wg      sync.WaitGroup
 	workers []*worker
+	first   int // seq of the first item submitted
 	stopMu  sync.Mutex
 	stopped bool
 }
@@ -84,6 +85,7 @@ func newPool(cfg *solveConfig) (*pool, error) {
 func (p *pool) submit(ctx context.Context, it *item) error {
 	if p.ctx == nil {
 		p.ctx = ctx
+		p.first = it.seq // a hybrid batch hands the pool its tail
 		go func() { <-ctx.Done(); p.kill() }()
 	}
 	select {
@@ -109,10 +111,13 @@ func (p *pool) close() { close(p.jobs) }
 
 // reorder hands results on in input order.
 func (p *pool) reorder() {
-	next := 1
+	next := -1
 	waiting := map[int]*item{}
 	for it := range p.done {
 		waiting[it.seq] = it
+		if next < 0 {
+			next = p.first // set by submit, which happens before any result
+		}
 		for {
 			it, ok := waiting[next]
 			if !ok {

@@ -240,17 +240,9 @@ func runSolve(c *cli.Context, s *streams) error {
 
 	out := newResultWriter(s.stdout, s.stderr, cfg)
 	progress := newProgress(s.stderr, cfg.quiet)
-	var solver batchSolver
-	if cfg.workers > 1 || cfg.timeout > 0 {
-		solver, err = newPool(cfg)
-		if err != nil {
-			return exitf(ExitError, "starting workers: %v", err)
-		}
-	} else {
-		solver, err = newInProcess(cfg)
-		if err != nil {
-			return usagef("%v", err)
-		}
+	solver, err := newBatchSolver(cfg)
+	if err != nil {
+		return err
 	}
 	start := time.Now()
 	runErr := runBatch(ctx, s, c.Args().Slice(), cfg, solver, out, progress)
@@ -375,6 +367,83 @@ func runBatch(ctx context.Context, s *streams, names []string, cfg *solveConfig,
 			}
 		}
 	}
+}
+
+// localFirst is how many puzzles a batch solves in its own process before
+// it starts worker processes: a handful of puzzles is done before the
+// workers would have started.
+const localFirst = 16
+
+// newBatchSolver returns the solver for a batch: in this process with one
+// worker, worker processes from the start with a timeout (the only way to
+// stop gophersat), and otherwise in this process for the first few puzzles,
+// then worker processes.
+func newBatchSolver(cfg *solveConfig) (batchSolver, error) {
+	local, err := newInProcess(cfg)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	switch {
+	case cfg.workers == 1 && cfg.timeout == 0:
+		return local, nil
+	case cfg.timeout > 0:
+		p, err := newPool(cfg)
+		if err != nil {
+			return nil, exitf(ExitError, "starting workers: %v", err)
+		}
+		return p, nil
+	}
+	return &hybrid{cfg: cfg, local: local, out: make(chan *item, 64)}, nil
+}
+
+// hybrid solves the first localFirst puzzles in process, then hands the
+// rest to a pool of worker processes, keeping input order.
+type hybrid struct {
+	cfg   *solveConfig
+	local *inProcess
+	pool  *pool
+	n     int
+	out   chan *item
+}
+
+func (h *hybrid) submit(ctx context.Context, it *item) error {
+	if h.pool == nil && h.n < localFirst {
+		h.n++
+		if err := h.local.submit(ctx, it); err != nil {
+			return err
+		}
+		select {
+		case h.out <- <-h.local.out:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	if h.pool == nil {
+		p, err := newPool(h.cfg)
+		if err != nil { // no workers: carry on in this process
+			h.n = -1 << 62
+			return h.submit(ctx, it)
+		}
+		h.pool = p
+		go func() {
+			for it := range p.results() {
+				h.out <- it
+			}
+			close(h.out)
+		}()
+	}
+	return h.pool.submit(ctx, it)
+}
+
+func (h *hybrid) results() <-chan *item { return h.out }
+
+func (h *hybrid) close() {
+	if h.pool != nil {
+		h.pool.close()
+		return
+	}
+	close(h.out)
 }
 
 // inProcess solves in the calling goroutine's process, one puzzle at a time.

@@ -174,7 +174,11 @@ func (o *resultWriter) writeBoard(format string, b *board.Board, p *board.Puzzle
 	case "compact":
 		return board.WriteCompact(o.w, b, p.Alphabet)
 	case "pretty":
-		return board.WritePretty(o.w, b, p.Board, o.cfg.pretty)
+		opts := o.cfg.pretty
+		if p.Format != board.Grid { // show the symbols the puzzle was written in
+			opts.Alphabet = &p.Alphabet
+		}
+		return board.WritePretty(o.w, b, p.Board, opts)
 	}
 	o.buf = board.AppendLine(o.buf[:0], b, p.Alphabet)
 	o.buf = append(o.buf, '\n')

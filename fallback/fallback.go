@@ -1,0 +1,183 @@
+package fallback
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/satdoku/satdoku/board"
+)
+
+// Result is the outcome of a search.
+type Result struct {
+	// Count is the number of solutions found, at most the limit passed to Solve.
+	Count int
+	// Solutions holds the first min(Count, 2) solutions, in the order found.
+	Solutions []*board.Board
+	// Guesses is the number of branching decisions tried; 0 means the puzzle
+	// was settled by propagation alone.
+	Guesses int64
+}
+
+// Solver holds reusable search buffers. The zero value is not ready: use
+// NewSolver. A Solver is not safe for concurrent use; reusing one for many
+// puzzles avoids all allocation except the returned solutions.
+type Solver struct {
+	s9  solver9
+	gen map[board.Shape]*genSolver
+
+	// search bookkeeping shared by both paths
+	limit   int
+	res     Result
+	nodes   int64
+	done    <-chan struct{}
+	stopped bool // the limit was reached or ctx was cancelled
+	ctx     context.Context
+
+	forceGeneric bool // tests: use the generic path on 9×9 too
+}
+
+// NewSolver returns a Solver ready for use.
+func NewSolver() *Solver {
+	return &Solver{}
+}
+
+// Solve searches for up to limit (≥ 1) solutions of b. Givens that clash
+// give Count 0 and a nil error. A board that is not well formed (shape, cell
+// count or a digit out of range) gives an error matching board.ErrShape or
+// board.ErrDigit. ctx is checked every few hundred search nodes: when it is
+// done, Solve returns what it has found so far together with ctx.Err().
+func (s *Solver) Solve(ctx context.Context, b *board.Board, limit int) (Result, error) {
+	if err := validate(b); err != nil {
+		return Result{}, err
+	}
+	if limit < 1 {
+		return Result{}, fmt.Errorf("fallback: limit %d: must be at least 1", limit)
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	s.limit = limit
+	s.res = Result{}
+	s.nodes = 0
+	s.ctx = ctx
+	s.done = ctx.Done()
+	s.stopped = false
+	if b.Shape == board.Classic && !s.forceGeneric {
+		s.solve9(b)
+	} else {
+		s.solveGeneric(b)
+	}
+	res := s.res
+	s.res = Result{}
+	s.ctx = nil
+	s.done = nil
+	if s.stopped && res.Count < limit {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// cancelled reports whether the search must stop; it polls ctx once
+// every mask+1 calls (mask is 2^k − 1).
+func (s *Solver) cancelled(mask int64) bool {
+	s.nodes++
+	if s.nodes&mask != 0 || s.done == nil {
+		return false
+	}
+	select {
+	case <-s.done:
+		s.stopped = true
+		return true
+	default:
+		return false
+	}
+}
+
+// validate checks that b is well formed without allocating.
+func validate(b *board.Board) error {
+	if b == nil {
+		return fmt.Errorf("fallback: nil board: %w", board.ErrShape)
+	}
+	if !b.Shape.Valid() || len(b.Cells) != b.Shape.Cells() {
+		return fmt.Errorf("%w: %d cells for a %v board", board.ErrShape, len(b.Cells), b.Shape)
+	}
+	n := uint8(b.Shape.Side())
+	for i, d := range b.Cells {
+		if d > n {
+			return fmt.Errorf("%w: %s=%d on a %v board", board.ErrDigit, b.CellName(i), d, b.Shape)
+		}
+	}
+	return nil
+}
+
+// solutionBox holds a solution board, its cells and the slice header space
+// for Result.Solutions in one allocation (for 9×9 boards).
+type solutionBox struct {
+	ptrs  [2]*board.Board
+	b     board.Board
+	cells [81]uint8
+}
+
+// solutionCells counts a new solution and returns the cells to fill with
+// it, or nil when two solutions are already kept.
+func (s *Solver) solutionCells(shape board.Shape) []uint8 {
+	s.res.Count++
+	switch len(s.res.Solutions) {
+	case 0:
+		box := new(solutionBox)
+		if shape == board.Classic {
+			box.b = board.Board{Shape: shape, Cells: box.cells[:]}
+		} else {
+			box.b = board.Board{Shape: shape, Cells: make([]uint8, shape.Cells())}
+		}
+		box.ptrs[0] = &box.b
+		s.res.Solutions = box.ptrs[:1:2]
+		return box.b.Cells
+	case 1:
+		b := &board.Board{Shape: shape, Cells: make([]uint8, shape.Cells())}
+		s.res.Solutions = append(s.res.Solutions, b)
+		return b.Cells
+	}
+	return nil
+}
+
+// limitReached reports whether the search has found enough solutions, and
+// if so marks it stopped.
+func (s *Solver) limitReached() bool {
+	if s.res.Count >= s.limit {
+		s.stopped = true
+	}
+	return s.stopped
+}
+
+var pool = sync.Pool{New: func() any { return NewSolver() }}
+
+// Solve returns the first solution of b found, or false if b has none or
+// is not a well-formed board.
+func Solve(b *board.Board) (*board.Board, bool) {
+	s := pool.Get().(*Solver)
+	defer pool.Put(s)
+	res, err := s.Solve(context.Background(), b, 1)
+	if err != nil || res.Count == 0 {
+		return nil, false
+	}
+	return res.Solutions[0], true
+}
+
+// Count returns the number of solutions of b, counting no further than
+// limit (≥ 1). A board that is not well formed counts 0.
+func Count(b *board.Board, limit int) int {
+	s := pool.Get().(*Solver)
+	defer pool.Put(s)
+	res, err := s.Solve(context.Background(), b, limit)
+	if err != nil {
+		return 0
+	}
+	return res.Count
+}

@@ -1,0 +1,488 @@
+package fallback
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/satdoku/satdoku/board"
+)
+
+var raceEnabled bool
+
+// paths are the two search paths: the 9×9 fast path and the generic one
+// (which also handles 9×9 when forced, so each checks the other).
+var paths = []struct {
+	name    string
+	generic bool
+}{{"fast", false}, {"generic", true}}
+
+func newTestSolver(generic bool) *Solver {
+	s := NewSolver()
+	s.forceGeneric = generic
+	return s
+}
+
+// checkResult verifies every returned solution and the bookkeeping.
+func checkResult(t *testing.T, puzzle *board.Board, res Result, limit int) {
+	t.Helper()
+	if res.Count > limit {
+		t.Fatalf("count %d over limit %d", res.Count, limit)
+	}
+	if want := min(res.Count, 2); len(res.Solutions) != want {
+		t.Fatalf("%d solutions kept for count %d", len(res.Solutions), res.Count)
+	}
+	for i, sol := range res.Solutions {
+		if err := board.Verify(puzzle, sol); err != nil {
+			t.Fatalf("solution %d of %s fails verification: %v\n%v", i+1, formatLine(puzzle), err, sol)
+		}
+	}
+	if len(res.Solutions) == 2 && res.Solutions[0].Equal(res.Solutions[1]) {
+		t.Fatalf("the two solutions of %s are the same grid", formatLine(puzzle))
+	}
+}
+
+func TestSamples(t *testing.T) {
+	tests := []struct {
+		file  string
+		multi bool // every puzzle has 2+ solutions
+	}{
+		{"top1465-sample.txt", false},
+		{"hardest1106-sample.txt", false},
+		{"17clue-sample.txt", false},
+		{"plb-hard20.txt", false},
+		{"serg-multi-sample.txt", true},
+	}
+	for _, p := range paths {
+		for _, tt := range tests {
+			t.Run(p.name+"/"+tt.file, func(t *testing.T) {
+				puzzles := loadPuzzles(t, filepath.Join("..", "testdata", tt.file))
+				if len(puzzles) == 0 {
+					t.Fatal("no puzzles")
+				}
+				s := newTestSolver(p.generic)
+				for _, pz := range puzzles {
+					for _, limit := range []int{1, 2, 3} {
+						res, err := s.Solve(context.Background(), pz, limit)
+						if err != nil {
+							t.Fatal(err)
+						}
+						checkResult(t, pz, res, limit)
+						want := 1
+						if tt.multi {
+							want = limit
+						}
+						if res.Count != want {
+							t.Fatalf("%s: limit %d: count %d, want %d", formatLine(pz), limit, res.Count, want)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestPathsAgree checks that the fast and generic paths find the same
+// first solution and count on every sample puzzle.
+func TestPathsAgree(t *testing.T) {
+	fast, gen := newTestSolver(false), newTestSolver(true)
+	for _, file := range []string{"top1465-sample.txt", "hardest1106-sample.txt", "17clue-sample.txt", "plb-hard20.txt", "serg-multi-sample.txt"} {
+		for _, pz := range loadPuzzles(t, filepath.Join("..", "testdata", file)) {
+			a, err1 := fast.Solve(context.Background(), pz, 2)
+			b, err2 := gen.Solve(context.Background(), pz, 2)
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			if a.Count != b.Count {
+				t.Fatalf("%s: counts %d (fast) and %d (generic)", formatLine(pz), a.Count, b.Count)
+			}
+			if a.Count == 1 && !a.Solutions[0].Equal(b.Solutions[0]) {
+				t.Fatalf("%s: unique solutions differ", formatLine(pz))
+			}
+		}
+	}
+}
+
+func TestPropagationOnly(t *testing.T) {
+	// An easy puzzle (naked and hidden singles suffice) needs no guess.
+	pz := parseLine(t, "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+	for _, p := range paths {
+		res, err := newTestSolver(p.generic).Solve(context.Background(), pz, 2)
+		if err != nil || res.Count != 1 || res.Guesses != 0 {
+			t.Errorf("%s: count %d, guesses %d, err %v; want 1, 0, nil", p.name, res.Count, res.Guesses, err)
+		}
+	}
+}
+
+func TestClashingGivens(t *testing.T) {
+	tests := []struct{ name, puzzle string }{
+		{"row", "5.......5" + dots(72)},
+		{"column", "7" + dots(8) + dots(63) + "7" + dots(8)},
+		{"box", "3" + dots(8) + ".3" + dots(7) + dots(63)},
+		{"clash and more", "12345678912" + dots(70)},
+	}
+	for _, p := range paths {
+		for _, tt := range tests {
+			t.Run(p.name+"/"+tt.name, func(t *testing.T) {
+				pz := parseLine(t, tt.puzzle)
+				if pz.Check() == nil {
+					t.Fatal("test puzzle has no clash")
+				}
+				res, err := newTestSolver(p.generic).Solve(context.Background(), pz, 2)
+				if err != nil || res.Count != 0 || len(res.Solutions) != 0 {
+					t.Errorf("got count %d, %d solutions, err %v; want 0, 0, nil", res.Count, len(res.Solutions), err)
+				}
+			})
+		}
+	}
+	// a clash on a rectangular board
+	b := board.New(board.Shape{BoxRows: 2, BoxCols: 3})
+	b.Set(0, 0, 4)
+	b.Set(1, 2, 4)
+	if n := Count(b, 2); n != 0 {
+		t.Errorf("6x6 box clash: count %d, want 0", n)
+	}
+}
+
+func dots(k int) string {
+	b := make([]byte, k)
+	for i := range b {
+		b[i] = '.'
+	}
+	return string(b)
+}
+
+func TestInvalidBoard(t *testing.T) {
+	bad := board.New(board.Classic)
+	bad.Cells[40] = 10
+	tests := []struct {
+		name  string
+		b     *board.Board
+		limit int
+		want  error // nil: any error
+	}{
+		{"nil board", nil, 1, board.ErrShape},
+		{"zero shape", &board.Board{}, 1, board.ErrShape},
+		{"short cells", &board.Board{Shape: board.Classic, Cells: make([]uint8, 80)}, 1, board.ErrShape},
+		{"too big", &board.Board{Shape: board.Square(9), Cells: make([]uint8, 81*81)}, 1, board.ErrShape},
+		{"digit 10 on 9x9", bad, 1, board.ErrDigit},
+		{"digit 5 on 4x4", &board.Board{Shape: board.Square(2), Cells: append([]uint8{5}, make([]uint8, 15)...)}, 1, board.ErrDigit},
+		{"limit 0", board.New(board.Classic), 0, nil},
+	}
+	for _, p := range paths {
+		for _, tt := range tests {
+			t.Run(p.name+"/"+tt.name, func(t *testing.T) {
+				res, err := newTestSolver(p.generic).Solve(context.Background(), tt.b, tt.limit)
+				if err == nil || (tt.want != nil && !errors.Is(err, tt.want)) {
+					t.Errorf("err = %v, want %v", err, tt.want)
+				}
+				if res.Count != 0 {
+					t.Errorf("count %d", res.Count)
+				}
+			})
+		}
+	}
+	if _, ok := Solve(bad); ok {
+		t.Error("Solve accepted a bad board")
+	}
+	if n := Count(bad, 2); n != 0 {
+		t.Errorf("Count of a bad board = %d", n)
+	}
+}
+
+// shapes lists every size the tests cover.
+var shapes = []board.Shape{
+	{BoxRows: 1, BoxCols: 1}, {BoxRows: 2, BoxCols: 2}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 3, BoxCols: 2},
+	{BoxRows: 2, BoxCols: 4}, {BoxRows: 3, BoxCols: 3}, {BoxRows: 2, BoxCols: 5}, {BoxRows: 3, BoxCols: 4},
+	{BoxRows: 4, BoxCols: 3}, {BoxRows: 3, BoxCols: 5}, {BoxRows: 4, BoxCols: 4}, {BoxRows: 4, BoxCols: 5},
+	{BoxRows: 5, BoxCols: 5}, {BoxRows: 6, BoxCols: 6}, {BoxRows: 1, BoxCols: 6}, {BoxRows: 7, BoxCols: 7},
+}
+
+func TestEmptyBoards(t *testing.T) {
+	for _, p := range paths {
+		for _, shape := range shapes {
+			t.Run(p.name+"/"+shape.String(), func(t *testing.T) {
+				if testing.Short() && shape.Side() > 25 {
+					t.Skip("large board in -short mode")
+				}
+				b := board.New(shape)
+				res, err := newTestSolver(p.generic).Solve(context.Background(), b, 2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkResult(t, b, res, 2)
+				want := 2
+				if shape.Side() == 1 {
+					want = 1
+				}
+				if res.Count != want {
+					t.Fatalf("count %d, want %d", res.Count, want)
+				}
+			})
+		}
+	}
+	// exact counts for tiny boards
+	exact := []struct {
+		shape board.Shape
+		count int
+	}{
+		{board.Shape{BoxRows: 1, BoxCols: 1}, 1},
+		{board.Shape{BoxRows: 2, BoxCols: 2}, 288},
+		{board.Shape{BoxRows: 1, BoxCols: 4}, 576}, // 4×4 Latin squares
+		{board.Shape{BoxRows: 1, BoxCols: 5}, 161280},
+	}
+	for _, e := range exact {
+		if n := Count(board.New(e.shape), 1<<30); n != e.count {
+			t.Errorf("empty %v: count %d, want %d", e.shape, n, e.count)
+		}
+	}
+	if n := Count(board.New(board.Classic), 2); n != 2 {
+		t.Errorf("Count(empty 9x9, 2) = %d, want 2", n)
+	}
+}
+
+// generated holds, per shape, the blank cap for generated puzzles (the
+// generator is slow at full removal on big boards) and the number of seeds.
+func genParams(shape board.Shape) (maxBlanks, seeds int) {
+	n := shape.Side()
+	switch {
+	case n <= 10:
+		return 0, 4
+	case n <= 16:
+		return n * n * 55 / 100, 2
+	default:
+		return n * n * 50 / 100, 1
+	}
+}
+
+func TestGeneratedPuzzles(t *testing.T) {
+	for _, shape := range shapes {
+		if shape.Side() < 4 {
+			continue
+		}
+		t.Run(shape.String(), func(t *testing.T) {
+			if (testing.Short() || raceEnabled) && shape.Side() > 20 {
+				t.Skip("large board in -short or -race mode")
+			}
+			maxBlanks, seeds := genParams(shape)
+			for seed := int64(1); seed <= int64(seeds); seed++ {
+				puzzle, solution := properPuzzle(t, shape, seed, maxBlanks)
+				for _, p := range paths {
+					res, err := newTestSolver(p.generic).Solve(context.Background(), puzzle, 2)
+					if err != nil {
+						t.Fatal(err)
+					}
+					checkResult(t, puzzle, res, 2)
+					if res.Count != 1 || !res.Solutions[0].Equal(solution) {
+						t.Fatalf("%s seed %d: count %d, solution differs", p.name, seed, res.Count)
+					}
+				}
+				if shape.Side() <= 6 {
+					if n := bruteCount(puzzle, 2); n != 1 {
+						t.Fatalf("brute force counts %d solutions of a proper puzzle", n)
+					}
+				}
+				rng := rand.New(rand.NewSource(seed))
+				bad, ok := noSolution(puzzle, solution, rng)
+				if !ok {
+					t.Fatalf("seed %d: no one-given change without a solution found", seed)
+				}
+				if err := bad.Check(); err != nil {
+					t.Fatalf("no-solution puzzle breaks a rule directly: %v", err)
+				}
+				for _, p := range paths {
+					res, err := newTestSolver(p.generic).Solve(context.Background(), bad, 2)
+					if err != nil || res.Count != 0 {
+						t.Fatalf("%s: no-solution puzzle: count %d, err %v", p.name, res.Count, err)
+					}
+				}
+				if shape.Side() <= 6 {
+					if n := bruteCount(bad, 1); n != 0 {
+						t.Fatalf("brute force finds %d solutions of a no-solution puzzle", n)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestNoSolutionFile(t *testing.T) {
+	puzzles := loadAnySize(t, filepath.Join("testdata", "nosolution.txt"))
+	if len(puzzles) < 20 {
+		t.Fatalf("only %d puzzles", len(puzzles))
+	}
+	for _, p := range paths {
+		s := newTestSolver(p.generic)
+		for _, pz := range puzzles {
+			if err := pz.Check(); err != nil {
+				t.Fatalf("%s breaks a rule directly: %v", formatLine(pz), err)
+			}
+			res, err := s.Solve(context.Background(), pz, 1)
+			if err != nil || res.Count != 0 {
+				t.Fatalf("%s: %s: count %d, err %v", p.name, formatLine(pz), res.Count, err)
+			}
+			if pz.Side() == 4 && bruteCount(pz, 1) != 0 {
+				t.Fatalf("brute force solves %s", formatLine(pz))
+			}
+		}
+	}
+}
+
+// loadAnySize reads a line-format file holding square boards of any size.
+func loadAnySize(t *testing.T, path string) []*board.Board {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*board.Board
+	for _, line := range splitLines(string(data)) {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		out = append(out, parseLine(t, line))
+	}
+	return out
+}
+
+func splitLines(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == '\n' {
+			line := s[start:i]
+			if len(line) > 0 && line[len(line)-1] == '\r' {
+				line = line[:len(line)-1]
+			}
+			out = append(out, line)
+			start = i + 1
+		}
+	}
+	return out
+}
+
+// hostile is a no-solution puzzle that keeps a naive backtracker busy for
+// a very long time (Norvig's "impossible" example).
+const hostile = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
+
+func TestHostileNoSolution(t *testing.T) {
+	pz := parseLine(t, hostile)
+	for _, p := range paths {
+		start := time.Now()
+		res, err := newTestSolver(p.generic).Solve(context.Background(), pz, 2)
+		if err != nil || res.Count != 0 {
+			t.Fatalf("%s: count %d, err %v", p.name, res.Count, err)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%s: took %v", p.name, d)
+		}
+		t.Logf("%s: no solution, %d guesses, %v", p.name, res.Guesses, time.Since(start))
+	}
+}
+
+func TestCancel(t *testing.T) {
+	for _, p := range paths {
+		t.Run(p.name, func(t *testing.T) {
+			s := newTestSolver(p.generic)
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			if _, err := s.Solve(ctx, board.New(board.Classic), 1); !errors.Is(err, context.Canceled) {
+				t.Errorf("cancelled before start: err %v", err)
+			}
+			// Counting all 9×9 grids never ends; the deadline must stop it.
+			ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+			defer cancel()
+			start := time.Now()
+			res, err := s.Solve(ctx, board.New(board.Classic), 1<<62)
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("err %v, want deadline exceeded", err)
+			}
+			if d := time.Since(start); d > time.Second {
+				t.Errorf("stopped after %v", d)
+			}
+			if res.Count == 0 || len(res.Solutions) != 2 {
+				t.Errorf("partial result: count %d, %d solutions", res.Count, len(res.Solutions))
+			}
+			checkResult(t, board.New(board.Classic), res, 1<<62)
+			// The solver still works after a cancelled search.
+			pz := parseLine(t, hostile)
+			if res, err := s.Solve(context.Background(), pz, 1); err != nil || res.Count != 0 {
+				t.Errorf("after cancel: count %d, err %v", res.Count, err)
+			}
+		})
+	}
+}
+
+func TestSolverReuseAcrossShapes(t *testing.T) {
+	s := NewSolver()
+	for i := 0; i < 3; i++ {
+		for _, shape := range []board.Shape{board.Classic, {BoxRows: 2, BoxCols: 3}, board.Square(4), board.Classic} {
+			b := board.New(shape)
+			res, err := s.Solve(context.Background(), b, 1)
+			if err != nil || res.Count != 1 {
+				t.Fatalf("%v: count %d err %v", shape, res.Count, err)
+			}
+			checkResult(t, b, res, 1)
+		}
+	}
+}
+
+// dataDir is where the big public puzzle sets live.
+const dataDir = "../../shared/data"
+
+// TestFullSets solves every puzzle of the five public sets (counting to 2)
+// and checks every unique set is unique and every serg puzzle multiple.
+// In -short or -race mode it takes every 25th puzzle.
+func TestFullSets(t *testing.T) {
+	if _, err := os.Stat(dataDir); err != nil {
+		t.Skipf("public puzzle sets not found in %s", dataDir)
+	}
+	step := 1
+	if testing.Short() || raceEnabled {
+		step = 25
+	}
+	sets := []struct {
+		file  string
+		multi bool
+	}{
+		{"puzzles2_17_clue", false},
+		{"puzzles3_magictour_top1465", false},
+		{"puzzles5_forum_hardest_1905_11+", false},
+		{"puzzles6_forum_hardest_1106", false},
+		{"puzzles7_serg_benchmark", true},
+	}
+	s := NewSolver()
+	for _, set := range sets {
+		t.Run(set.file, func(t *testing.T) {
+			puzzles := loadPuzzles(t, filepath.Join(dataDir, set.file))
+			start := time.Now()
+			var guessless int
+			for i := 0; i < len(puzzles); i += step {
+				pz := puzzles[i]
+				res, err := s.Solve(context.Background(), pz, 2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkResult(t, pz, res, 2)
+				if want := map[bool]int{false: 1, true: 2}[set.multi]; res.Count != want {
+					t.Fatalf("puzzle %d %s: count %d, want %d", i+1, formatLine(pz), res.Count, want)
+				}
+				if res.Guesses == 0 {
+					guessless++
+				}
+			}
+			n := (len(puzzles) + step - 1) / step
+			t.Logf("%d puzzles, %.1f%% without guessing, %v", n, 100*float64(guessless)/float64(n), time.Since(start))
+		})
+	}
+}
+
+func ExampleNewSolver() {
+	fmt.Println(NewSolver() != nil)
+	// Output: true
+}

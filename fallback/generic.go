@@ -1,0 +1,463 @@
+package fallback
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/satdoku/satdoku/board"
+)
+
+// The generic path works on any shape up to board.MaxSide: one uint64
+// candidate mask per cell (bit d-1 set when digit d is still possible).
+// A cell is placed when its mask has a single bit; propagation keeps the
+// invariant that every placed cell's digit is removed from all its peers.
+//
+// Propagation, repeated until nothing changes:
+//   - naked singles: a cell left with one candidate is placed (queue);
+//   - hidden singles: a digit with one place left in a unit is placed;
+//   - locked candidates (pointing and claiming): a digit confined to one
+//     box–line intersection within a box (or within a line) is removed from
+//     the rest of the line (or the box).
+//
+// Search branches on an unplaced cell with the fewest candidates, copying
+// the whole state (one mask per cell) per level.
+
+// geom holds the flattened tables of one shape.
+type geom struct {
+	shape    board.Shape
+	n, ncell int
+	br, bc   int // box rows, box cols
+	npeer    int
+	full     uint64
+	peers    []uint16 // peers[cell*npeer : (cell+1)*npeer]
+	units    []uint16 // units[u*n : (u+1)*n]: rows, then columns, then boxes
+	unitsOf  [][3]uint16
+}
+
+var geoms sync.Map // board.Shape → *geom
+
+func geomOf(s board.Shape) *geom {
+	if g, ok := geoms.Load(s); ok {
+		return g.(*geom)
+	}
+	bg := s.Geometry()
+	n := s.Side()
+	g := &geom{shape: s, n: n, ncell: n * n, br: s.BoxRows, bc: s.BoxCols}
+	g.full = ^uint64(0) >> (64 - n)
+	g.npeer = len(bg.Peers[0])
+	g.peers = make([]uint16, 0, g.ncell*g.npeer)
+	for _, p := range bg.Peers {
+		for _, q := range p {
+			g.peers = append(g.peers, uint16(q))
+		}
+	}
+	g.units = make([]uint16, 0, 3*n*n)
+	for _, u := range bg.Units {
+		for _, c := range u {
+			g.units = append(g.units, uint16(c))
+		}
+	}
+	g.unitsOf = make([][3]uint16, g.ncell)
+	for c, us := range bg.UnitsOf {
+		g.unitsOf[c] = [3]uint16{uint16(us[0]), uint16(us[1]), uint16(us[2])}
+	}
+	v, _ := geoms.LoadOrStore(s, g)
+	return v.(*geom)
+}
+
+// genSolver is the generic search state for one shape.
+type genSolver struct {
+	g        *geom
+	stack    [][]uint64 // stack[k] is the state at search depth k
+	queue    []uint16   // cells newly placed, waiting to be propagated
+	seg      []uint64   // scratch for locked candidates
+	w        []uint32   // failure weight of each unit (dom/wdeg branching)
+	pollMask int64      // poll ctx once every pollMask+1 nodes
+}
+
+func (gs *genSolver) blameCell(c int) {
+	for _, u := range gs.g.unitsOf[c] {
+		gs.w[u]++
+	}
+}
+
+func (s *Solver) genFor(shape board.Shape) *genSolver {
+	if gs, ok := s.gen[shape]; ok {
+		return gs
+	}
+	if s.gen == nil {
+		s.gen = make(map[board.Shape]*genSolver)
+	}
+	g := geomOf(shape)
+	gs := &genSolver{g: g, queue: make([]uint16, 0, g.ncell), seg: make([]uint64, g.n), w: make([]uint32, 3*g.n)}
+	gs.pollMask = 1023
+	if g.n > 16 {
+		gs.pollMask = 15
+	}
+	s.gen[shape] = gs
+	return gs
+}
+
+// level returns the state buffer of search depth k, growing the stack.
+func (gs *genSolver) level(k int) []uint64 {
+	for len(gs.stack) <= k {
+		gs.stack = append(gs.stack, make([]uint64, gs.g.ncell))
+	}
+	return gs.stack[k]
+}
+
+func (s *Solver) solveGeneric(b *board.Board) {
+	gs := s.genFor(b.Shape)
+	g := gs.g
+	clear(gs.w)
+	cand := gs.level(0)
+	for i := range cand {
+		cand[i] = g.full
+	}
+	gs.queue = gs.queue[:0]
+	for i, d := range b.Cells {
+		if d == 0 {
+			continue
+		}
+		bit := uint64(1) << (d - 1)
+		if cand[i]&bit == 0 {
+			return // clash with an earlier given in the same cell: impossible, but safe
+		}
+		cand[i] = bit
+		gs.queue = append(gs.queue, uint16(i))
+	}
+	if !gs.propagate(cand) {
+		return
+	}
+	s.genSearch(gs, 0)
+}
+
+// place makes cell hold only bit; it reports false on a contradiction.
+func (gs *genSolver) place(cand []uint64, cell int, bit uint64) bool {
+	if cand[cell]&bit == 0 {
+		return false
+	}
+	if cand[cell] != bit {
+		cand[cell] = bit
+		gs.queue = append(gs.queue, uint16(cell))
+	}
+	return true
+}
+
+// eliminate removes the bits of m from cell; it reports false when the
+// cell is left with no candidate.
+func (gs *genSolver) eliminate(cand []uint64, cell int, m uint64) bool {
+	c := cand[cell]
+	if c&m == 0 {
+		return true
+	}
+	c &^= m
+	cand[cell] = c
+	if c == 0 {
+		gs.blameCell(cell)
+		return false
+	}
+	if c&(c-1) == 0 {
+		gs.queue = append(gs.queue, uint16(cell))
+	}
+	return true
+}
+
+// propagate runs singles (and, when they stall, locked candidates) to a
+// fixed point; it reports false on a contradiction.
+func (gs *genSolver) propagate(cand []uint64) bool {
+	for {
+		if !gs.drain(cand) {
+			return false
+		}
+		progress, ok := gs.hiddenSingles(cand)
+		if !ok {
+			return false
+		}
+		if progress {
+			continue
+		}
+		progress, ok = gs.lockedCandidates(cand)
+		if !ok {
+			return false
+		}
+		if !progress {
+			return true
+		}
+	}
+}
+
+// drain propagates every queued placement to its peers.
+func (gs *genSolver) drain(cand []uint64) bool {
+	g := gs.g
+	np := g.npeer
+	for len(gs.queue) > 0 {
+		cell := int(gs.queue[len(gs.queue)-1])
+		gs.queue = gs.queue[:len(gs.queue)-1]
+		bit := cand[cell]
+		for _, p := range g.peers[cell*np : (cell+1)*np] {
+			c := cand[p]
+			if c&bit == 0 {
+				continue
+			}
+			c &^= bit
+			cand[p] = c
+			if c == 0 {
+				gs.blameCell(int(p))
+				gs.queue = gs.queue[:0]
+				return false
+			}
+			if c&(c-1) == 0 {
+				gs.queue = append(gs.queue, p)
+			}
+		}
+	}
+	return true
+}
+
+// hiddenSingles places every digit that has one place left in a unit. It
+// reports whether it placed anything, and false for ok on a contradiction
+// (a digit with no place in a unit).
+func (gs *genSolver) hiddenSingles(cand []uint64) (progress, ok bool) {
+	g := gs.g
+	n := g.n
+	for u := 0; u < 3*n; u++ {
+		unit := g.units[u*n : (u+1)*n]
+		var once, twice uint64
+		for _, c := range unit {
+			m := cand[c]
+			twice |= once & m
+			once |= m
+		}
+		if once != g.full {
+			gs.w[u]++
+			gs.queue = gs.queue[:0]
+			return false, false
+		}
+		single := once &^ twice
+		for single != 0 {
+			bit := single & -single
+			single &^= bit
+			for _, c := range unit {
+				if cand[c]&bit != 0 {
+					if cand[c] != bit {
+						cand[c] = bit
+						gs.queue = append(gs.queue, c)
+						progress = true
+					}
+					break
+				}
+			}
+		}
+		if len(gs.queue) > 0 && !gs.drain(cand) {
+			return false, false
+		}
+	}
+	return progress, true
+}
+
+// lockedCandidates applies pointing (a digit confined to one line within a
+// box leaves the rest of that line) and claiming (a digit confined to one
+// box within a line leaves the rest of that box).
+func (gs *genSolver) lockedCandidates(cand []uint64) (progress, ok bool) {
+	g := gs.g
+	n, br, bc := g.n, g.br, g.bc
+	seg := gs.seg
+	// Boxes: band = r/br (bc of them), stack = c/bc (br of them).
+	for k := 0; k < n; k++ {
+		r0, c0 := (k/br)*br, (k%br)*bc
+		// row segments of the box
+		var once, twice uint64
+		for i := 0; i < br; i++ {
+			var m uint64
+			row := (r0 + i) * n
+			for j := 0; j < bc; j++ {
+				m |= cand[row+c0+j]
+			}
+			seg[i] = m
+			twice |= once & m
+			once |= m
+		}
+		if excl := once &^ twice; excl != 0 && br > 1 {
+			for i := 0; i < br; i++ {
+				m := seg[i] & excl
+				if m == 0 {
+					continue
+				}
+				row := (r0 + i) * n
+				for c := 0; c < n; c++ {
+					if c >= c0 && c < c0+bc {
+						continue
+					}
+					if cand[row+c]&m != 0 && cand[row+c]&(cand[row+c]-1) != 0 {
+						progress = true
+						if !gs.eliminate(cand, row+c, m) {
+							return false, false
+						}
+					}
+				}
+			}
+		}
+		// column segments of the box
+		once, twice = 0, 0
+		for j := 0; j < bc; j++ {
+			var m uint64
+			for i := 0; i < br; i++ {
+				m |= cand[(r0+i)*n+c0+j]
+			}
+			seg[j] = m
+			twice |= once & m
+			once |= m
+		}
+		if excl := once &^ twice; excl != 0 && bc > 1 {
+			for j := 0; j < bc; j++ {
+				m := seg[j] & excl
+				if m == 0 {
+					continue
+				}
+				for r := 0; r < n; r++ {
+					if r >= r0 && r < r0+br {
+						continue
+					}
+					cell := r*n + c0 + j
+					if cand[cell]&m != 0 && cand[cell]&(cand[cell]-1) != 0 {
+						progress = true
+						if !gs.eliminate(cand, cell, m) {
+							return false, false
+						}
+					}
+				}
+			}
+		}
+		if len(gs.queue) > 0 && !gs.drain(cand) {
+			return false, false
+		}
+	}
+	// Rows: a row meets br boxes, each in a segment of bc cells.
+	for r := 0; r < n; r++ {
+		var once, twice uint64
+		for s := 0; s < br; s++ {
+			var m uint64
+			for j := 0; j < bc; j++ {
+				m |= cand[r*n+s*bc+j]
+			}
+			seg[s] = m
+			twice |= once & m
+			once |= m
+		}
+		excl := once &^ twice
+		if excl == 0 || br == 1 {
+			continue
+		}
+		r0 := (r / br) * br
+		for s := 0; s < br; s++ {
+			m := seg[s] & excl
+			if m == 0 {
+				continue
+			}
+			for i := r0; i < r0+br; i++ {
+				if i == r {
+					continue
+				}
+				for j := 0; j < bc; j++ {
+					cell := i*n + s*bc + j
+					if cand[cell]&m != 0 && cand[cell]&(cand[cell]-1) != 0 {
+						progress = true
+						if !gs.eliminate(cand, cell, m) {
+							return false, false
+						}
+					}
+				}
+			}
+		}
+		if len(gs.queue) > 0 && !gs.drain(cand) {
+			return false, false
+		}
+	}
+	// Columns: a column meets bc boxes, each in a segment of br cells.
+	for c := 0; c < n; c++ {
+		var once, twice uint64
+		for s := 0; s < bc; s++ {
+			var m uint64
+			for i := 0; i < br; i++ {
+				m |= cand[(s*br+i)*n+c]
+			}
+			seg[s] = m
+			twice |= once & m
+			once |= m
+		}
+		excl := once &^ twice
+		if excl == 0 || bc == 1 {
+			continue
+		}
+		c0 := (c / bc) * bc
+		for s := 0; s < bc; s++ {
+			m := seg[s] & excl
+			if m == 0 {
+				continue
+			}
+			for i := 0; i < br; i++ {
+				for j := c0; j < c0+bc; j++ {
+					if j == c {
+						continue
+					}
+					cell := (s*br+i)*n + j
+					if cand[cell]&m != 0 && cand[cell]&(cand[cell]-1) != 0 {
+						progress = true
+						if !gs.eliminate(cand, cell, m) {
+							return false, false
+						}
+					}
+				}
+			}
+		}
+		if len(gs.queue) > 0 && !gs.drain(cand) {
+			return false, false
+		}
+	}
+	return progress, true
+}
+
+// genSearch explores the state at depth k, which is fully propagated. It
+// reports whether the search must stop.
+func (s *Solver) genSearch(gs *genSolver, k int) bool {
+	// a node on a big board costs far more than on 9×9: poll more often
+	if s.cancelled(gs.pollMask) {
+		return true
+	}
+	g := gs.g
+	cand := gs.level(k)
+	// dom/wdeg: fewest candidates per unit of failure weight
+	best, bestN, bestW := -1, uint64(65), uint64(1)
+	for i, c := range cand {
+		if c&(c-1) == 0 {
+			continue
+		}
+		p := uint64(bits.OnesCount64(c))
+		us := g.unitsOf[i]
+		w := 1 + uint64(gs.w[us[0]]+gs.w[us[1]]+gs.w[us[2]])
+		if p*bestW < bestN*w {
+			best, bestN, bestW = i, p, w
+		}
+	}
+	if best < 0 {
+		if cells := s.solutionCells(g.shape); cells != nil {
+			for i, c := range cand {
+				cells[i] = uint8(bits.TrailingZeros64(c) + 1)
+			}
+		}
+		return s.limitReached()
+	}
+	next := gs.level(k + 1)
+	for m := cand[best]; m != 0; m &= m - 1 {
+		bit := m & -m
+		s.res.Guesses++
+		copy(next, cand)
+		next[best] = bit
+		gs.queue = append(gs.queue[:0], uint16(best))
+		if gs.propagate(next) && s.genSearch(gs, k+1) {
+			return true
+		}
+	}
+	return false
+}

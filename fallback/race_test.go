@@ -1,0 +1,5 @@
+//go:build race
+
+package fallback
+
+func init() { raceEnabled = true }

@@ -259,12 +259,12 @@ func comments(b *board.Board, enc string, amo AMO, numVars int) []string {
 	n3 := NumVars(n)
 	c := []string{
 		fmt.Sprintf("Sudoku %v, %d givens, encoding %s, at-most-one %s", b.Shape, b.Givens(), enc, amo),
-		"variables: var(r,c,d) = r·N² + c·N + d, r and c the 0-based row and column, d the 1-based digit",
+		"variables: var(r,c,d) = r*N^2 + c*N + d, r and c the 0-based row and column, d the 1-based digit",
 		fmt.Sprintf("  here N = %d: var(r,c,d) = %d*r + %d*c + d, variables 1..%d; true means cell (r,c) holds d", n, n*n, n, n3),
 		"  cells are row-major; boxes are " + strconv.Itoa(b.Shape.BoxRows) + " rows by " + strconv.Itoa(b.Shape.BoxCols) + " columns",
 	}
 	if numVars > n3 {
-		c = append(c, fmt.Sprintf("auxiliary variables %d..%d (from the %s at-most-one encoding) start after N³ = %d", n3+1, numVars, amo, n3))
+		c = append(c, fmt.Sprintf("auxiliary variables %d..%d (from the %s at-most-one encoding) start after N^3 = %d", n3+1, numVars, amo, n3))
 	} else {
 		c = append(c, fmt.Sprintf("no auxiliary variables: every variable is var(r,c,d), 1..%d", n3))
 	}

@@ -97,7 +97,7 @@ func TestComments(t *testing.T) {
 	for _, a := range encode.AMOs {
 		f, _ := encode.Encode(board.New(board.Classic), encode.Options{AMO: a})
 		text := strings.Join(f.Comments, "\n")
-		for _, want := range []string{"var(r,c,d) = r·N² + c·N + d", "81*r + 9*c + d", "extended", a.String()} {
+		for _, want := range []string{"var(r,c,d) = r*N^2 + c*N + d", "81*r + 9*c + d", "extended", a.String()} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%v: comments lack %q:\n%s", a, want, text)
 			}
@@ -268,7 +268,7 @@ func ExampleCNF_WriteDIMACS() {
 	fmt.Println("...")
 	// Output:
 	// c Sudoku 4x4, 14 givens, encoding reduced, at-most-one pairwise
-	// c variables: var(r,c,d) = r·N² + c·N + d, r and c the 0-based row and column, d the 1-based digit
+	// c variables: var(r,c,d) = r*N^2 + c*N + d, r and c the 0-based row and column, d the 1-based digit
 	// c   here N = 4: var(r,c,d) = 16*r + 4*c + d, variables 1..64; true means cell (r,c) holds d
 	// p cnf 64 64
 	// 58 0

@@ -34,7 +34,9 @@ Encodings (clause counts for an empty 9x9, plus one unit clause per given):
 Examples:
    satdoku encode puzzle.txt > puzzle.cnf
    satdoku encode puzzle.txt | cadical -q | satdoku decode --puzzle puzzle.txt
-   satdoku encode --out cnf/ --encoding reduced set.txt`,
+   satdoku encode --out cnf/ --encoding reduced set.txt
+
+` + exitCodesHelp,
 		Flags: []cli.Flag{
 			encodingFlag, amoFlag, boxFlag, alphabetFlag,
 			&cli.StringFlag{Name: "out", Usage: "write one .cnf per puzzle into `DIR` (needed for files with several puzzles)"},
@@ -158,7 +160,9 @@ an error naming the cell (exit 6), never a wrong grid.
 
 Examples:
    satdoku encode p.txt | cadical -q | satdoku decode --puzzle p.txt
-   minisat p.cnf result.txt; satdoku decode --puzzle p.txt result.txt`,
+   minisat p.cnf result.txt; satdoku decode --puzzle p.txt result.txt
+
+` + exitCodesHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "puzzle", Aliases: []string{"p"}, Required: true, Usage: "the puzzle `FILE` that was encoded"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line or pretty; default: the puzzle's format"},

@@ -1,0 +1,373 @@
+package app
+
+import (
+	"bufio"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/satdoku/satdoku/board"
+)
+
+// TestClassicExchange checks the nine-lines-in, nine-lines-out exchange
+// byte for byte, with no command, with solve FILE and with solve -, and
+// for the accepted variants of the input grid.
+func TestClassicExchange(t *testing.T) {
+	in := readFile(t, filepath.Join(rootTestdata, "boj-sample.in"))
+	want := readFile(t, filepath.Join(rootTestdata, "boj-sample.out"))
+	puzzle, err := board.Parse(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := board.Parse(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := board.Verify(puzzle, sol); err != nil {
+		t.Fatalf("boj-sample.out is not a solution of boj-sample.in: %v", err)
+	}
+
+	rows := strings.Split(strings.TrimSuffix(in, "\n"), "\n")
+	variants := map[string]string{
+		"as shipped":           in,
+		"trailing spaces":      strings.Join(rows, "   \n") + "   \n",
+		"tabs":                 strings.ReplaceAll(in, " ", "\t"),
+		"several spaces":       strings.ReplaceAll(in, " ", "   "),
+		"CRLF":                 strings.ReplaceAll(in, "\n", "\r\n"),
+		"no final newline":     strings.TrimSuffix(in, "\n"),
+		"CRLF, no final EOL":   strings.TrimSuffix(strings.ReplaceAll(in, "\n", "\r\n"), "\r\n"),
+		"tabs, spaces, blanks": "\n\n" + strings.ReplaceAll(in, " ", " \t ") + "\n\n",
+	}
+	for name, text := range variants {
+		file := writeFile(t, "p.txt", text)
+		for _, args := range [][]string{nil, {"solve", file}, {"solve", "-"}, {file}, {"solve", "-q", "--workers", "1", "-"}} {
+			stdin := text
+			if len(args) > 0 && args[len(args)-1] == file {
+				stdin = ""
+			}
+			t.Run(name+"/"+strings.Join(args, " "), func(t *testing.T) {
+				r := satdoku(t, stdin, args...)
+				r.wantCode(t, ExitOK)
+				if r.stdout != want {
+					t.Fatalf("stdout differs from boj-sample.out:\n%q\nwant\n%q", r.stdout, want)
+				}
+				if r.stderr != "" {
+					t.Errorf("unexpected stderr %q", r.stderr)
+				}
+			})
+		}
+	}
+}
+
+// TestOutputFormats checks that the output follows the input's format by
+// default, that --output overrides it, and that every printed board is a
+// verified solution of its puzzle.
+func TestOutputFormats(t *testing.T) {
+	gridIn := filepath.Join(rootTestdata, "boj-sample.in")
+	lineIn := filepath.Join(rootTestdata, "top1465-sample.txt")
+	compactIn := filepath.Join("testdata", "p096-excerpt.txt")
+	tests := []struct {
+		name   string
+		file   string
+		args   []string
+		format board.Format // of the boards printed
+		titles []string     // titles printed before each board
+	}{
+		{name: "grid in, grid out", file: gridIn, format: board.Grid},
+		{name: "line in, line out", file: lineIn, format: board.Line},
+		{name: "compact in, compact out", file: compactIn, format: board.Compact, titles: []string{"Grid 01", "Grid 02", "Grid 03"}},
+		{name: "grid in, --output line", file: gridIn, args: []string{"--output", "line"}, format: board.Line},
+		{name: "line in, -o grid", file: lineIn, args: []string{"-o", "grid"}, format: board.Grid},
+		{name: "compact in, -o line", file: compactIn, args: []string{"-o", "line"}, format: board.Line},
+		{name: "line in, -o compact", file: lineIn, args: []string{"-o", "compact"}, format: board.Compact},
+		{name: "compact in, -o grid", file: compactIn, args: []string{"-o", "grid"}, format: board.Grid, titles: []string{"Grid 01", "Grid 02", "Grid 03"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			puzzles := readPuzzles(t, tt.file)
+			r := satdoku(t, "", append(append([]string{"solve"}, tt.args...), tt.file)...)
+			r.wantCode(t, ExitOK)
+			text := r.stdout
+			for _, title := range tt.titles {
+				if !strings.Contains(text, title+"\n") {
+					t.Errorf("title %q missing from\n%s", title, clip(text))
+				}
+			}
+			// Titles, read back as such, are not puzzles: the solutions
+			// read back must be exactly as many as the puzzles.
+			got := readPuzzlesFrom(t, strings.NewReader(text))
+			if len(got) != len(puzzles) {
+				t.Fatalf("%d boards out for %d puzzles:\n%s", len(got), len(puzzles), clip(text))
+			}
+			for i, g := range got {
+				if g.Format != tt.format {
+					t.Errorf("board %d printed as %v, want %v", i+1, g.Format, tt.format)
+				}
+				if err := board.Verify(puzzles[i].Board, g.Board); err != nil {
+					t.Errorf("board %d: %v", i+1, err)
+				}
+				if tt.titles != nil && g.Title != tt.titles[i] {
+					t.Errorf("board %d: title %q, want %q", i+1, g.Title, tt.titles[i])
+				}
+			}
+			if tt.format == board.Grid || tt.format == board.Compact {
+				// Multi-line boards are separated by one blank line;
+				// there is no trailing space anywhere.
+				if strings.Contains(text, " \n") || strings.Contains(text, "\n\n\n") || strings.HasSuffix(text, "\n\n") {
+					t.Errorf("badly spaced output:\n%q", clip(text))
+				}
+			}
+		})
+	}
+}
+
+// jsonLine is what the tests read of one JSON Lines object.
+type jsonLine struct {
+	Index     *int     `json:"index"`
+	File      string   `json:"file"`
+	Line      int      `json:"line"`
+	Status    string   `json:"status"`
+	Solution  string   `json:"solution"`
+	Error     string   `json:"error"`
+	Engine    string   `json:"engine"`
+	Fallback  *string  `json:"fallback"`
+	Micros    *int64   `json:"micros"`
+	Solutions *int     `json:"solutions"`
+	Unique    *bool    `json:"unique"`
+	Second    string   `json:"second"`
+	Differ    []string `json:"differ"`
+	Clashes   []string `json:"clashes"`
+	Conflict  []string `json:"conflict"`
+	Summary   *struct {
+		Read       int `json:"read"`
+		Solved     int `json:"solved"`
+		Unique     int `json:"unique"`
+		Multiple   int `json:"multiple"`
+		NoSolution int `json:"no_solution"`
+		Invalid    int `json:"invalid"`
+		Timeout    int `json:"timeout"`
+		Undecided  int `json:"undecided"`
+		Error      int `json:"error"`
+		Fallback   int `json:"fallback"`
+		Micros     int `json:"micros"`
+	} `json:"summary"`
+}
+
+// parseJSONLines reads JSON Lines strictly: one object per line, the last
+// one the summary.
+func parseJSONLines(t testing.TB, out string) (results []jsonLine, summary jsonLine) {
+	t.Helper()
+	sc := bufio.NewScanner(strings.NewReader(out))
+	var all []jsonLine
+	for sc.Scan() {
+		var j jsonLine
+		dec := json.NewDecoder(strings.NewReader(sc.Text()))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&j); err != nil {
+			t.Fatalf("line %d %q: %v", len(all)+1, sc.Text(), err)
+		}
+		all = append(all, j)
+	}
+	if len(all) == 0 || all[len(all)-1].Summary == nil {
+		t.Fatalf("no final summary object in\n%s", clip(out))
+	}
+	for _, j := range all[:len(all)-1] {
+		if j.Summary != nil || j.Index == nil {
+			t.Fatalf("summary before the end, or a result without index, in\n%s", clip(out))
+		}
+	}
+	return all[:len(all)-1], all[len(all)-1]
+}
+
+func TestJSONOutput(t *testing.T) {
+	top := samplePuzzles(t, "top1465-sample.txt")[:5]
+	multi := samplePuzzles(t, "serg-multi-sample.txt")[:2]
+	clash := top[0].Clone()
+	clash.Cells[1] = firstGiven(clash, 0) // same digit twice in row 1
+	good := readFile(t, filepath.Join(rootTestdata, "boj-sample.in"))
+	input := lineFile(top[:2]) + "12345x\n" + lineFile([]*board.Board{clash}) + lineFile(multi)
+
+	t.Run("plain", func(t *testing.T) {
+		r := satdoku(t, input, "solve", "-o", "json", "-")
+		r.wantCode(t, ExitInvalid)
+		res, sum := parseJSONLines(t, r.stdout)
+		if len(res) != 6 {
+			t.Fatalf("%d results for 6 puzzles", len(res))
+		}
+		wantStatus := []string{"solved", "solved", "invalid", "no_solution", "solved", "solved"}
+		wantLine := []int{1, 2, 3, 4, 5, 6}
+		puzzles := []*board.Board{top[0], top[1], nil, clash, multi[0], multi[1]}
+		for i, j := range res {
+			if *j.Index != i+1 || j.Status != wantStatus[i] || j.Line != wantLine[i] {
+				t.Errorf("result %d: index %d status %q line %d, want %d %q %d", i+1, *j.Index, j.Status, j.Line, i+1, wantStatus[i], wantLine[i])
+			}
+			if j.File != "" {
+				t.Errorf("result %d: file %q for stdin", i+1, j.File)
+			}
+			if j.Fallback != nil {
+				t.Errorf("result %d: fallback %q without a failure", i+1, *j.Fallback)
+			}
+			if j.Solutions != nil || j.Unique != nil || j.Second != "" || j.Conflict != nil {
+				t.Errorf("result %d: counting or explaining fields without the flags: %+v", i+1, j)
+			}
+			switch j.Status {
+			case "solved":
+				verifyLine(t, i, puzzles[i], j.Solution)
+				if j.Engine != "sat" || j.Micros == nil || j.Error != "" {
+					t.Errorf("result %d: engine %q micros %v error %q", i+1, j.Engine, j.Micros, j.Error)
+				}
+			case "invalid":
+				if j.Error == "" || !strings.Contains(j.Error, "line 3") || j.Solution != "" {
+					t.Errorf("result %d: error %q, solution %q", i+1, j.Error, j.Solution)
+				}
+			case "no_solution":
+				if j.Solution != "" || j.Micros == nil {
+					t.Errorf("result %d: %+v", i+1, j)
+				}
+			}
+		}
+		s := sum.Summary
+		if s.Read != 6 || s.Solved != 4 || s.Invalid != 1 || s.NoSolution != 1 {
+			t.Errorf("summary %+v", *s)
+		}
+	})
+
+	t.Run("unique show-second explain", func(t *testing.T) {
+		file := writeFile(t, "in.txt", input)
+		r := satdoku(t, "", "solve", "-o", "json", "--unique", "--show-second", "--explain", file)
+		r.wantCode(t, ExitInvalid)
+		res, sum := parseJSONLines(t, r.stdout)
+		if len(res) != 6 {
+			t.Fatalf("%d results for 6 puzzles", len(res))
+		}
+		for i, j := range res {
+			if j.File != file {
+				t.Errorf("result %d: file %q, want %q", i+1, j.File, file)
+			}
+		}
+		for _, i := range []int{0, 1} {
+			j := res[i]
+			if j.Solutions == nil || *j.Solutions != 1 || j.Unique == nil || !*j.Unique || j.Second != "" {
+				t.Errorf("result %d: want unique, got %+v", i+1, j)
+			}
+		}
+		if j := res[3]; j.Status != "no_solution" || len(j.Clashes) == 0 && len(j.Conflict) == 0 {
+			t.Errorf("clashing puzzle: want an explanation, got %+v", j)
+		}
+		for _, i := range []int{4, 5} {
+			j := res[i]
+			if j.Solutions == nil || *j.Solutions != 2 || j.Unique == nil || *j.Unique {
+				t.Errorf("result %d: want multiple, got %+v", i+1, j)
+			}
+			verifyLine(t, i, multi[i-4], j.Solution)
+			verifyLine(t, i, multi[i-4], j.Second)
+			checkDiffer(t, j.Solution, j.Second, j.Differ)
+		}
+		if s := sum.Summary; s.Unique != 2 || s.Multiple != 2 {
+			t.Errorf("summary %+v", *s)
+		}
+	})
+
+	t.Run("explain a minimal conflict", func(t *testing.T) {
+		r := satdoku(t, noSolutionPuzzle+"\n", "solve", "-o", "json", "--explain", "-")
+		r.wantCode(t, ExitNoSolution)
+		res, _ := parseJSONLines(t, r.stdout)
+		if len(res) != 1 || res[0].Status != "no_solution" || len(res[0].Conflict) == 0 || len(res[0].Clashes) != 0 {
+			t.Fatalf("want a conflict and no clash: %+v", res)
+		}
+		checkConflict(t, noSolutionPuzzle, res[0].Conflict)
+	})
+
+	t.Run("grid input", func(t *testing.T) {
+		r := satdoku(t, good, "-o", "json")
+		r.wantCode(t, ExitOK)
+		res, _ := parseJSONLines(t, r.stdout)
+		if len(res) != 1 || res[0].Line != 1 {
+			t.Fatalf("%+v", res)
+		}
+		verifyLine(t, 0, mustParse(t, good), res[0].Solution)
+	})
+}
+
+// TestPretty checks the box-drawing and ASCII borders around a verified
+// solution.
+func TestPretty(t *testing.T) {
+	in := filepath.Join(rootTestdata, "boj-sample.in")
+	puzzle := readPuzzles(t, in)[0].Board
+	for _, tt := range []struct {
+		args          []string
+		corner, wall  string
+		forbiddenChar string
+	}{
+		{[]string{"--output", "pretty"}, "┌", "│", "|"},
+		{[]string{"-o", "pretty", "--ascii"}, "+", "|", "│"},
+		{[]string{"-o", "pretty", "--color", "never"}, "┌", "│", "\x1b"},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			r := satdoku(t, "", append(append([]string{"solve"}, tt.args...), in)...)
+			r.wantCode(t, ExitOK)
+			lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+			if len(lines) != 13 || !strings.HasPrefix(lines[0], tt.corner) {
+				t.Fatalf("want 9 rows and 4 borders:\n%s", r.stdout)
+			}
+			if strings.Contains(r.stdout, tt.forbiddenChar) {
+				t.Errorf("%q in\n%s", tt.forbiddenChar, r.stdout)
+			}
+			// Keep the digits of the 9 cell rows: they are the solution.
+			var digits strings.Builder
+			for _, l := range lines {
+				if !strings.HasPrefix(l, tt.wall) {
+					continue
+				}
+				for _, ch := range l {
+					if ch >= '1' && ch <= '9' {
+						digits.WriteRune(ch)
+					}
+				}
+			}
+			verifyLine(t, 0, puzzle, digits.String())
+		})
+	}
+	t.Run("color always", func(t *testing.T) {
+		r := satdoku(t, "", "solve", "-o", "pretty", "--color", "always", in)
+		r.wantCode(t, ExitOK)
+		if !strings.Contains(r.stdout, "\x1b[") {
+			t.Errorf("no colour escapes in\n%q", r.stdout)
+		}
+	})
+}
+
+func mustParse(t testing.TB, s string) *board.Board {
+	t.Helper()
+	b, err := board.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// firstGiven returns the first given digit of row r.
+func firstGiven(b *board.Board, r int) uint8 {
+	for c := 0; c < b.Side(); c++ {
+		if d := b.At(r, c); d != 0 {
+			return uint8(d)
+		}
+	}
+	panic("empty row")
+}
+
+// checkDiffer checks that differ names exactly the cells where the two
+// line-format solutions differ.
+func checkDiffer(t testing.TB, a, b string, differ []string) {
+	t.Helper()
+	var want []string
+	for i := range a {
+		if a[i] != b[i] {
+			want = append(want, board.CellName(9, i))
+		}
+	}
+	if len(want) == 0 || strings.Join(want, " ") != strings.Join(differ, " ") {
+		t.Errorf("differ %v, want %v", differ, want)
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/satdoku/satdoku/board"
@@ -76,8 +75,8 @@ func runBench(c *cli.Context, s *streams) error {
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	tw := tabwriter.NewWriter(s.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "file\tengine\tpuzzles\tmean µs\tmedian µs\tp99 µs\tmax µs\tprocess µs\tpuzzles/s\tsettled\t\n")
+	tw := s.stdout
+	fmt.Fprintf(tw, benchRow, "file", "engine", "puzzles", "mean µs", "median µs", "p99 µs", "max µs", "process µs", "puzzles/s", "settled")
 	failed := false
 	err = s.forEachInput(c.Args().Slice(), func(name string, r io.Reader) error {
 		puzzles, err := readAll(r, name, shape, alphabet, c.Int("limit"))
@@ -92,7 +91,6 @@ func runBench(c *cli.Context, s *streams) error {
 			st.file, st.engine = shortName(name), k.String()
 			failed = failed || st.failures > 0
 			st.print(tw)
-			tw.Flush()
 		}
 		return nil
 	})
@@ -165,6 +163,10 @@ func benchOne(puzzles []*board.Board, o engine.Options) (*benchStats, error) {
 	return st, nil
 }
 
+// benchRow lays out one row of the bench table; rows are printed as soon
+// as they are measured.
+const benchRow = "%-34s %-9s %8v %10v %10v %10v %10v %11v %10v %8v\n"
+
 func (st *benchStats) print(w io.Writer) {
 	t := slices.Clone(st.times)
 	slices.Sort(t)
@@ -175,10 +177,10 @@ func (st *benchStats) print(w io.Writer) {
 	n := len(t)
 	us := func(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d)/1e3) }
 	p99 := t[min(n-1, n*99/100)]
-	fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%.0f\t%.1f%%\t\n",
-		st.file, st.engine, n, us(sum/time.Duration(n)), us(t[n/2]), us(p99), us(t[n-1]),
-		us(st.process/time.Duration(n)), float64(n)/st.wall.Seconds(), 100*float64(st.settled)/float64(n))
+	fmt.Fprintf(w, benchRow, st.file, st.engine, n, us(sum/time.Duration(n)), us(t[n/2]), us(p99), us(t[n-1]),
+		us(st.process/time.Duration(n)), fmt.Sprintf("%.0f", float64(n)/st.wall.Seconds()),
+		fmt.Sprintf("%.1f%%", 100*float64(st.settled)/float64(n)))
 	if st.failures > 0 {
-		fmt.Fprintf(w, "%s\t%s\t%d not solved\t\n", st.file, st.engine, st.failures)
+		fmt.Fprintf(w, "%-34s %-9s %d puzzles not solved\n", st.file, st.engine, st.failures)
 	}
 }

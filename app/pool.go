@@ -61,6 +61,11 @@ func newPool(cfg *solveConfig) (*pool, error) {
 		out:    make(chan *item, 64),
 		window: make(chan struct{}, cfg.workers*pipelineDepth*4),
 	}
+	if cfg.timeout > 0 {
+		// Each answer must arrive as soon as it is found: the time of the
+		// previous answer starts the clock of the next puzzle.
+		p.argv = append(p.argv, "--flush")
+	}
 	for i := 0; i < cfg.workers; i++ {
 		w := &worker{pool: p, slots: make(chan struct{}, pipelineDepth)}
 		if err := w.start(); err != nil {
@@ -143,7 +148,7 @@ func (p *pool) watch() {
 		}
 		for _, w := range p.workers {
 			w.mu.Lock()
-			if len(w.inflight) > 0 && !w.timedOut && time.Since(w.headStart) > p.cfg.timeout {
+			if w.ready && len(w.inflight) > 0 && !w.timedOut && time.Since(w.headStart) > p.cfg.timeout {
 				w.timedOut = true
 				w.cmd.Process.Kill()
 			}
@@ -188,6 +193,7 @@ type worker struct {
 	inflight  []*item
 	headStart time.Time // when the first puzzle in flight became the worker's current one
 	timedOut  bool
+	ready     bool // the process has said it is up: its puzzles' time counts
 	closing   bool
 	broken    error // set when no new process could be started
 	buf       []byte
@@ -211,7 +217,7 @@ func (w *worker) start() error {
 	w.cmd, w.stdin = cmd, stdin
 	w.in = bufio.NewWriterSize(stdin, 64<<10)
 	w.stdout = bufio.NewReaderSize(stdout, 64<<10)
-	w.timedOut = false
+	w.timedOut, w.ready = false, false
 	return nil
 }
 
@@ -268,7 +274,15 @@ func (w *worker) receive() {
 	for {
 		line, err := w.stdout.ReadSlice('\n')
 		if err == nil {
-			w.answer(line)
+			w.mu.Lock()
+			ready := w.ready
+			if !ready && string(line) == workerReady {
+				w.ready, w.headStart = true, time.Now()
+			}
+			w.mu.Unlock()
+			if ready {
+				w.answer(line)
+			}
 			continue
 		}
 		w.cmd.Wait()

@@ -230,6 +230,11 @@ func runSolve(c *cli.Context, s *streams) error {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
 	defer signal.Stop(sigs)
+	// A closed stdout pipe makes writes fail with EPIPE, reported below,
+	// instead of killing the process silently with SIGPIPE.
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	defer signal.Stop(pipe)
 	go func() {
 		select {
 		case sig := <-sigs:

@@ -17,7 +17,8 @@ import (
 )
 
 // The worker protocol, between a batch and the worker processes it starts
-// (the satdoku binary run as "satdoku __worker"). One line per message:
+// (the satdoku binary run as "satdoku __worker"). The worker first writes
+// the line "ready", then one line per message:
 //
 //	request:  SEQ BOXROWS BOXCOLS CELLS
 //	response: SEQ \t STATUS \t COUNT \t ENGINE \t SETTLED \t MICROS \t SOLUTION \t SECOND \t CONFLICT \t FALLBACK \t ERROR
@@ -28,12 +29,18 @@ import (
 // at a fraction of a microsecond, so that workers scale.
 const workerCommandName = "__worker"
 
+// workerReady is the first line a worker writes, before any response.
+const workerReady = "ready\n"
+
 func workerCommand(s *streams) *cli.Command {
 	return &cli.Command{
 		Name:   workerCommandName,
 		Hidden: true,
 		Usage:  "serve puzzles to a parent satdoku (internal)",
-		Flags:  []cli.Flag{&cli.StringFlag{Name: "options", Usage: "engine options as JSON"}},
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "options", Usage: "engine options as JSON"},
+			&cli.BoolFlag{Name: "flush", Usage: "flush each answer at once, so that the parent can time each puzzle (--timeout)"},
+		},
 		Action: func(c *cli.Context) error {
 			var o engine.Options
 			if err := json.Unmarshal([]byte(c.String("options")), &o); err != nil {
@@ -43,7 +50,14 @@ func workerCommand(s *streams) *cli.Command {
 			if err != nil {
 				return usagef("worker: %v", err)
 			}
-			if err := serveWorker(context.Background(), eng, s.stdin, s.stdout); err != nil {
+			if c.Bool("flush") && o.Kind != engine.External {
+				// Timed puzzles: pay the first solve's start-up costs (heap
+				// growth, page faults) before saying ready.
+				if warm, err := engine.New(engine.Options{Kind: o.Kind}); err == nil {
+					warm.Solve(context.Background(), board.New(board.Classic))
+				}
+			}
+			if err := serveWorker(context.Background(), eng, s.stdin, s.stdout, c.Bool("flush")); err != nil {
 				return exitf(ExitError, "worker: %v", err)
 			}
 			return nil
@@ -53,10 +67,15 @@ func workerCommand(s *streams) *cli.Command {
 
 // serveWorker answers requests until its input ends. It flushes its
 // answers whenever no further request is waiting, so that requests sent in
-// a burst are answered in a burst.
-func serveWorker(ctx context.Context, eng *engine.Engine, in io.Reader, out io.Writer) error {
+// a burst are answered in a burst, or after each answer with flushEach.
+func serveWorker(ctx context.Context, eng *engine.Engine, in io.Reader, out io.Writer, flushEach bool) error {
 	r := bufio.NewReaderSize(in, 64<<10)
 	w := bufio.NewWriterSize(out, 64<<10)
+	// Say when the process is up, so that the parent's --timeout clock
+	// does not count the start of a process.
+	if _, err := io.WriteString(out, workerReady); err != nil {
+		return err
+	}
 	var buf []byte
 	for {
 		line, err := r.ReadSlice('\n')
@@ -75,7 +94,7 @@ func serveWorker(ctx context.Context, eng *engine.Engine, in io.Reader, out io.W
 		if _, err := w.Write(buf); err != nil {
 			return err
 		}
-		if r.Buffered() == 0 {
+		if flushEach || r.Buffered() == 0 {
 			if err := w.Flush(); err != nil {
 				return err
 			}

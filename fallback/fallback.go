@@ -34,6 +34,7 @@ type Solver struct {
 	stopped bool // the limit was reached or ctx was cancelled
 	ctx     context.Context
 
+	gaveUp       bool // the 9×9 path exceeded fastBudget nodes
 	forceGeneric bool // tests: use the generic path on 9×9 too
 }
 
@@ -67,7 +68,18 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, limit int) (Result, 
 	s.done = ctx.Done()
 	s.stopped = false
 	if b.Shape == board.Classic && !s.forceGeneric {
+		s.gaveUp = false
 		s.solve9(b)
+		if s.gaveUp {
+			// The fast path's fixed branching order can be trapped (a
+			// puzzle with no solution and few givens is the classic case):
+			// start again on the generic path, whose failure-weighted
+			// branching homes in on the conflict.
+			guesses := s.res.Guesses
+			s.res = Result{Guesses: guesses}
+			s.stopped = false
+			s.solveGeneric(b)
+		}
 	} else {
 		s.solveGeneric(b)
 	}
@@ -82,6 +94,11 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, limit int) (Result, 
 	}
 	return res, nil
 }
+
+// fastBudget is the number of search nodes after which the 9×9 path hands
+// over to the generic one. The hardest puzzles of the public sets need a
+// few thousand.
+const fastBudget = 1 << 16
 
 // cancelled reports whether the search must stop; it polls ctx once
 // every mask+1 calls (mask is 2^k − 1).

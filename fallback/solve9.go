@@ -1,8 +1,375 @@
 package fallback
 
-import "github.com/satdoku/satdoku/board"
+import (
+	"math/bits"
 
-// solver9 is the 9×9 fast path (placeholder: generic for now).
+	"github.com/satdoku/satdoku/board"
+)
+
+// The 9×9 fast path keeps, for every digit d (0..8) and band b (0..2, a
+// band is three rows), a 27-bit mask cand[3d+b] of the cells of that band
+// where d+1 may still go: bit 9·r + c for row r (0..2) of the band and
+// column c (0..8). A digit's three rows of a band meet three boxes in nine
+// triads (three cells each); since the digit fills each row and each box of
+// the band exactly once, the triads it occupies form a 3×3 permutation
+// matrix. One table lookup keeps only triads that lie on such a matrix,
+// which covers hidden singles in rows and boxes and both kinds of locked
+// candidates inside the band. A box of the band whose candidates for the
+// digit lie in a single column fixes that column, which the two other bands
+// lose; a column left with the digit in one band only forces the digit into
+// that column of the band's box. Naked singles (and empty cells) come from
+// bit-sliced counting over the nine digit masks of a band, which also
+// yields the two-candidate cells that the search branches on.
+//
+// The state is a fixed-size value (about 250 bytes) copied on each branch.
+
+const (
+	all27 = 1<<27 - 1
+	low9  = 1<<9 - 1
+	colX3 = 1 | 1<<9 | 1<<18 // a column through the three rows of a band
+)
+
+type state9 struct {
+	cand     [27]uint32 // cand[3d+b]
+	prev     [27]uint32 // cand[i] when subband i was last updated
+	unsolved [3]uint32  // cells not yet solved, per band
+	pairs    [3]uint32  // cells with two candidates, per band (from the last singles scan)
+}
+
+// Tables, computed once.
+var (
+	triads    [512]uint32 // 9-bit row → 3-bit set of its non-empty triads
+	lockMask  [512]uint32 // 9-bit triad set (bit 3r+k) → cells of triads on some permutation
+	colLock   [512]uint32 // 9-bit column set of a band → cells the other bands keep
+	colKeep   [512]uint32 // 9-bit set of columns exclusive to a band → cells the band keeps
+	bandKeep  [27]uint32  // cell in band → cells of the band not in its row or box
+	otherKeep [9]uint32   // column → cells of a band not in that column
+)
+
+func init() {
+	for x := 0; x < 512; x++ {
+		for k := 0; k < 3; k++ {
+			if x>>(3*k)&7 != 0 {
+				triads[x] |= 1 << k
+			}
+		}
+	}
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	for s := 0; s < 512; s++ {
+		for _, p := range perms {
+			var need uint32
+			var cells uint32
+			for r := 0; r < 3; r++ {
+				need |= 1 << (3*r + p[r])
+				cells |= 7 << (9*r + 3*p[r])
+			}
+			if uint32(s)&need == need {
+				lockMask[s] |= cells
+			}
+		}
+	}
+	for cols := 0; cols < 512; cols++ {
+		keep, own := uint32(all27), uint32(all27)
+		for k := 0; k < 3; k++ {
+			c3 := uint32(cols>>(3*k)) & 7
+			switch bits.OnesCount32(c3) {
+			case 0:
+			case 1:
+				keep &^= (c3 << (3 * k)) * colX3
+				own &^= ((7 &^ c3) << (3 * k)) * colX3
+			default:
+				own &^= (7 << (3 * k)) * colX3 // two exclusive columns in one box: impossible
+			}
+		}
+		colLock[cols] = keep
+		colKeep[cols] = own
+	}
+	for p := 0; p < 27; p++ {
+		r, c := p/9, p%9
+		k := c / 3
+		var m uint32
+		for q := 0; q < 27; q++ {
+			if q/9 == r || (q%9)/3 == k {
+				m |= 1 << q
+			}
+		}
+		bandKeep[p] = all27&^m | 1<<p
+	}
+	for c := 0; c < 9; c++ {
+		otherKeep[c] = all27 &^ (colX3 << c)
+	}
+}
+
+// solver9 is kept for symmetry with the generic path; the 9×9 search
+// state lives on the goroutine stack.
 type solver9 struct{}
 
-func (s *Solver) solve9(b *board.Board) { s.solveGeneric(b) }
+func (s *Solver) solve9(b *board.Board) {
+	var st state9
+	for i := range st.cand {
+		st.cand[i] = all27
+	}
+	st.unsolved = [3]uint32{all27, all27, all27}
+	for cell, d := range b.Cells[:81] {
+		if d == 0 {
+			continue
+		}
+		if !st.place(cell/27, uint32(1)<<(cell%27), int(d)-1) {
+			return
+		}
+	}
+	if !st.fullUpdate() {
+		return
+	}
+	if st.solved() {
+		s.record9(&st)
+		return
+	}
+	s.search9(&st)
+}
+
+// place puts digit d (0..8) in the cell of band b whose bit is bit; it
+// reports false if d is no longer possible there.
+func (st *state9) place(b int, bit uint32, d int) bool {
+	i := 3*d + b
+	if st.cand[i]&bit == 0 {
+		return false
+	}
+	pos := bits.TrailingZeros32(bit)
+	for j := b; j < 27; j += 3 {
+		st.cand[j] &^= bit
+	}
+	st.cand[i] = st.cand[i]&bandKeep[pos] | bit
+	keep := otherKeep[pos%9]
+	switch b {
+	case 0:
+		st.cand[i+1] &= keep
+		st.cand[i+2] &= keep
+	case 1:
+		st.cand[i-1] &= keep
+		st.cand[i+1] &= keep
+	default:
+		st.cand[i-2] &= keep
+		st.cand[i-1] &= keep
+	}
+	st.unsolved[b] &^= bit
+	return true
+}
+
+func (st *state9) solved() bool {
+	return st.unsolved[0]|st.unsolved[1]|st.unsolved[2] == 0
+}
+
+// update runs the band logic on every changed subband until nothing
+// changes; it reports false on a contradiction.
+func (st *state9) update() bool {
+	for {
+		changed := false
+		for i := 0; i < 27; i++ {
+			if st.cand[i] == st.prev[i] {
+				continue
+			}
+			changed = true
+			if !st.updateSub(i) {
+				return false
+			}
+		}
+		if !changed {
+			return true
+		}
+	}
+}
+
+// updateSub applies the band logic to subband i = 3d + b.
+func (st *state9) updateSub(i int) bool {
+	a := st.cand[i]
+	shrink := triads[a&low9] | triads[a>>9&low9]<<3 | triads[a>>18]<<6
+	a &= lockMask[shrink]
+	if a == 0 {
+		return false
+	}
+	b := i % 3
+	var o1, o2 int
+	switch b {
+	case 0:
+		o1, o2 = i+1, i+2
+	case 1:
+		o1, o2 = i-1, i+1
+	default:
+		o1, o2 = i-2, i-1
+	}
+	cols := (a | a>>9 | a>>18) & low9
+	// Columns where the digit can go in this band only must hold it here.
+	c1, c2 := st.cand[o1], st.cand[o2]
+	others := (c1 | c1>>9 | c1>>18 | c2 | c2>>9 | c2>>18) & low9
+	if excl := cols &^ others; excl != 0 {
+		if a &= colKeep[excl]; a == 0 {
+			return false
+		}
+		if others|cols != low9 {
+			return false // a column without the digit anywhere
+		}
+		shrink = triads[a&low9] | triads[a>>9&low9]<<3 | triads[a>>18]<<6
+		if a &= lockMask[shrink]; a == 0 {
+			return false
+		}
+		cols = (a | a>>9 | a>>18) & low9
+	}
+	st.cand[i] = a
+	st.prev[i] = a
+	keep := colLock[cols]
+	st.cand[o1] = c1 & keep
+	st.cand[o2] = c2 & keep
+	// Rows left with a single cell are solved for this digit.
+	var solved uint32
+	for r := 0; r < 27; r += 9 {
+		x := a >> r & low9
+		if x&(x-1) == 0 {
+			solved |= x << r
+		}
+	}
+	if solved&st.unsolved[b] != 0 {
+		st.unsolved[b] &^= solved
+		for j := b; j < 27; j += 3 {
+			if j != i {
+				st.cand[j] &^= solved
+			}
+		}
+	}
+	return true
+}
+
+// nakedSingles places every cell left with one candidate and records the
+// two-candidate cells. It reports whether it placed anything, and false
+// for ok when a cell has no candidate.
+func (st *state9) nakedSingles() (progress, ok bool) {
+	for b := 0; b < 3; b++ {
+		var one, two, three uint32
+		for j := b; j < 27; j += 3 {
+			m := st.cand[j]
+			three |= two & m
+			two |= one & m
+			one |= m
+		}
+		if one != all27 {
+			return false, false
+		}
+		st.pairs[b] = two &^ three
+		singles := (one &^ two) & st.unsolved[b]
+		for singles != 0 {
+			bit := singles & -singles
+			singles &^= bit
+			pos := bits.TrailingZeros32(bit)
+			for j := b; j < 27; j += 3 {
+				if st.cand[j]&bit != 0 {
+					st.cand[j] = st.cand[j]&bandKeep[pos] | bit
+					break
+				}
+			}
+			progress = true
+		}
+	}
+	return progress, true
+}
+
+// fullUpdate propagates to a fixed point; it reports false on a contradiction.
+func (st *state9) fullUpdate() bool {
+	for {
+		if !st.update() {
+			return false
+		}
+		if st.solved() {
+			return true
+		}
+		progress, ok := st.nakedSingles()
+		if !ok {
+			return false
+		}
+		if !progress {
+			return true
+		}
+	}
+}
+
+func (s *Solver) record9(st *state9) {
+	cells := s.solutionCells(board.Classic)
+	if cells == nil {
+		return
+	}
+	for i := 0; i < 27; i++ {
+		base := 27 * (i % 3)
+		d := uint8(i/3 + 1)
+		for m := st.cand[i]; m != 0; m &= m - 1 {
+			cells[base+bits.TrailingZeros32(m)] = d
+		}
+	}
+}
+
+// try places digit d at the cell (b, bit) of st, propagates and searches
+// on. It reports whether the search must stop.
+func (s *Solver) try9(st *state9, b int, bit uint32, d int) bool {
+	s.res.Guesses++
+	if !st.place(b, bit, d) || !st.fullUpdate() {
+		return false
+	}
+	if st.solved() {
+		s.record9(st)
+		return s.limitReached()
+	}
+	return s.search9(st)
+}
+
+// search9 branches on a cell of st, which is fully propagated and not
+// solved; st is clobbered. It reports whether the search must stop.
+func (s *Solver) search9(st *state9) bool {
+	if s.cancelled(1023) {
+		return true
+	}
+	if s.nodes > fastBudget {
+		s.gaveUp = true
+		s.stopped = true
+		return true
+	}
+	// A two-candidate cell if there is one, else the first cell with the
+	// fewest candidates.
+	b, bit := -1, uint32(0)
+	for k := 0; k < 3; k++ {
+		if p := st.pairs[k]; p != 0 {
+			b, bit = k, p&-p
+			break
+		}
+	}
+	if b < 0 {
+		best := 10
+		for k := 0; k < 3; k++ {
+			for m := st.unsolved[k]; m != 0; m &= m - 1 {
+				x := m & -m
+				n := 0
+				for j := k; j < 27; j += 3 {
+					if st.cand[j]&x != 0 {
+						n++
+					}
+				}
+				if n < best {
+					best, b, bit = n, k, x
+				}
+			}
+		}
+	}
+	last := -1
+	for j := b; j < 27; j += 3 {
+		if st.cand[j]&bit != 0 {
+			last = j / 3
+		}
+	}
+	for j := b; j < 27; j += 3 {
+		if st.cand[j]&bit == 0 || j/3 == last {
+			continue
+		}
+		next := *st
+		if s.try9(&next, b, bit, j/3) {
+			return true
+		}
+	}
+	return s.try9(st, b, bit, last)
+}

@@ -63,7 +63,7 @@ func silentExit(code int) error { return &exitError{code, nil} }
 // returns the process exit code. It never calls os.Exit.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	a := New(stdin, stdout, stderr)
-	err := a.Run(args)
+	err := a.Run(flagsFirst(a, args))
 	if err == nil {
 		return ExitOK
 	}
@@ -91,7 +91,7 @@ type streams struct {
 func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	io := &streams{stdin, stdout, stderr}
 	solve := solveCommand(io)
-	return &cli.App{
+	a := &cli.App{
 		Name:    "satdoku",
 		Usage:   "solve Sudoku of any size by SAT, cross-checked by a native backtracker",
 		Version: version(),
@@ -120,10 +120,18 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 			workerCommand(io),
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // Main maps errors to exit codes
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
-			return &exitError{ExitUsage, err}
-		},
 	}
+	// A usage error gets one line and a pointer to the help, not the whole help.
+	a.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
+		return usagef("%v (see 'satdoku --help')", err)
+	}
+	for _, c := range a.Commands {
+		name := c.Name
+		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
+			return usagef("%s: %v (see 'satdoku %s --help')", name, err, name)
+		}
+	}
+	return a
 }
 
 // version returns the module version and VCS revision from the build info.
@@ -225,4 +233,52 @@ func splitCommand(s string) ([]string, error) {
 		return nil, errors.New("empty command")
 	}
 	return args, nil
+}
+
+// flagsFirst moves the flags that follow a command's file arguments in
+// front of them, so that "satdoku solve p.txt --unique" means what it
+// says (urfave/cli stops reading flags at the first argument). Everything
+// after "--" stays as it is.
+func flagsFirst(a *cli.App, args []string) []string {
+	if len(args) < 2 {
+		return args
+	}
+	flags := a.Flags
+	start := 1
+	for _, c := range a.Commands {
+		if args[1] == c.Name {
+			flags, start = c.Flags, 2
+		}
+	}
+	takesValue := map[string]bool{}
+	for _, f := range flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, name := range f.Names() {
+			takesValue[name] = !isBool
+		}
+	}
+	var front, files []string
+	rest := args[start:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		switch {
+		case a == "--":
+			files = append(files, rest[i:]...)
+			i = len(rest)
+		case len(a) > 2 && a[0] == '-' && a[1] != '-' && takesValue[a[1:2]] && !takesValue[a[1:]]:
+			front = append(front, a[:2], a[2:]) // -j2 is -j 2
+		case len(a) > 1 && a[0] == '-':
+			front = append(front, a)
+			name := strings.TrimLeft(a, "-")
+			if takesValue[name] && !strings.Contains(name, "=") && i+1 < len(rest) {
+				i++
+				front = append(front, rest[i])
+			}
+		default:
+			files = append(files, a)
+		}
+	}
+	out := append([]string{}, args[:start]...)
+	out = append(out, front...)
+	return append(out, files...)
 }

@@ -30,7 +30,14 @@ propagation alone (no search). Puzzles are read before timing starts.
 Examples:
    satdoku bench ../shared/data/puzzles3_magictour_top1465
    satdoku bench --engine backtrack --count 2 data/*
-   satdoku bench --limit 1000 ../shared/data/puzzles2_17_clue`,
+   satdoku bench --limit 1000 ../shared/data/puzzles2_17_clue
+
+EXIT CODES:
+   0  every puzzle solved (or counted)
+   1  fatal error (unreadable file)
+   2  usage error
+   4  a file holds an invalid puzzle, or none
+   6  some puzzle was not solved (listed in the table)`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat,backtrack", Usage: "comma-separated `ENGINES` to measure: sat, backtrack, both"},
 			&cli.IntFlag{Name: "count", Usage: "count solutions up to `K` (2: the uniqueness protocol)"},

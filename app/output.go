@@ -73,6 +73,9 @@ type resultWriter struct {
 	last    board.Format // the format of the last puzzle read, for errors
 	written int
 	buf     []byte
+	// emptyInputs names the inputs that held no puzzle; written by the
+	// reading goroutine, read after it is done.
+	emptyInputs []string
 }
 
 func newResultWriter(w, stderr io.Writer, cfg *solveConfig) *resultWriter {

@@ -266,13 +266,20 @@ func runSolve(c *cli.Context, s *streams) error {
 	if flushErr != nil {
 		return exitf(ExitError, "writing output: %v", flushErr)
 	}
+	for _, name := range out.emptyInputs {
+		fmt.Fprintf(s.stderr, "satdoku: no puzzle in %s\n", name)
+	}
 	if out.tally.read == 0 {
-		return exitf(ExitInvalid, "no puzzle in the input")
+		return silentExit(ExitInvalid)
 	}
 	if cfg.summary || out.json {
 		out.summary(s.stderr, elapsed, cfg.summary)
 	}
-	return silentExitIf(out.tally.exitCode())
+	code := out.tally.exitCode()
+	if len(out.emptyInputs) > 0 {
+		code = max(code, ExitInvalid)
+	}
+	return silentExitIf(code)
 }
 
 func silentExitIf(code int) error {
@@ -315,6 +322,12 @@ func runBatch(ctx context.Context, s *streams, names []string, cfg *solveConfig,
 	go func() {
 		seq := 0
 		err := s.forEachInput(names, func(name string, r io.Reader) error {
+			first := seq
+			defer func() {
+				if seq == first && ctx.Err() == nil {
+					out.emptyInputs = append(out.emptyInputs, displayName(name))
+				}
+			}()
 			progress.start(name, r)
 			rd := board.NewReader(progress.wrap(r))
 			rd.Name = displayName(name)
@@ -342,7 +355,11 @@ func runBatch(ctx context.Context, s *streams, names []string, cfg *solveConfig,
 	results := solver.results()
 	write := func(it *item) error {
 		progress.done()
-		if err := out.write(it); err != nil {
+		err := out.write(it)
+		if err == nil && len(results) == 0 {
+			err = out.flush() // nothing else ready: let an interactive caller see this answer
+		}
+		if err != nil {
 			return exitf(ExitError, "writing output: %v", err)
 		}
 		return nil

@@ -1,0 +1,49 @@
+package app
+
+import (
+	"io"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestFlagsFirst(t *testing.T) {
+	a := New(strings.NewReader(""), io.Discard, io.Discard)
+	tests := []struct{ in, want string }{
+		{"satdoku solve p.txt --unique", "satdoku solve --unique p.txt"},
+		{"satdoku solve p.txt -o json q.txt", "satdoku solve -o json p.txt q.txt"},
+		{"satdoku solve -j2 p.txt", "satdoku solve -j 2 p.txt"},
+		{"satdoku solve --output=json p.txt", "satdoku solve --output=json p.txt"},
+		{"satdoku p.txt -e backtrack", "satdoku -e backtrack p.txt"},
+		{"satdoku solve -- -odd-name.txt --unique", "satdoku solve -- -odd-name.txt --unique"},
+		{"satdoku decode answer.txt --puzzle p.txt", "satdoku decode --puzzle p.txt answer.txt"},
+		{"satdoku solve - --summary", "satdoku solve --summary -"},
+		{"satdoku", "satdoku"},
+	}
+	for _, tt := range tests {
+		got := strings.Join(flagsFirst(a, strings.Fields(tt.in)), " ")
+		if got != tt.want {
+			t.Errorf("flagsFirst(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestEmptyInputIsNamed(t *testing.T) {
+	var stdout, stderr strings.Builder
+	code := Main([]string{"satdoku", "solve", "-j", "1", "-"}, strings.NewReader("\n\n\n"), &stdout, &stderr)
+	if code != ExitInvalid || !strings.Contains(stderr.String(), "no puzzle in stdin") {
+		t.Fatalf("exit %d, stderr %q: want %d and a message naming stdin", code, stderr.String(), ExitInvalid)
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("stdout %q, want nothing", stdout.String())
+	}
+}
+
+func TestUsageErrorIsOneLine(t *testing.T) {
+	var stdout, stderr strings.Builder
+	code := Main([]string{"satdoku", "solve", "--bogus"}, strings.NewReader(""), &stdout, &stderr)
+	lines := slices.DeleteFunc(strings.Split(stderr.String(), "\n"), func(s string) bool { return s == "" })
+	if code != ExitUsage || len(lines) != 1 || stdout.Len() != 0 {
+		t.Fatalf("exit %d, stdout %q, stderr %q: want exit %d and one line on stderr", code, stdout.String(), stderr.String(), ExitUsage)
+	}
+}

@@ -171,6 +171,9 @@ func (e *Engine) Solve(ctx context.Context, p *board.Board) Result {
 }
 
 func (e *Engine) solve(ctx context.Context, p *board.Board) Result {
+	if p == nil {
+		return Result{Status: Invalid, Err: fmt.Errorf("%w: no board", board.ErrShape)}
+	}
 	if err := p.Check(); err != nil {
 		if errors.Is(err, board.ErrClash) {
 			res := Result{Status: NoSolution, Engine: e.opts.Kind.String(), Settled: true}
@@ -237,7 +240,7 @@ func (e *Engine) sat(ctx context.Context, p *board.Board) Result {
 		}
 		return e.fallBack(ctx, p, "gophersat answered "+status.String())
 	}
-	grids := make([]*board.Board, 0, 2)
+	grids := make([]*board.Board, 0, len(models))
 	for i, m := range models {
 		grid, err := decode.Board(p, m)
 		if err == nil {
@@ -246,12 +249,13 @@ func (e *Engine) sat(ctx context.Context, p *board.Board) Result {
 		if err != nil {
 			return e.fallBack(ctx, p, fmt.Sprintf("gophersat model %d rejected: %v", i+1, err))
 		}
-		if i < 2 {
-			grids = append(grids, grid)
+		// Every model must be a new grid, or the count is wrong.
+		for j, g := range grids {
+			if g.Equal(grid) {
+				return e.fallBack(ctx, p, fmt.Sprintf("gophersat returned the same solution twice (models %d and %d)", j+1, i+1))
+			}
 		}
-	}
-	if len(grids) == 2 && grids[0].Equal(grids[1]) {
-		return e.fallBack(ctx, p, "gophersat returned the same solution twice")
+		grids = append(grids, grid)
 	}
 	res.Status = Solved
 	res.Solution = grids[0]
@@ -314,8 +318,10 @@ func (e *Engine) both(ctx context.Context, p *board.Board) Result {
 			Err: fmt.Errorf("%w: "+format, append([]any{ErrDisagree}, args...)...)}
 	}
 	switch {
-	case s.Status == Timeout || b.Status == Timeout:
-		return Result{Status: Timeout, Engine: "both", Err: context.DeadlineExceeded}
+	case s.Status == Timeout:
+		return Result{Status: Timeout, Engine: "both", Err: s.Err}
+	case b.Status == Timeout:
+		return Result{Status: Timeout, Engine: "both", Err: b.Err}
 	case s.Status != b.Status:
 		return disagree("sat says %v, backtrack says %v", s.Status, b.Status)
 	case s.Status != Solved:

@@ -24,6 +24,7 @@ func (e *Engine) external(ctx context.Context, p *board.Board) Result {
 	}
 	res := Result{Engine: "external"}
 	var grids []*board.Board
+	seen := make(map[string]bool) // every grid found, to catch a solver that ignores the blocking clauses
 	found := 0
 	for found < max(e.opts.Limit, 1) {
 		out, err := RunSolver(ctx, e.opts.SatCmd, f)
@@ -46,6 +47,11 @@ func (e *Engine) external(ctx context.Context, p *board.Board) Result {
 		if err != nil {
 			return Result{Status: Failed, Engine: "external", Err: fmt.Errorf("%s's model rejected: %w", e.opts.SatCmd[0], err)}
 		}
+		key := string(grid.Cells)
+		if seen[key] {
+			return Result{Status: Failed, Engine: "external", Err: fmt.Errorf("%s returned the same solution twice (answer %d)", e.opts.SatCmd[0], found+1)}
+		}
+		seen[key] = true
 		found++
 		if len(grids) < 2 {
 			grids = append(grids, grid)
@@ -96,7 +102,7 @@ func RunSolver(ctx context.Context, argv []string, f *encode.CNF) (decode.Output
 	}
 	var dir string
 	needDir := false
-	for _, a := range argv {
+	for _, a := range argv[1:] {
 		needDir = needDir || strings.Contains(a, InPlaceholder) || strings.Contains(a, OutPlaceholder)
 	}
 	if needDir {
@@ -108,12 +114,15 @@ func RunSolver(ctx context.Context, argv []string, f *encode.CNF) (decode.Output
 		dir = d
 	}
 	inPath, outPath := filepath.Join(dir, "in.cnf"), filepath.Join(dir, "out.txt")
-	args := make([]string, len(argv))
+	// The placeholders are replaced in the arguments only, never in the
+	// program's own path.
+	args := append([]string(nil), argv...)
 	useIn, useOut := false, false
-	for i, a := range argv {
+	repl := strings.NewReplacer(InPlaceholder, inPath, OutPlaceholder, outPath)
+	for i, a := range argv[1:] {
 		useIn = useIn || strings.Contains(a, InPlaceholder)
 		useOut = useOut || strings.Contains(a, OutPlaceholder)
-		args[i] = strings.NewReplacer(InPlaceholder, inPath, OutPlaceholder, outPath).Replace(a)
+		args[i+1] = repl.Replace(a)
 	}
 	var cnf bytes.Buffer
 	if err := f.WriteDIMACS(&cnf); err != nil {

@@ -1,0 +1,159 @@
+package engine
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/satdoku/satdoku/board"
+)
+
+// sharedFiles are the five public sets in ../shared/data and the verdict
+// every puzzle of each must get when counting to 2.
+var sharedFiles = []struct {
+	name  string
+	count int // 1: unique, 2: multiple
+}{
+	{"puzzles2_17_clue", 1},
+	{"puzzles3_magictour_top1465", 1},
+	{"puzzles5_forum_hardest_1905_11+", 1},
+	{"puzzles6_forum_hardest_1106", 1},
+	{"puzzles7_serg_benchmark", 2},
+}
+
+// TestSharedData is the full cross-validation of issues 2 and 4: every
+// puzzle of the five public sets is counted to 2 by the SAT engine and by
+// the backtracker; the two must agree, every grid must pass board.Verify,
+// the first solutions must be identical for unique puzzles, and each file's
+// verdict (unique or multiple) must hold for all its puzzles.
+func TestSharedData(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping the full cross-validation of ../shared/data in -short mode")
+	}
+	if _, err := os.Stat(sharedData); err != nil {
+		t.Skipf("skipping the full cross-validation: %s not present (%v)", sharedData, err)
+	}
+	sat := newEngine(t, Options{Kind: SAT, Limit: 2})
+	bt := newEngine(t, Options{Kind: Backtrack, Limit: 2})
+	total := time.Now()
+	for _, sf := range sharedFiles {
+		t.Run(sf.name, func(t *testing.T) {
+			path := filepath.Join(sharedData, sf.name)
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			r := board.NewReader(f)
+			r.Name = sf.name
+			var n, fails, fallbacks int
+			var satTime, btTime time.Duration
+			start := time.Now()
+			for {
+				p, err := r.Read()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				if err != nil {
+					t.Fatalf("%v", err)
+				}
+				n++
+				s := sat.Solve(bg, p.Board)
+				b := bt.Solve(bg, p.Board)
+				satTime += s.Elapsed
+				btTime += b.Elapsed
+				if s.Fallback != "" {
+					fallbacks++
+				}
+				if msg := compareCounted(p.Board, s, b, sf.count); msg != "" {
+					fails++
+					if fails <= 10 {
+						t.Errorf("%s:%d: %s: %s", sf.name, p.Line, line(p.Board), msg)
+					}
+				}
+			}
+			if fails > 10 {
+				t.Errorf("%s: %d puzzles failed in all (first 10 shown)", sf.name, fails)
+			}
+			if fallbacks > 0 {
+				t.Errorf("%s: the SAT engine fell back to the backtracker on %d puzzles", sf.name, fallbacks)
+			}
+			t.Logf("%s: %d puzzles, %d failures, verdict %s for all; sat %v (%.0f µs/puzzle), backtrack %v (%.0f µs/puzzle); wall %v",
+				sf.name, n, fails, verdict(sf.count), satTime.Round(time.Millisecond), micros(satTime, n),
+				btTime.Round(time.Millisecond), micros(btTime, n), time.Since(start).Round(time.Millisecond))
+		})
+	}
+	t.Logf("total %v", time.Since(total).Round(time.Millisecond))
+}
+
+func verdict(count int) string {
+	if count == 1 {
+		return "unique"
+	}
+	return "multiple"
+}
+
+func micros(d time.Duration, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	return float64(d.Microseconds()) / float64(n)
+}
+
+// compareCounted checks a SAT result s and a backtracker result b, both
+// counted to 2, against each other and against the expected count; it
+// returns "" or what is wrong.
+func compareCounted(p *board.Board, s, b Result, want int) string {
+	for _, r := range []struct {
+		name string
+		res  Result
+	}{{"sat", s}, {"backtrack", b}} {
+		res := r.res
+		if res.Status != Solved {
+			return r.name + ": status " + res.Status.String() + errText(res.Err)
+		}
+		if err := board.Verify(p, res.Solution); err != nil {
+			return r.name + ": solution fails Verify: " + err.Error()
+		}
+		if res.Count != want {
+			return r.name + ": " + itoa(res.Count) + " solutions counted, want " + itoa(want)
+		}
+		if want >= 2 {
+			if res.Second == nil {
+				return r.name + ": counted 2 but no second solution"
+			}
+			if err := board.Verify(p, res.Second); err != nil {
+				return r.name + ": second solution fails Verify: " + err.Error()
+			}
+			if res.Second.Equal(res.Solution) {
+				return r.name + ": second solution equals the first"
+			}
+		}
+	}
+	if want == 1 && !s.Solution.Equal(b.Solution) {
+		return "unique puzzle, different grids from sat and backtrack at " + cellNames(p, board.Diff(s.Solution, b.Solution))
+	}
+	return ""
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return " (" + err.Error() + ")"
+}
+
+func itoa(i int) string {
+	if i < 0 {
+		return "-" + itoa(-i)
+	}
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+func cellNames(p *board.Board, cells []int) string { return cellList(p, cells) }

@@ -100,12 +100,15 @@ func init() {
 	}
 }
 
-// solver9 is kept for symmetry with the generic path; the 9×9 search
-// state lives on the goroutine stack.
-type solver9 struct{}
+// solver9 holds one state per search depth (each guess fills at least one
+// cell, so 81 levels suffice), so that branching never allocates.
+type solver9 struct {
+	stack [82]state9
+}
 
 func (s *Solver) solve9(b *board.Board) {
-	var st state9
+	st := &s.s9.stack[0]
+	*st = state9{}
 	for i := range st.cand {
 		st.cand[i] = all27
 	}
@@ -122,10 +125,10 @@ func (s *Solver) solve9(b *board.Board) {
 		return
 	}
 	if st.solved() {
-		s.record9(&st)
+		s.record9(st)
 		return
 	}
-	s.search9(&st)
+	s.search9(st, 1)
 }
 
 // place puts digit d (0..8) in the cell of band b whose bit is bit; it
@@ -307,7 +310,7 @@ func (s *Solver) record9(st *state9) {
 
 // try places digit d at the cell (b, bit) of st, propagates and searches
 // on. It reports whether the search must stop.
-func (s *Solver) try9(st *state9, b int, bit uint32, d int) bool {
+func (s *Solver) try9(st *state9, depth, b int, bit uint32, d int) bool {
 	s.res.Guesses++
 	if !st.place(b, bit, d) || !st.fullUpdate() {
 		return false
@@ -316,12 +319,13 @@ func (s *Solver) try9(st *state9, b int, bit uint32, d int) bool {
 		s.record9(st)
 		return s.limitReached()
 	}
-	return s.search9(st)
+	return s.search9(st, depth)
 }
 
 // search9 branches on a cell of st, which is fully propagated and not
-// solved; st is clobbered. It reports whether the search must stop.
-func (s *Solver) search9(st *state9) bool {
+// solved; st is clobbered, and states from stack[depth] on are scratch.
+// It reports whether the search must stop.
+func (s *Solver) search9(st *state9, depth int) bool {
 	if s.cancelled(1023) {
 		return true
 	}
@@ -366,10 +370,11 @@ func (s *Solver) search9(st *state9) bool {
 		if st.cand[j]&bit == 0 || j/3 == last {
 			continue
 		}
-		next := *st
-		if s.try9(&next, b, bit, j/3) {
+		next := &s.s9.stack[depth]
+		*next = *st
+		if s.try9(next, depth+1, b, bit, j/3) {
 			return true
 		}
 	}
-	return s.try9(st, b, bit, last)
+	return s.try9(st, depth, b, bit, last)
 }

@@ -1,0 +1,137 @@
+package fallback
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/satdoku/satdoku/board"
+)
+
+// benchSets are the public sets of issue 6, by short name.
+var benchSets = []struct{ name, file string }{
+	{"17_clue", "puzzles2_17_clue"},
+	{"top1465", "puzzles3_magictour_top1465"},
+	{"11+", "puzzles5_forum_hardest_1905_11+"},
+	{"1106", "puzzles6_forum_hardest_1106"},
+	{"serg", "puzzles7_serg_benchmark"},
+}
+
+// BenchmarkSolve measures the first solution of each puzzle (limit 1), one
+// puzzle per iteration, cycling through the set.
+func BenchmarkSolve(b *testing.B) {
+	benchmarkSets(b, 1)
+}
+
+// BenchmarkCount2 measures counting to 2 (the uniqueness check).
+func BenchmarkCount2(b *testing.B) {
+	benchmarkSets(b, 2)
+}
+
+func benchmarkSets(b *testing.B, limit int) {
+	for _, set := range benchSets {
+		b.Run(set.name, func(b *testing.B) {
+			path := filepath.Join(dataDir, set.file)
+			if _, err := os.Stat(path); err != nil {
+				b.Skipf("%s not found", path)
+			}
+			puzzles := loadPuzzles(b, path)
+			s := NewSolver()
+			ctx := context.Background()
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := s.Solve(ctx, puzzles[i%len(puzzles)], limit); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// speed is the outcome of solving a whole file once.
+type speed struct {
+	puzzles, settled, gaveUp int
+	mean, median, p99, max   time.Duration
+	guesses                  int64
+	cpu                      string
+}
+
+// measureFile solves every puzzle of a file once (first solution) with a
+// reused Solver and reports the mean CPU time per puzzle (thread CPU time
+// on Linux, so other load on the machine does not count) and the spread of
+// the wall-clock time per puzzle.
+// Answers are verified after timing, outside the measured region.
+func measureFile(t testing.TB, path string, limit int) speed {
+	puzzles := loadPuzzles(t, path)
+	s := NewSolver()
+	ctx := context.Background()
+	times := make([]time.Duration, len(puzzles))
+	results := make([]Result, len(puzzles))
+	var sp speed
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	runtime.GC()
+	startAll := threadCPU()
+	for i, pz := range puzzles {
+		start := time.Now()
+		res, err := s.Solve(ctx, pz, limit)
+		times[i] = time.Since(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.gaveUp {
+			sp.gaveUp++
+		}
+		results[i] = res
+	}
+	total := threadCPU() - startAll
+	for i, res := range results {
+		if res.Count < 1 || board.Verify(puzzles[i], res.Solutions[0]) != nil {
+			t.Fatalf("puzzle %d: bad answer", i+1)
+		}
+		if res.Guesses == 0 {
+			sp.settled++
+		}
+		sp.guesses += res.Guesses
+	}
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	sp.puzzles = len(puzzles)
+	sp.mean = total / time.Duration(len(puzzles))
+	sp.cpu = threadCPUName
+	sp.median = times[len(times)/2]
+	sp.p99 = times[len(times)*99/100]
+	sp.max = times[len(times)-1]
+	return sp
+}
+
+// TestSpeed reports mean µs per puzzle over the whole public sets. Run it
+// with FALLBACK_SPEED=1 (and FALLBACK_LIMIT=2 to count to 2):
+//
+//	FALLBACK_SPEED=1 go test -run TestSpeed -v ./fallback
+func TestSpeed(t *testing.T) {
+	if os.Getenv("FALLBACK_SPEED") != "1" {
+		t.Skip("set FALLBACK_SPEED=1 to measure the public sets")
+	}
+	limit := 1
+	if os.Getenv("FALLBACK_LIMIT") == "2" {
+		limit = 2
+	}
+	for _, set := range benchSets {
+		path := filepath.Join(dataDir, set.file)
+		if _, err := os.Stat(path); err != nil {
+			t.Skipf("%s not found", path)
+		}
+		sp := measureFile(t, path, limit)
+		t.Log(fmt.Sprintf("%-8s limit %d: %6d puzzles  mean %7.2f µs (%s)  wall median %7.2f  p99 %8.1f  max %9.1f  guesses/puzzle %7.1f  no-guess %5.1f%%  handed over %d",
+			set.name, limit, sp.puzzles, us(sp.mean), sp.cpu, us(sp.median), us(sp.p99), us(sp.max),
+			float64(sp.guesses)/float64(sp.puzzles), 100*float64(sp.settled)/float64(sp.puzzles), sp.gaveUp))
+	}
+}
+
+func us(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }

@@ -33,8 +33,12 @@ type FastStats struct {
 // the open (cell, digit) candidates: for each open cell, at-least-one and
 // pairwise at-most-one over its candidates; for each unit and each digit
 // not yet placed in it, at-least-one and pairwise at-most-one over the
-// cells that can take it (a pair already in a row or column clause is not
-// repeated for the box). Every other primary variable is decided, and gets
+// cells that can take it. Each group is written as its at-least-one clause
+// immediately followed by its pairs in order, (¬x1 ∨ ¬x2), (¬x1 ∨ ¬x3), …,
+// (¬x2 ∨ ¬x3), …, a layout package solver recognises and hands to
+// gophersat as one cardinality constraint. (A pair shared by a row or
+// column and a box is written in both groups.) Every other primary
+// variable is decided, and gets
 // one unit clause (+v placed, −v eliminated), so every model of the formula
 // is a full valid assignment of all n³ primary variables. The numbering is
 // the public one; NumVars = Primary = n³. If propagation finds a
@@ -300,7 +304,6 @@ func (p *prop) emit(f *CNF, lits []Lit, st *FastStats) []Lit {
 		}
 		// Units: each digit not yet placed exactly once.
 		for u, unit := range p.g.Units {
-			isBox := u >= 2*n
 			need := p.full &^ p.done[u]
 			for need != 0 {
 				d := bits.TrailingZeros64(need)
@@ -315,18 +318,9 @@ func (p *prop) emit(f *CNF, lits []Lit, st *FastStats) []Lit {
 				add(start)
 				k := len(lits) - start
 				for i := 0; i < k; i++ {
-					a := lits[start+i]
-					ca := (int(a) - 1) / n
 					for j := i + 1; j < k; j++ {
-						b := lits[start+j]
-						if isBox {
-							cb := (int(b) - 1) / n
-							if ca/n == cb/n || ca%n == cb%n {
-								continue // same row or column: already written
-							}
-						}
 						s := len(lits)
-						lits = append(lits, -a, -b)
+						lits = append(lits, -lits[start+i], -lits[start+j])
 						add(s)
 					}
 				}

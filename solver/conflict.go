@@ -107,6 +107,9 @@ type up struct {
 	nfalse []int32   // per clause: false literal occurrences
 	nsat   []int32   // per clause: true literal occurrences
 	trail  []encode.Lit
+	// res and resLits hold the residual formula handed to gophersat.
+	res     []encode.Clause
+	resLits []encode.Lit
 }
 
 func newUP(f *encode.CNF) *up {
@@ -254,24 +257,28 @@ func (p *up) unsat(ctx context.Context, givens []encode.Lit, set []int) (bool, [
 	}
 	// Solve what propagation leaves: the clauses not yet satisfied, without
 	// their false literals. It has a model iff base plus the set has one.
-	res := &encode.CNF{NumVars: p.f.NumVars, Primary: p.f.Primary}
+	res := &encode.CNF{NumVars: p.f.NumVars, Primary: p.f.Primary, Clauses: p.res[:0]}
+	lits := p.resLits[:0]
 	for c, cl := range p.f.Clauses {
 		if p.nsat[c] > 0 {
 			continue
 		}
-		var out encode.Clause
+		start := len(lits)
 		for _, l := range cl {
 			if p.value(l) == 0 {
-				out = append(out, l)
+				lits = append(lits, l)
 			}
 		}
-		res.Clauses = append(res.Clauses, out)
+		res.Clauses = append(res.Clauses, lits[start:len(lits):len(lits)])
 	}
+	p.res, p.resLits = res.Clauses, lits
 	mu.Lock()
 	defer mu.Unlock()
 	s := &shared
 	defer s.release()
-	s.load(res)
+	if err := s.load(res); err != nil {
+		return false, nil, err
+	}
 	if err := s.start(); err != nil {
 		return false, nil, err
 	}

@@ -32,14 +32,13 @@ func Count(ctx context.Context, f *encode.CNF, limit int) (models [][]bool, stat
 	if err := ctx.Err(); err != nil {
 		return nil, encode.Unknown, err
 	}
-	if err := validate(f); err != nil {
-		return nil, encode.Unknown, err
-	}
 	mu.Lock()
 	defer mu.Unlock()
 	s := &shared
 	defer s.release()
-	s.load(f)
+	if err := s.load(f); err != nil {
+		return nil, encode.Unknown, err
+	}
 	if err := s.start(); err != nil {
 		return nil, encode.Unknown, err
 	}

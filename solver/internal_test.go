@@ -25,7 +25,7 @@ func (e *fakeEngine) Model() []bool            { return e.model }
 func (e *fakeEngine) AppendClause(*gs.Clause)  {}
 func (e *fakeEngine) Counters() (int64, int64) { return 0, 0 }
 
-func swapEngine(t *testing.T, fn func(cnf [][]int, nbVars int) engine) {
+func swapEngine(t *testing.T, fn func(s *session) engine) {
 	old := newEngine
 	newEngine = fn
 	t.Cleanup(func() { newEngine = old })
@@ -36,15 +36,15 @@ func TestInjectedFaults(t *testing.T) {
 	ctx := context.Background()
 	tests := []struct {
 		name string
-		fn   func(cnf [][]int, nbVars int) engine
+		fn   func(s *session) engine
 		want error
 	}{
-		{"panic in New", func([][]int, int) engine { panic("boom") }, ErrPanic},
-		{"panic in Solve", func([][]int, int) engine { return &fakeEngine{panic: true} }, ErrPanic},
-		{"model breaks a clause", func(_ [][]int, nb int) engine { return &fakeEngine{model: make([]bool, nb)} }, ErrBadModel},
-		{"model too short", func([][]int, int) engine { return &fakeEngine{model: nil} }, ErrBadModel},
-		{"same model twice", func(_ [][]int, nb int) engine {
-			m := make([]bool, nb)
+		{"panic in New", func(*session) engine { panic("boom") }, ErrPanic},
+		{"panic in Solve", func(*session) engine { return &fakeEngine{panic: true} }, ErrPanic},
+		{"model breaks a clause", func(s *session) engine { return &fakeEngine{model: make([]bool, s.nbVars)} }, ErrBadModel},
+		{"model too short", func(*session) engine { return &fakeEngine{model: nil} }, ErrBadModel},
+		{"same model twice", func(s *session) engine {
+			m := make([]bool, s.nbVars)
 			for i := range m {
 				m[i] = true
 			}

@@ -46,7 +46,7 @@ func TestSizes(t *testing.T) {
 						continue // 750,000 clauses: covered by the encode tests
 					}
 					for _, e := range encode.Encodings {
-						if n > 12 && e != encode.Extended && e != encode.Reduced {
+						if n >= 12 && e != encode.Extended && e != encode.Reduced {
 							continue
 						}
 						f, err := encode.Encode(p, encode.Options{Encoding: e, AMO: a})
@@ -335,7 +335,7 @@ func TestMinimalConflict(t *testing.T) {
 		}
 	}
 	t.Logf("%d puzzles, slowest MinimalConflict %v", len(puzzles), worst)
-	if worst > time.Second {
+	if worst > 5*time.Second { // typically 20–100 ms; generous for loaded machines
 		t.Errorf("MinimalConflict took %v", worst)
 	}
 	// Direct clash: the two clashing givens.

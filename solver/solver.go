@@ -58,12 +58,26 @@ func (e gsEngine) AppendClause(c *gs.Clause) { e.s.AppendClause(c) }
 func (e gsEngine) Counters() (d, c int64) {
 	return int64(e.s.Stats.NbDecisions), int64(e.s.Stats.NbConflicts)
 }
-func newGophersat(cnf [][]int, nbVars int) engine {
-	return gsEngine{gs.New(gs.ParseSliceNb(cnf, nbVars))}
+
+// newGophersat builds the gophersat solver for the loaded formula. On the
+// direct path (see session.load) the clauses are handed over already built,
+// after ParseSliceNb has read the unit clauses: their variables occur in no
+// other clause, so the propagation ParseSliceNb would run on the clauses
+// has nothing to do.
+func newGophersat(s *session) engine {
+	if !s.direct {
+		return gsEngine{gs.New(gs.ParseSliceNb(s.cnf, s.nbVars))}
+	}
+	pb := gs.ParseSliceNb(s.cnf, s.nbVars)
+	if pb.Status != gs.Unsat && len(s.ptrs) > 0 {
+		pb.Clauses = append(pb.Clauses[:0], s.ptrs...)
+		pb.Status = gs.Indet
+	}
+	return gsEngine{gs.New(pb)}
 }
 
-// newEngine builds a gophersat solver for a formula over variables
-// 1..nbVars with no literal 0. It is a variable so tests can replace it.
+// newEngine builds a gophersat solver for the loaded session. It is a
+// variable so tests can replace it.
 var newEngine = newGophersat
 
 // mu serialises every use of gophersat in the process (its learnClause
@@ -81,7 +95,7 @@ var mergeUnits = true
 // are reused from one call to the next.
 type session struct {
 	f       *encode.CNF
-	rep     []int32 // DIMACS variable → gophersat variable (1-based); 0: occurs nowhere
+	rep     []int32 // DIMACS variable → gophersat literal (±1-based); 0: occurs nowhere
 	occ     []uint8 // occurrence flags per DIMACS variable
 	cnf     [][]int // the formula for gophersat
 	ints    []int   // backing array of cnf
@@ -89,6 +103,15 @@ type session struct {
 	repTrue int32   // gophersat variable shared by unit-only positive variables, 0 if none
 	repFals int32   // same for unit-only negative variables
 	e       engine
+
+	// The direct path: the non-unit clauses built as gophersat clauses in
+	// two slabs (their literals, the clause structs) instead of one
+	// allocation each, and cnf holding only the unit clauses.
+	direct bool
+	glits  []gs.Lit
+	slab   []gs.Clause
+	ptrs   []*gs.Clause
+	stamp  []int32 // per gophersat variable: last clause it was seen in
 }
 
 const (
@@ -115,75 +138,125 @@ func validate(f *encode.CNF) error {
 	return nil
 }
 
-// load validates f and compacts it for gophersat. Variables get gophersat
-// numbers in order of first occurrence, so gophersat allocates nothing for
-// variables that occur nowhere. When mergeUnits is set, the variables whose
-// only occurrences are unit clauses of one sign — the decided cells of
+// load checks f (see validate) and compacts it for gophersat.
+//
+// Variables get gophersat numbers in order, skipping those that occur
+// nowhere, so gophersat allocates nothing for them. Each primary variable
+// (1..f.Primary) is renamed to the negation of its gophersat variable
+// (rep < 0), because gophersat decides a fresh variable false first and
+// for Sudoku "this digit goes here" is the better first guess (it halves
+// gophersat's decisions on hard puzzles); auxiliary variables keep their
+// sign (flipping a sequential counter's makes it far slower). When mergeUnits is set, the variables whose only
+// occurrences are unit clauses of one sign — the decided cells of
 // encode.Fast — share one gophersat variable per sign, pinned by one unit
-// clause: the formula gophersat solves is the same up to renaming, every
+// clause: the formula gophersat solves is the same up to renaming, each
 // such variable still takes the value gophersat's model gives its
 // representative, and gophersat is spared hundreds of variables that carry
 // no search.
-// f must have passed validate.
-func (s *session) load(f *encode.CNF) {
-	s.f = f
+//
+// When moreover no variable of a unit clause occurs in a longer clause and
+// no clause is empty or repeats a variable, load takes the direct path:
+// the longer clauses are built as gophersat clauses here, in two slabs,
+// which saves gophersat two allocations per clause.
+func (s *session) load(f *encode.CNF) error {
+	if f == nil {
+		return fmt.Errorf("%w: nil CNF", ErrFormula)
+	}
 	nv := f.NumVars
+	if nv < 0 {
+		return fmt.Errorf("%w: NumVars %d", ErrFormula, nv)
+	}
+	s.f = f
 	if cap(s.rep) < nv+1 {
 		s.rep = make([]int32, nv+1)
 		s.occ = make([]uint8, nv+1)
 	}
-	s.rep = s.rep[:nv+1]
-	s.occ = s.occ[:nv+1]
-	clear(s.rep)
-	clear(s.occ)
-	nlits := 0
-	for _, cl := range f.Clauses {
-		nlits += len(cl)
-		if len(cl) == 1 {
-			if cl[0] > 0 {
-				s.occ[cl[0]] |= occPos
-			} else {
-				s.occ[-cl[0]] |= occNeg
+	rep, occ := s.rep[:nv+1], s.occ[:nv+1]
+	s.rep, s.occ = rep, occ
+	clear(occ)
+	nlits, nlong, empty := 0, 0, false
+	for i, cl := range f.Clauses {
+		switch len(cl) {
+		case 0:
+			empty = true
+		case 1:
+			l := cl[0]
+			switch {
+			case l > 0 && int(l) <= nv:
+				occ[l] |= occPos
+			case l < 0 && int(-l) <= nv:
+				occ[-l] |= occNeg
+			default:
+				return badLiteral(f, i, l)
 			}
-			continue
-		}
-		for _, l := range cl {
-			s.occ[l.Var()] |= occOther
+		default:
+			nlits += len(cl)
+			nlong++
+			for _, l := range cl {
+				v := l.Var()
+				if l == 0 || v > nv {
+					return badLiteral(f, i, l)
+				}
+				occ[v] |= occOther
+			}
 		}
 	}
 	next := int32(0)
 	s.repTrue, s.repFals = 0, 0
+	mixed := false
 	for v := 1; v <= nv; v++ {
-		switch o := s.occ[v]; {
+		switch o := occ[v]; {
 		case o == 0:
+			rep[v] = 0
 		case mergeUnits && o == occPos:
 			if s.repTrue == 0 {
 				next++
 				s.repTrue = next
 			}
-			s.rep[v] = s.repTrue
+			rep[v] = s.repTrue
 		case mergeUnits && o == occNeg:
 			if s.repFals == 0 {
 				next++
 				s.repFals = next
 			}
-			s.rep[v] = s.repFals
+			rep[v] = s.repFals
 		default:
+			if o != occOther {
+				mixed = true
+			}
 			next++
-			s.rep[v] = next
+			rep[v] = next
+			if v <= f.Primary {
+				rep[v] = -next
+			}
 		}
 	}
 	s.nbVars = int(next)
-	if cap(s.ints) < nlits {
-		s.ints = make([]int, 0, nlits)
+	s.direct = mergeUnits && !empty && !mixed && s.buildDirect(nlits, nlong)
+	cnf := s.cnf[:0]
+	if s.direct {
+		// Only the (at most two) unit clauses of the representatives.
+		ints := s.ints[:0]
+		if s.repTrue != 0 {
+			ints = append(ints, int(s.repTrue))
+		}
+		if s.repFals != 0 {
+			ints = append(ints, -int(s.repFals))
+		}
+		for i := range ints {
+			cnf = append(cnf, ints[i:i+1:i+1])
+		}
+		s.ints, s.cnf = ints, cnf
+		return nil
+	}
+	if cap(s.ints) < nlits+len(f.Clauses) {
+		s.ints = make([]int, 0, nlits+len(f.Clauses))
 	}
 	ints := s.ints[:0]
-	cnf := s.cnf[:0]
 	doneTrue, doneFals := false, false
 	for _, cl := range f.Clauses {
 		if len(cl) == 1 {
-			l := cl[0]
-			v := s.rep[l.Var()]
+			v := rep[cl[0].Var()]
 			if v == s.repTrue && v != 0 {
 				if doneTrue {
 					continue
@@ -198,7 +271,7 @@ func (s *session) load(f *encode.CNF) {
 		}
 		start := len(ints)
 		for _, l := range cl {
-			g := int(s.rep[l.Var()])
+			g := int(rep[l.Var()])
 			if l < 0 {
 				g = -g
 			}
@@ -207,6 +280,103 @@ func (s *session) load(f *encode.CNF) {
 		cnf = append(cnf, ints[start:len(ints):len(ints)])
 	}
 	s.ints, s.cnf = ints, cnf
+	return nil
+}
+
+func badLiteral(f *encode.CNF, i int, l encode.Lit) error {
+	return fmt.Errorf("%w: literal %d in clause %d (NumVars %d)", ErrFormula, l, i+1, f.NumVars)
+}
+
+// useCard makes buildDirect turn an exactly-one group written as a clause
+// followed by the pairwise at-most-one over its literals into the clause
+// plus one gophersat cardinality constraint.
+var useCard = true
+
+// pairsFollow reports whether next starts with the k(k−1)/2 clauses
+// (¬a ∨ ¬b) over the pairs of lits, in order (a before b).
+func pairsFollow(next []encode.Clause, lits encode.Clause) bool {
+	k := len(lits)
+	if len(next) < k*(k-1)/2 {
+		return false
+	}
+	n := 0
+	for a := 0; a < k; a++ {
+		for b := a + 1; b < k; b++ {
+			c := next[n]
+			if len(c) != 2 || c[0] != -lits[a] || c[1] != -lits[b] {
+				return false
+			}
+			n++
+		}
+	}
+	return true
+}
+
+// buildDirect builds the longer clauses of s.f as gophersat clauses. It
+// returns false if a clause repeats a variable (gophersat's parser would
+// have cleaned it; its watchers expect distinct variables).
+func (s *session) buildDirect(nlits, nlong int) bool {
+	if cap(s.glits) < nlits {
+		s.glits = make([]gs.Lit, 0, nlits)
+	}
+	if cap(s.slab) < nlong {
+		s.slab = make([]gs.Clause, nlong)
+		s.ptrs = make([]*gs.Clause, nlong)
+	}
+	if cap(s.stamp) < s.nbVars+1 {
+		s.stamp = make([]int32, s.nbVars+1)
+	}
+	stamp := s.stamp[:s.nbVars+1]
+	clear(stamp)
+	glits := s.glits[:0]
+	slab := s.slab[:nlong]
+	ptrs := s.ptrs[:nlong]
+	k := 0
+	cls := s.f.Clauses
+	for i := 0; i < len(cls); i++ {
+		cl := cls[i]
+		if len(cl) < 2 {
+			continue
+		}
+		start := len(glits)
+		for _, l := range cl {
+			g := s.rep[l.Var()]
+			if stamp[abs(g)] == int32(k+1) {
+				return false
+			}
+			stamp[abs(g)] = int32(k + 1)
+			if l < 0 {
+				g = -g
+			}
+			glits = append(glits, gs.IntToLit(g))
+		}
+		slab[k] = *gs.NewClause(glits[start:len(glits):len(glits)])
+		ptrs[k] = &slab[k]
+		k++
+		if useCard && len(cl) >= 3 && pairsFollow(cls[i+1:], cl) {
+			// cl and the pairwise at-most-one over its literals that follows
+			// it: one cardinality constraint "at least k−1 of the negations"
+			// replaces the k(k−1)/2 binary clauses.
+			start := len(glits)
+			for _, l := range glits[start-len(cl) : start] {
+				glits = append(glits, l.Negation())
+			}
+			slab[k] = *gs.NewCardClause(glits[start:len(glits):len(glits)], len(cl)-1)
+			ptrs[k] = &slab[k]
+			k++
+			i += len(cl) * (len(cl) - 1) / 2
+		}
+	}
+	slab, ptrs = slab[:k], ptrs[:k]
+	s.glits, s.slab, s.ptrs = glits, slab, ptrs
+	return true
+}
+
+func abs(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // protect runs fn, turning a panic into an ErrPanic error.
@@ -223,7 +393,7 @@ func protect(fn func()) (err error) {
 // start builds the gophersat solver for the loaded formula.
 func (s *session) start() error {
 	s.e = nil
-	return protect(func() { s.e = newEngine(s.cnf, s.nbVars) })
+	return protect(func() { s.e = newEngine(s) })
 }
 
 // next runs one solve and, if it finds a model, returns it in DIMACS
@@ -250,10 +420,10 @@ func (s *session) next() (encode.Status, []bool, error) {
 	model := make([]bool, s.f.NumVars+1)
 	for v := 1; v < len(model); v++ {
 		if g := s.rep[v]; g != 0 {
-			if int(g) > len(gm) {
+			if int(abs(g)) > len(gm) {
 				return encode.Unknown, nil, fmt.Errorf("%w: model has %d variables, want %d", ErrBadModel, len(gm), s.nbVars)
 			}
-			model[v] = gm[g-1]
+			model[v] = gm[abs(g)-1] != (g < 0)
 		}
 	}
 	if i := Check(s.f, model); i >= 0 {
@@ -292,14 +462,13 @@ func Solve(ctx context.Context, f *encode.CNF) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	if err := validate(f); err != nil {
-		return Result{}, err
-	}
 	mu.Lock()
 	defer mu.Unlock()
 	s := &shared
 	defer s.release()
-	s.load(f)
+	if err := s.load(f); err != nil {
+		return Result{}, err
+	}
 	if err := s.start(); err != nil {
 		return Result{}, err
 	}
@@ -317,4 +486,5 @@ func Solve(ctx context.Context, f *encode.CNF) (Result, error) {
 func (s *session) release() {
 	s.f = nil
 	s.e = nil
+	clear(s.ptrs) // the clause structs point into glits; drop gophersat's view
 }

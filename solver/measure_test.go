@@ -1,0 +1,64 @@
+package solver_test
+
+import (
+	"context"
+	"os"
+	"runtime"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/solver"
+)
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestMeasureSets reports the mean CPU µs per puzzle of the SAT engine's
+// path (Fast + Solve + decode + verify) on each full set, with GOMAXPROCS=1,
+// so that other load on the machine distorts it less than wall time. Run
+// with SATDOKU_MEASURE=1 go test -run MeasureSets -v ./solver
+func TestMeasureSets(t *testing.T) {
+	if os.Getenv("SATDOKU_MEASURE") == "" {
+		t.Skip("set SATDOKU_MEASURE=1 to measure")
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	targets := map[string]float64{benchSets[0]: 58, benchSets[1]: 137, benchSets[2]: 603, benchSets[3]: 763}
+	for _, set := range benchSets {
+		max, _ := strconv.Atoi(os.Getenv("SATDOKU_MEASURE_MAX"))
+		puzzles := loadLines(t, shared+set, max)
+		ctx := context.Background()
+		var fb encode.FastBuilder
+		settled := 0
+		runtime.GC()
+		start, wall := cpuTime(), time.Now()
+		for _, p := range puzzles {
+			f, st, err := fb.Build(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Settled {
+				settled++
+			}
+			res, err := solver.Solve(ctx, f)
+			if err != nil || res.Status != encode.Sat {
+				t.Fatal(res.Status, err)
+			}
+			sol, err := decodeModel(p, res.Model)
+			if err != nil || board.Verify(p, sol) != nil {
+				t.Fatal(err)
+			}
+		}
+		cpu := cpuTime() - start
+		mean := float64(cpu.Microseconds()) / float64(len(puzzles))
+		t.Logf("%-34s %6d puzzles  mean %7.1f µs CPU (target %4.0f, ratio %.2f)  wall %7.1f µs  settled %d%%",
+			set, len(puzzles), mean, targets[set], mean/targets[set],
+			float64(time.Since(wall).Microseconds())/float64(len(puzzles)), 100*settled/len(puzzles))
+	}
+}

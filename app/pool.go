@@ -30,16 +30,13 @@ var workerExecutable = os.Executable
 // at most a fixed number of puzzles are between reading and writing, so
 // memory stays bounded however long the input.
 type pool struct {
+	*orderer
 	ctx     context.Context
 	cfg     *solveConfig
 	argv    []string
-	jobs    chan *item    // read, waiting for a worker
-	done    chan *item    // solved, in any order
-	out     chan *item    // solved, in input order
-	window  chan struct{} // one token per puzzle read and not yet written
+	jobs    chan *item // read, waiting for a worker
 	wg      sync.WaitGroup
 	workers []*worker
-	first   int // seq of the first item submitted
 	stopMu  sync.Mutex
 	stopped bool
 }
@@ -54,12 +51,10 @@ func newPool(cfg *solveConfig) (*pool, error) {
 		return nil, err
 	}
 	p := &pool{
-		cfg:    cfg,
-		argv:   []string{exe, workerCommandName, "--options", string(opts)},
-		jobs:   make(chan *item, cfg.workers*pipelineDepth),
-		done:   make(chan *item, cfg.workers*pipelineDepth),
-		out:    make(chan *item, 64),
-		window: make(chan struct{}, cfg.workers*pipelineDepth*4),
+		orderer: newOrderer(cfg.workers * pipelineDepth),
+		cfg:     cfg,
+		argv:    []string{exe, workerCommandName, "--options", string(opts)},
+		jobs:    make(chan *item, cfg.workers*pipelineDepth),
 	}
 	if cfg.timeout > 0 {
 		// Each answer must arrive as soon as it is found: the time of the
@@ -80,7 +75,7 @@ func newPool(cfg *solveConfig) (*pool, error) {
 		go w.receive()
 	}
 	go func() { p.wg.Wait(); close(p.done) }()
-	go p.reorder()
+	go p.run()
 	if cfg.timeout > 0 {
 		go p.watch()
 	}
@@ -90,17 +85,10 @@ func newPool(cfg *solveConfig) (*pool, error) {
 func (p *pool) submit(ctx context.Context, it *item) error {
 	if p.ctx == nil {
 		p.ctx = ctx
-		p.first = it.seq // a hybrid batch hands the pool its tail
 		go func() { <-ctx.Done(); p.kill() }()
 	}
-	select {
-	case p.window <- struct{}{}:
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	if it.puzzle == nil {
-		p.done <- it
-		return nil
+	if ok, err := p.admit(ctx, it); !ok {
+		return err
 	}
 	select {
 	case p.jobs <- it:
@@ -110,32 +98,7 @@ func (p *pool) submit(ctx context.Context, it *item) error {
 	}
 }
 
-func (p *pool) results() <-chan *item { return p.out }
-
 func (p *pool) close() { close(p.jobs) }
-
-// reorder hands results on in input order.
-func (p *pool) reorder() {
-	next := -1
-	waiting := map[int]*item{}
-	for it := range p.done {
-		waiting[it.seq] = it
-		if next < 0 {
-			next = p.first // set by submit, which happens before any result
-		}
-		for {
-			it, ok := waiting[next]
-			if !ok {
-				break
-			}
-			delete(waiting, next)
-			next++
-			p.out <- it
-			<-p.window
-		}
-	}
-	close(p.out)
-}
 
 // watch kills a worker whose current puzzle has run past the timeout.
 func (p *pool) watch() {

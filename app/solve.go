@@ -397,9 +397,9 @@ func runBatch(ctx context.Context, s *streams, names []string, cfg *solveConfig,
 const localFirst = 16
 
 // newBatchSolver returns the solver for a batch: in this process with one
-// worker, worker processes from the start with a timeout (the only way to
-// stop gophersat), and otherwise in this process for the first few puzzles,
-// then worker processes.
+// worker; goroutines for the backtracker; worker processes from the start
+// with a timeout (the only way to stop gophersat); and otherwise in this
+// process for the first few puzzles, then worker processes.
 func newBatchSolver(cfg *solveConfig) (batchSolver, error) {
 	local, err := newInProcess(cfg)
 	if err != nil {
@@ -408,6 +408,12 @@ func newBatchSolver(cfg *solveConfig) (batchSolver, error) {
 	switch {
 	case cfg.workers == 1 && cfg.timeout == 0:
 		return local, nil
+	case cfg.engine.Kind == engine.Backtrack:
+		p, err := newGoPool(cfg)
+		if err != nil {
+			return nil, usagef("%v", err)
+		}
+		return p, nil
 	case cfg.timeout > 0:
 		p, err := newPool(cfg)
 		if err != nil {

@@ -42,6 +42,8 @@ var (
 	lockMask  [512]uint32 // 9-bit triad set (bit 3r+k) → cells of triads on some permutation
 	colLock   [512]uint32 // 9-bit column set of a band → cells the other bands keep
 	colKeep   [512]uint32 // 9-bit set of columns exclusive to a band → cells the band keeps
+	colFixed  [512]uint32 // 9-bit column set → its columns that are alone in their box
+	rowSingle [512]uint32 // 9-bit row → the row if it has exactly one cell, else 0
 	bandKeep  [27]uint32  // cell in band → cells of the band not in its row or box
 	otherKeep [9]uint32   // column → cells of a band not in that column
 )
@@ -83,6 +85,10 @@ func init() {
 		}
 		colLock[cols] = keep
 		colKeep[cols] = own
+		colFixed[cols] = (all27 &^ keep) & low9
+		if cols != 0 && cols&(cols-1) == 0 {
+			rowSingle[cols] = uint32(cols)
+		}
 	}
 	for p := 0; p < 27; p++ {
 		r, c := p/9, p%9
@@ -202,15 +208,16 @@ func (st *state9) updateSub(i int) bool {
 		o1, o2 = i-2, i-1
 	}
 	cols := (a | a>>9 | a>>18) & low9
-	// Columns where the digit can go in this band only must hold it here.
 	c1, c2 := st.cand[o1], st.cand[o2]
 	others := (c1 | c1>>9 | c1>>18 | c2 | c2>>9 | c2>>18) & low9
-	if excl := cols &^ others; excl != 0 {
+	if others|cols != low9 {
+		return false // a column without the digit anywhere
+	}
+	// Columns where the digit can go in this band only must hold it here
+	// (columns already alone in their box need nothing more).
+	if excl := cols &^ others &^ colFixed[cols]; excl != 0 {
 		if a &= colKeep[excl]; a == 0 {
 			return false
-		}
-		if others|cols != low9 {
-			return false // a column without the digit anywhere
 		}
 		shrink = triads[a&low9] | triads[a>>9&low9]<<3 | triads[a>>18]<<6
 		if a &= lockMask[shrink]; a == 0 {
@@ -224,13 +231,7 @@ func (st *state9) updateSub(i int) bool {
 	st.cand[o1] = c1 & keep
 	st.cand[o2] = c2 & keep
 	// Rows left with a single cell are solved for this digit.
-	var solved uint32
-	for r := 0; r < 27; r += 9 {
-		x := a >> r & low9
-		if x&(x-1) == 0 {
-			solved |= x << r
-		}
-	}
+	solved := rowSingle[a&low9] | rowSingle[a>>9&low9]<<9 | rowSingle[a>>18]<<18
 	if solved&st.unsolved[b] != 0 {
 		st.unsolved[b] &^= solved
 		for j := b; j < 27; j += 3 {

@@ -94,6 +94,7 @@ type prop struct {
 	peers  []int32
 	npeers int
 	bad    bool
+	places []uint64 // per digit, scratch for emit; all zero between uses
 }
 
 func newProp(s board.Shape) *prop {
@@ -106,6 +107,7 @@ func newProp(s board.Shape) *prop {
 	p.cand = make([]uint64, n*n)
 	p.value = make([]uint8, n*n)
 	p.done = make([]uint64, 3*n)
+	p.places = make([]uint64, n)
 	p.npeers = len(g.Peers[0])
 	p.peers = make([]int32, 0, n*n*p.npeers)
 	for _, ps := range g.Peers {
@@ -251,83 +253,95 @@ func (p *prop) emit(f *CNF, lits []Lit, st *FastStats) []Lit {
 		st.Units = 0
 		return lits
 	}
-	// Clauses are slices of one backing array; if it must grow, the
-	// clauses already added keep pointing into the old one, which stays valid.
-	lits = lits[:0]
-	cls := f.Clauses[:0]
-	add := func(start int) {
-		cls = append(cls, Clause(lits[start:len(lits):len(lits)]))
+	// Clauses are slices of one backing array. The units come first, at
+	// known positions; if the array must grow later, the clauses already
+	// added keep pointing into the old one, which stays valid.
+	units := n3 - st.Candidates
+	if cap(lits) < units+16*st.Candidates {
+		lits = make([]Lit, 0, units+16*st.Candidates)
 	}
-	// Unit clauses for decided variables.
+	lits = lits[:units]
+	cls := f.Clauses[:0]
+	if cap(cls) < units+8*st.Candidates {
+		cls = make([]Clause, 0, units+8*st.Candidates)
+	}
+	cls = cls[:units]
+	i := 0
 	for cell := 0; cell < n*n; cell++ {
-		base := cell * n
-		if d := int(p.value[cell]); d != 0 {
-			for e := 1; e <= n; e++ {
-				if e == d {
-					lits = append(lits, Lit(base+e))
-				} else {
-					lits = append(lits, Lit(-(base + e)))
-				}
-				add(len(lits) - 1)
-			}
-			continue
-		}
+		base := Lit(cell * n)
+		d := p.value[cell]
 		c := p.cand[cell]
 		for e := 1; e <= n; e++ {
-			if c&(1<<uint(e-1)) == 0 {
-				lits = append(lits, Lit(-(base + e)))
-				add(len(lits) - 1)
+			switch {
+			case int(d) == e:
+				lits[i] = base + Lit(e)
+			case c&(1<<uint(e-1)) == 0 || d != 0:
+				lits[i] = -(base + Lit(e))
+			default:
+				continue
 			}
+			cls[i] = lits[i : i+1 : i+1]
+			i++
 		}
 	}
-	st.Units = len(cls)
+	st.Units = units
 	if !st.Settled {
 		// Cells: exactly one candidate.
 		for cell := 0; cell < n*n; cell++ {
 			if p.value[cell] != 0 {
 				continue
 			}
-			base := cell * n
+			base := Lit(cell * n)
 			start := len(lits)
 			for c := p.cand[cell]; c != 0; c &= c - 1 {
-				lits = append(lits, Lit(base+bits.TrailingZeros64(c)+1))
+				lits = append(lits, base+Lit(bits.TrailingZeros64(c)+1))
 			}
-			add(start)
-			group := lits[start:]
-			for i := 0; i < len(group); i++ {
-				for j := i + 1; j < len(group); j++ {
-					s := len(lits)
-					lits = append(lits, -group[i], -group[j])
-					add(s)
-				}
-			}
+			cls = append(cls, lits[start:len(lits):len(lits)])
+			lits, cls = pairs(lits, cls, start)
 		}
-		// Units: each digit not yet placed exactly once.
+		// Units: each digit not yet placed exactly once. places[d] holds
+		// the positions in the unit of the open cells that can take d+1.
+		places := p.places
 		for u, unit := range p.g.Units {
 			need := p.full &^ p.done[u]
+			if need == 0 {
+				continue
+			}
+			for i, cell := range unit {
+				if p.value[cell] == 0 {
+					for c := p.cand[cell]; c != 0; c &= c - 1 {
+						places[bits.TrailingZeros64(c)] |= 1 << uint(i)
+					}
+				}
+			}
 			for need != 0 {
 				d := bits.TrailingZeros64(need)
 				need &= need - 1
-				bit := uint64(1) << uint(d)
 				start := len(lits)
-				for _, cell := range unit {
-					if p.value[cell] == 0 && p.cand[cell]&bit != 0 {
-						lits = append(lits, Lit(cell*n+d+1))
-					}
+				for m := places[d]; m != 0; m &= m - 1 {
+					lits = append(lits, Lit(unit[bits.TrailingZeros64(m)]*n+d+1))
 				}
-				add(start)
-				k := len(lits) - start
-				for i := 0; i < k; i++ {
-					for j := i + 1; j < k; j++ {
-						s := len(lits)
-						lits = append(lits, -lits[start+i], -lits[start+j])
-						add(s)
-					}
-				}
+				cls = append(cls, lits[start:len(lits):len(lits)])
+				lits, cls = pairs(lits, cls, start)
 			}
+			clear(places)
 		}
 	}
 	st.Clauses = len(cls) - st.Units
 	f.Clauses = cls
 	return lits
+}
+
+// pairs appends the clauses (¬a ∨ ¬b) for the pairs of lits[start:], in
+// order.
+func pairs(lits []Lit, cls []Clause, start int) ([]Lit, []Clause) {
+	end := len(lits)
+	for i := start; i < end; i++ {
+		for j := i + 1; j < end; j++ {
+			s := len(lits)
+			lits = append(lits, -lits[i], -lits[j])
+			cls = append(cls, lits[s:s+2:s+2])
+		}
+	}
+	return lits, cls
 }

@@ -138,8 +138,19 @@ func (e *reason) Unwrap() error { return e.sentinel }
 // line of only '-' (a blank in every built-in alphabet) whose length is the
 // row's, which is a row of blanks.
 //
+// A bad puzzle never takes the puzzles after it down with it. A grid or
+// compact grid ends at the first line that is not one of its rows (a row has
+// about N cells, N ± 2, and the grid's layout), so a truncated grid is
+// reported and the line after it read as what it is. A line that would
+// start a grid but is not followed by its rows is reported on its own, and
+// so is a wrong line before a whole grid. A line that fits no format gets a
+// message saying which lengths are accepted; a line puzzle of the wrong
+// length gets the column of its first extra symbol, or the end of the line
+// plus one when symbols are missing.
+//
 // Memory is bounded: a line longer than MaxLineLength is discarded (and
-// reported) without being stored, and at most about 2N lines are buffered.
+// reported) without being stored, and at most about 4N+10 lines are
+// buffered (2N+1 rows ahead, looked at only after a bad first row).
 type Reader struct {
 	// Shape, if non-zero, is the shape of every puzzle (needed for
 	// rectangular boxes, such as 2×3 for 6×6); zero infers square shapes.
@@ -450,39 +461,6 @@ func isqrt(k int) int {
 	return n
 }
 
-// sizeHint says which size the k symbols probably meant, for messages.
-func (r *Reader) sizeHint(k int) string {
-	sides := []int{}
-	if r.Shape != (Shape{}) {
-		sides = append(sides, r.Shape.Side())
-	} else {
-		for b := 1; b*b <= MaxSide; b++ {
-			sides = append(sides, b*b)
-		}
-	}
-	best, line := sides[0], true
-	for _, n := range sides {
-		if abs(n*n-k) < abs(size(best, line)-k) {
-			best, line = n, true
-		}
-		if abs(n-k) < abs(size(best, line)-k) {
-			best, line = n, false
-		}
-	}
-	shape, _ := r.shapeFor(best)
-	if line {
-		return fmt.Sprintf("a %s puzzle on one line has %d", dims(shape), best*best)
-	}
-	return fmt.Sprintf("a row of a %s compact grid has %d", dims(shape), best)
-}
-
-func size(n int, line bool) int {
-	if line {
-		return n * n
-	}
-	return n
-}
-
 func abs(x int) int {
 	if x < 0 {
 		return -x
@@ -610,26 +588,104 @@ func (r *Reader) read() (*Puzzle, error) {
 		}
 		return r.readRows(Compact, k, title)
 	}
-	// No size fits. A compact grid whose first row is wrong?
+	// No size fits. A compact grid whose first row is wrong? (readRows
+	// reports the line on its own if the rows below do not say so.)
 	if m := r.nextRowLen(); m > 0 && r.compactSide(m) && m != k && abs(m-k) <= 2 {
 		return r.readRows(Compact, m, title)
 	}
-	l = r.peek(0)
-	num := l.num
-	defer r.consume()
-	if n := isqrt(k); n*n == k && n <= MaxSide {
+	err := r.noFit(r.peek(0))
+	r.consume()
+	return nil, err
+}
+
+// noFit returns the error for a line without spaces that is a puzzle in no
+// format: its size needs a box shape or is not the Reader's, it holds a
+// character of no alphabet, it is a line puzzle of the wrong length (the
+// column is that of the first extra symbol, or the end of the line plus one
+// when symbols are missing), or it fits no format at all (column 0).
+func (r *Reader) noFit(l *rec) *ParseError {
+	r.scan(l)
+	k, num, t := l.k, l.num, l.text
+	if n := isqrt(k); n*n == k && n <= MaxSide && !r.compactSide(k) {
 		if r.Shape != (Shape{}) {
 			if _, ok := ShapeForSide(n); ok {
-				return nil, r.errf(num, num, 0, ErrSize, "%d symbols make a %d×%d puzzle, but the box shape %d×%d makes %s boards", k, n, n, r.Shape.BoxRows, r.Shape.BoxCols, dims(r.Shape))
+				return r.errf(num, num, 0, ErrSize, "%d symbols make a %d×%d puzzle, but the box shape %d×%d makes %s boards", k, n, n, r.Shape.BoxRows, r.Shape.BoxCols, dims(r.Shape))
 			}
 		} else if h := rectHint(n); h != "" {
-			return nil, r.errf(num, num, 0, ErrSize, "%d symbols make a %d×%d puzzle, whose box shape must be given%s", k, n, n, h)
+			return r.errf(num, num, 0, ErrSize, "%d symbols make a %d×%d puzzle, whose box shape must be given%s", k, n, n, h)
 		}
 	}
 	if l.bad >= 0 {
-		return nil, r.errf(num, num, column(l.text, l.bad), ErrSymbol, "%s is not a Sudoku symbol (the %s alphabet has %s)", quoteAt(l.text, l.bad), r.alpha.Name, r.alpha.describe(len(r.alpha.Symbols)))
+		return r.errf(num, num, column(t, l.bad), ErrSymbol, "%s is not a Sudoku symbol (the %s alphabet has %s)", quoteAt(t, l.bad), r.alpha.Name, r.alpha.describe(len(r.alpha.Symbols)))
 	}
-	return nil, r.errf(num, num, 0, ErrRowLength, "the line has %d symbols, but %s", k, r.sizeHint(k))
+	// The nearest size, a line puzzle winning a tie with a compact row.
+	sides := r.acceptedSides()
+	nl, nr := sides[0], sides[0]
+	for _, n := range sides {
+		if abs(n*n-k) < abs(nl*nl-k) {
+			nl = n
+		}
+		if abs(n-k) < abs(nr-k) {
+			nr = n
+		}
+	}
+	if want := nl * nl; abs(want-k) <= abs(nr-k) {
+		shape, _ := r.shapeFor(nl)
+		if k > want {
+			return r.errf(num, num, column(t, r.symbolOffset(t, want)), ErrRowLength,
+				"the line has %d symbols, %d more than the %d of a %s puzzle on one line", k, k-want, want, dims(shape))
+		}
+		return r.errf(num, num, column(t, len(t)), ErrRowLength,
+			"the line has %d %s, %d fewer than the %d of a %s puzzle on one line", k, plural(k, "symbol"), want-k, want, dims(shape))
+	}
+	return r.errf(num, num, 0, ErrRowLength, "the line has %d %s and fits no format: %s", k, plural(k, "symbol"), r.formatsHint())
+}
+
+// acceptedSides returns the board sides a line or compact puzzle may have,
+// for messages: the Reader's Shape, or the square sides from 4 up to what
+// the alphabet can write (4, 9, 16 and 25 for the built-in ones).
+func (r *Reader) acceptedSides() []int {
+	if r.Shape != (Shape{}) {
+		return []int{r.Shape.Side()}
+	}
+	sides := []int{4}
+	for b := 3; b*b <= MaxSide && b*b <= len(r.alpha.Symbols); b++ {
+		sides = append(sides, b*b)
+	}
+	return sides
+}
+
+// formatsHint says which sizes the line and compact formats accept.
+func (r *Reader) formatsHint() string {
+	sides := r.acceptedSides()
+	if r.Shape != (Shape{}) {
+		n := sides[0]
+		return fmt.Sprintf("a %s puzzle has %d symbols on one line, or %d rows of %d symbols", dims(r.Shape), n*n, n, n)
+	}
+	var ls, rs []string
+	for _, n := range sides {
+		ls = append(ls, strconv.Itoa(n*n))
+		rs = append(rs, strconv.Itoa(n))
+	}
+	return fmt.Sprintf("a puzzle on one line has %s symbols (N² for an N×N board), and a compact grid N rows of N symbols (N = %s)",
+		joinWords(ls, "or"), joinWords(rs, "or"))
+}
+
+// symbolOffset returns the byte offset in t of the symbol of index i
+// (0-based, counted as scan counts them), or len(t) if t has no more.
+func (r *Reader) symbolOffset(t []byte, i int) int {
+	k := 0
+	for j, c := range t {
+		v := r.tab[c]
+		if v == symSkip || v == symBad && c&0xC0 == 0x80 && j > 0 && t[j-1] >= 0x80 {
+			continue
+		}
+		if k == i {
+			return j
+		}
+		k++
+	}
+	return len(t)
 }
 
 // dashRowAtStart reports whether a line of only '-' is a row of blanks rather
@@ -792,32 +848,36 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 		}
 		break
 	}
-	var err *ParseError
-	switch {
-	case r.Shape != (Shape{}):
-		err = r.errf(start, start, 0, ErrSize, "the row has %d numbers, but the box shape %d×%d makes %s boards", m, r.Shape.BoxRows, r.Shape.BoxCols, dims(r.Shape))
-	case m <= MaxSide && m > 1 && rectHint(m) != "":
-		err = r.errf(start, start, 0, ErrSize, "a %d×%d grid needs its box shape%s", m, m, rectHint(m))
-	default:
-		err = r.errf(start, start, 0, ErrSize, "the row has %d numbers; a grid row has N numbers for an N×N board (4, 9, 16, 25 …)", m)
+	err := r.gridSizeErr(start, m)
+	// Skip the rest of this puzzle: the rows below with as many numbers.
+	r.consume()
+	for rows := 1; rows < min(m, MaxSide); {
+		l := r.peek(0)
+		if l == nil || len(l.text) == 0 || l.tooLong || isTitle(l.text) {
+			break
+		}
+		if isComment(l.text) || isSeparator(l.text) {
+			r.consume()
+			continue
+		}
+		if r.toks = gridTokens(l.text, r.toks); !hasSpace(l.text) || len(r.toks) != m {
+			break
+		}
+		r.consume()
+		rows++
 	}
-	r.skipRows(Grid, min(m, MaxSide))
 	return nil, err
 }
 
-// skipRows drops up to n rows of a bad puzzle, stopping at a blank line,
-// a title or the end of input.
-func (r *Reader) skipRows(f Format, n int) {
-	for rows := 0; rows < n; {
-		l := r.peek(0)
-		if l == nil || len(l.text) == 0 && !l.tooLong || rows > 0 && isTitle(l.text) {
-			return
-		}
-		if !isComment(l.text) && !r.isSeparatorIn(f, n, l.text) {
-			rows++
-		}
-		r.consume()
+// gridSizeErr reports a grid row of m numbers, a count that makes no board.
+func (r *Reader) gridSizeErr(start, m int) *ParseError {
+	switch {
+	case r.Shape != (Shape{}):
+		return r.errf(start, start, 0, ErrSize, "the row has %d numbers, but the box shape %d×%d makes %s boards", m, r.Shape.BoxRows, r.Shape.BoxCols, dims(r.Shape))
+	case m <= MaxSide && m > 1 && rectHint(m) != "":
+		return r.errf(start, start, 0, ErrSize, "a %d×%d grid needs its box shape%s", m, m, rectHint(m))
 	}
+	return r.errf(start, start, 0, ErrSize, "the row has %d numbers; a grid row has N numbers for an N×N board (4, 9, 16, 25 …)", m)
 }
 
 // isSeparatorIn reports whether t is a box separator inside a puzzle of
@@ -829,9 +889,92 @@ func (r *Reader) isSeparatorIn(f Format, n int, t []byte) bool {
 	return f == Grid || !r.dash || dashCount(t) != n
 }
 
+// rowLike reports whether the pending line i, row number row (0-based) of a
+// grid (f Grid) or compact grid (f Compact) of side n, is one of its rows,
+// right or wrong: a line with about n cells (n ± 2) and of the grid's kind.
+// Any other line (blank, a title, too long, a line puzzle, a row of another
+// size or format) ends the grid and is not consumed by it. A grid row
+// written without spaces counts only as the grid's last row or when a row
+// with spaces follows it (else it starts a compact grid). rowLike may move
+// the buffer: peek again after it. For f Grid it leaves the line's tokens
+// in r.toks.
+func (r *Reader) rowLike(f Format, n, i, row int) bool {
+	l := r.peek(i)
+	if l == nil || len(l.text) == 0 || l.tooLong || isTitle(l.text) {
+		return false
+	}
+	near := func(k int) bool { return abs(k-n) <= 2 }
+	space := hasSpace(l.text)
+	if f == Grid {
+		if space {
+			r.toks = gridTokens(l.text, r.toks)
+			return near(len(r.toks))
+		}
+		if !near(r.scan(l).k) {
+			return false
+		}
+		ok := row == n-1
+		for j := i + 1; !ok && j < i+8; j++ {
+			x := r.peek(j)
+			if x == nil || len(x.text) == 0 || x.tooLong || isTitle(x.text) {
+				break
+			}
+			if isComment(x.text) || isSeparator(x.text) {
+				continue
+			}
+			ok = hasSpace(x.text) && near(len(gridTokens(x.text, r.toks)))
+			break
+		}
+		r.toks = gridTokens(r.peek(i).text, r.toks)
+		return ok
+	}
+	k := r.scan(l).k
+	if !space {
+		return near(k)
+	}
+	// A compact row with stray spaces, unlike a grid row (one symbol a token).
+	spaces := bytes.Count(l.text, []byte{' '}) + bytes.Count(l.text, []byte{'\t'})
+	r.toks = gridTokens(l.text, r.toks)
+	return near(k-spaces) && 2*len(r.toks) <= k-spaces
+}
+
+// rowRun counts the rows (as rowLike decides) that follow the first line
+// pending, up to limit, skipping comments and box separators; it also
+// returns the line of the first of them. It looks at no more than 2·limit+8
+// lines.
+func (r *Reader) rowRun(f Format, n, limit int) (rows, first int) {
+	for i := 1; rows < limit && i <= 2*limit+8; i++ {
+		x := r.peek(i)
+		if x == nil {
+			break
+		}
+		if len(x.text) > 0 && (isComment(x.text) || r.isSeparatorIn(f, n, x.text)) {
+			continue
+		}
+		if !r.rowLike(f, n, i, rows+1) {
+			break
+		}
+		if rows == 0 {
+			first = r.peek(i).num
+		}
+		rows++
+	}
+	return rows, first
+}
+
 // readRows reads a grid or compact puzzle of side n whose first row is at the
-// front of the queue. After an error it still consumes the puzzle's rows, up
-// to n of them or the next blank line, so that the next puzzle reads well.
+// front of the queue. It takes the rows that follow (see rowLike), up to n
+// rows in all, and stops before any other line, so a truncated grid never
+// swallows the puzzle after it; after an error in a row it still consumes the
+// puzzle's rows, so that the next puzzle reads well.
+//
+// The first line is reported on its own, and the lines after it left to be
+// read as what they are, when it is no row of the grid below it: when no row
+// follows it, or when it is wrong (wrong length or a bad symbol) and the run
+// of rows after it is better explained without it. A run of R rows after a
+// first row of the right length but with an error holds whole grids when R
+// is n or 2n; after a first row of the wrong length, a run of n−1 or 2n−1
+// rows makes it the first row of a grid, any other run makes it a stray line.
 func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 	shape, _ := r.shapeFor(n)
 	size := n * n
@@ -839,32 +982,63 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 		r.scratch = make([]uint8, size)
 	}
 	cells := r.scratch[:size]
-	start := r.peek(0).num
-	last := start
+	first := r.peek(0)
+	start := first.num
+	var firstLen int
 	var perr *ParseError
-	row := 0
-	for row < n {
+	if f == Grid {
+		r.toks = gridTokens(first.text, r.toks)
+		firstLen = len(r.toks)
+		perr = r.gridRow(start, first, r.toks, n, cells[:n])
+	} else {
+		firstLen = r.scan(first).k
+		perr = r.compactRow(start, first, n, cells[:n])
+	}
+	if n > 1 {
+		limit := 1
+		if perr != nil {
+			limit = 2*n + 1
+		}
+		run, next := r.rowRun(f, n, limit)
+		first = r.peek(0) // peeking ahead may have moved the buffer
+		lone := false
+		switch {
+		case run == 0:
+			lone = true
+		case perr == nil:
+		case firstLen == n:
+			lone = run == n || run == 2*n
+		default:
+			lone = run != n-1 && run != 2*n-1
+		}
+		if lone {
+			err := r.loneErr(f, shape, first, perr, firstLen, run, next)
+			r.consume()
+			return nil, err
+		}
+	}
+	last := start
+	r.consume()
+	for row := 1; row < n; {
 		l := r.peek(0)
-		if l == nil || len(l.text) == 0 && !l.tooLong || row > 0 && isTitle(l.text) {
+		if l != nil && len(l.text) > 0 && (isComment(l.text) || r.isSeparatorIn(f, n, l.text)) {
+			r.consume()
+			continue
+		}
+		if l == nil || !r.rowLike(f, n, 0, row) {
 			if perr == nil {
 				at := last + 1
-				if l != nil {
+				if l = r.peek(0); l != nil {
 					at = l.num
 				}
 				perr = r.rowCountErr(f, shape, start, at, row)
 			}
 			break
 		}
-		if isComment(l.text) || r.isSeparatorIn(f, n, l.text) {
-			r.consume()
-			continue
-		}
+		l = r.peek(0)
 		if perr == nil {
-			if l.tooLong {
-				perr = r.errf(start, l.num, r.maxLen+1, ErrLineTooLong, "line is longer than %d bytes", r.maxLen)
-			} else if f == Grid {
-				r.toks = gridTokens(l.text, r.toks)
-				perr = r.gridRow(start, l, r.toks, n, cells[row*n:(row+1)*n])
+			if f == Grid {
+				perr = r.gridRow(start, l, r.toks, n, cells[row*n:(row+1)*n]) // rowLike's tokens
 			} else {
 				perr = r.compactRow(start, l, n, cells[row*n:(row+1)*n])
 			}
@@ -881,6 +1055,25 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 	copy(dst, cells)
 	p.Line, p.Format, p.Title = start, f, title
 	return p, nil
+}
+
+// loneErr is the error for the first line l of a would-be grid of side n
+// that readRows reports on its own: perr is its error as a row (nil if it
+// has none), k its number of cells, and run rows start on line next after it.
+func (r *Reader) loneErr(f Format, shape Shape, l *rec, perr *ParseError, k, run, next int) *ParseError {
+	start, n := l.num, shape.Side()
+	extra := start == r.prevEnd+1 && n == r.prevN && f == r.prevFormat
+	switch {
+	case run > 0 && k == n:
+		return perr // a stray row of the right length: its own error
+	case run > 0 && f == Grid:
+		return r.errf(start, start, 0, ErrRowLength, "the row has %d %s and is not part of the %s grid starting on line %d (a grid has N rows of N numbers)", k, plural(k, "number"), dims(shape), next)
+	case run > 0:
+		return r.noFit(l)
+	case f == Grid || extra:
+		return r.rowCountErr(f, shape, start, start, 1)
+	}
+	return r.noFit(l)
 }
 
 func (r *Reader) rowCountErr(f Format, shape Shape, start, at, rows int) *ParseError {

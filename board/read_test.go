@@ -3,6 +3,7 @@ package board
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -101,8 +102,19 @@ var readTests = []struct {
 	{name: "OnlyComments", in: "# nothing\n#\n"},
 	{name: "GoodBadGood", in: line9 + "\n" + line9[:40] + "x" + line9[41:] + "\n" + line9 + "\n",
 		want: []item{puz(Line, 1, line9), bad(ErrSymbol, 2, 41), puz(Line, 3, line9)}, msg: "'x' is not allowed here: a 9×9 board uses 1-9"},
-	{name: "LineShort", in: line9[:80] + "\n" + line9, want: []item{bad(ErrRowLength, 1, 0), puz(Line, 2, line9)}, msg: "80 symbols"},
-	{name: "LineLong", in: line9 + "5\n" + line9, want: []item{bad(ErrRowLength, 1, 0), puz(Line, 2, line9)}, msg: "82 symbols"},
+	// A line puzzle of the wrong length: the column of the first extra
+	// symbol, or the end of the line plus one (issue 7).
+	{name: "LineShort", in: line9[:80] + "\n" + line9, want: []item{bad(ErrRowLength, 1, 81), puz(Line, 2, line9)},
+		msg: "line 1, column 81: the line has 80 symbols, 1 fewer than the 81 of a 9×9 puzzle on one line"},
+	{name: "LineLong", in: line9 + "5\n" + line9, want: []item{bad(ErrRowLength, 1, 82), puz(Line, 2, line9)},
+		msg: "line 1, column 82: the line has 82 symbols, 1 more than the 81 of a 9×9 puzzle on one line"},
+	{name: "LineLongBy3", in: line9 + "123\n" + line9, want: []item{bad(ErrRowLength, 1, 82), puz(Line, 2, line9)}, msg: "84 symbols, 3 more than the 81"},
+	{name: "LineShortBy5", in: line9[5:] + "\n" + line9, want: []item{bad(ErrRowLength, 1, 77), puz(Line, 2, line9)}, msg: "76 symbols, 5 fewer than the 81"},
+	{name: "LineShortTrailingSpaces", in: line9[:80] + " \t\n" + line9, want: []item{bad(ErrRowLength, 1, 81), puz(Line, 2, line9)}},
+	{name: "LineLongBars", in: "12.4|..1.|....|4..1|3\n" + line4, want: []item{bad(ErrRowLength, 1, 21), puz(Line, 2, line4L)}, msg: "17 symbols, 1 more than the 16 of a 4×4"},
+	{name: "LineShortBars", in: "12.4|..1.|....|4..\n" + line4, want: []item{bad(ErrRowLength, 1, 19), puz(Line, 2, line4L)}, msg: "15 symbols, 1 fewer than the 16 of a 4×4"},
+	{name: "LineLongRect", shape: Shape{2, 3}, in: "123456" + strings.Repeat(".", 31) + "\n", want: []item{bad(ErrRowLength, 1, 37)}, msg: "37 symbols, 1 more than the 36 of a 6×6 (2×3 boxes) puzzle"},
+	{name: "LineShortHex", alpha: &Hex, in: "0" + strings.Repeat(".", 253) + "\n", want: []item{bad(ErrRowLength, 1, 255)}, msg: "254 symbols, 2 fewer than the 256 of a 16×16"},
 	{name: "LineDigitTooBig", in: "12.4..1.....4..1\n5" + strings.Repeat(".", 15),
 		want: []item{puz(Line, 1, line4L), bad(ErrSymbol, 2, 1)}, msg: "'5' is not allowed here: a 4×4 board uses 1-4"},
 	{name: "CompactCutShort", in: "5" + strings.Repeat(".", 15) + "\n" + "..G" + strings.Repeat(".", 13) + "\n\n" + line4,
@@ -147,7 +159,72 @@ var readTests = []struct {
 		want: []item{bad(ErrSymbol, 5, 5)}},
 	{name: "LettersHint", in: "--A----C-----O-I\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n", want: []item{bad(ErrSymbol, 1, 14)}, msg: "--alphabet letters"},
 	{name: "StrayTitle", in: "Grid 01\n\n" + line9, want: []item{bad(ErrRowCount, 1, 0), puz(Line, 3, line9)}, msg: "not followed by a puzzle"},
-	{name: "SeventeenSymbols", in: "12345678912345678\n", want: []item{bad(ErrRowLength, 1, 0)}},
+	{name: "SeventeenSymbols", in: "12345678912345678\n", want: []item{bad(ErrRowLength, 1, 17)}},
+	{name: "FitsNoFormat", in: "1234567\n" + line9, want: []item{bad(ErrRowLength, 1, 0), puz(Line, 2, line9)},
+		msg: "line 1: the line has 7 symbols and fits no format: a puzzle on one line has 16, 81, 256 or 625 symbols (N² for an N×N board), and a compact grid N rows of N symbols (N = 4, 9, 16 or 25)"},
+	{name: "FitsNoFormatHex", alpha: &Hex, in: "1234567\n", want: []item{bad(ErrRowLength, 1, 0)}, msg: "16, 81 or 256 symbols"},
+	{name: "FitsNoFormatShape", shape: Shape{2, 3}, in: "1234\n", want: []item{bad(ErrRowLength, 1, 0)}, msg: "a 6×6 (2×3 boxes) puzzle has 36 symbols on one line, or 6 rows of 6 symbols"},
+
+	// A bad line never swallows the puzzles after it (issue 7): a line that
+	// could start a compact grid (or a grid) but is not followed by its rows
+	// is reported alone, and the lines after it are read as what they are.
+	{name: "BadShortLineBeforeLines", in: "12x4\n" + line9 + "\n" + line9 + "\n",
+		want: []item{bad(ErrRowLength, 1, 0), puz(Line, 2, line9), puz(Line, 3, line9)}, msg: "line 1: the line has 4 symbols and fits no format: a puzzle on one line has 16, 81"},
+	{name: "GoodShortLineBeforeLines", in: "1234\n" + line9 + "\n" + line9 + "\n",
+		want: []item{bad(ErrRowLength, 1, 0), puz(Line, 2, line9), puz(Line, 3, line9)}},
+	{name: "BadShortLineBeforeGrid", in: "12x4\n" + boj + boj,
+		want: []item{bad(ErrRowLength, 1, 0), puz(Grid, 2, bojLine), puz(Grid, 11, bojLine)}},
+	{name: "BadShortLineBeforeCompact", in: "12x4\n" + pe01 + pe01,
+		want: []item{bad(ErrRowLength, 1, 0), puz(Compact, 2, pe01L), puz(Compact, 11, pe01L)}},
+	{name: "BadShortLineBeforeTitledCompact", in: "12x4\nGrid 01\n" + pe01,
+		want: []item{bad(ErrRowLength, 1, 0), {format: Compact, line: 3, cells: pe01L, title: "Grid 01"}}},
+	{name: "BadShortLineBetweenLines", in: line9 + "\n12x4\n1234567\n" + line9 + "\n",
+		want: []item{puz(Line, 1, line9), bad(ErrRowLength, 2, 0), bad(ErrRowLength, 3, 0), puz(Line, 4, line9)}},
+	{name: "BadShortLineAtEOF", in: line9 + "\n12x4", want: []item{puz(Line, 1, line9), bad(ErrRowLength, 2, 0)}},
+	{name: "StrayShortRowBeforeCompact", in: "12345678\n" + pe01 + line9,
+		want: []item{bad(ErrRowLength, 1, 0), puz(Compact, 2, pe01L), puz(Line, 11, line9)}, msg: "8 symbols and fits no format"},
+	{name: "StrayBadRowBeforeCompact", in: "1234x6789\n" + pe01 + line9,
+		want: []item{bad(ErrSymbol, 1, 5), puz(Compact, 2, pe01L), puz(Line, 11, line9)}, msg: "'x' is not allowed here"},
+	{name: "StrayShortRowBeforeTwoCompacts", in: "12345678\n" + pe01 + pe01,
+		want: []item{bad(ErrRowLength, 1, 0), puz(Compact, 2, pe01L), puz(Compact, 11, pe01L)}},
+	{name: "StrayBadRowBeforeTwoCompacts", in: "1234x6789\n" + pe01 + pe01,
+		want: []item{bad(ErrSymbol, 1, 5), puz(Compact, 2, pe01L), puz(Compact, 11, pe01L)}},
+	{name: "CompactShortFirstRowThenCompact", in: strings.Replace(pe01, "003020600", "00302060", 1) + pe01,
+		want: []item{bad(ErrRowLength, 1, 9), puz(Compact, 10, pe01L)}},
+	{name: "CompactBadFirstRowThenCompact", in: strings.Replace(pe01, "003020600", "0030x0600", 1) + pe01,
+		want: []item{bad(ErrSymbol, 1, 5), puz(Compact, 10, pe01L)}},
+	{name: "CompactLongRowInsideThenCompact", in: strings.Replace(pe01, "700000008", "7000000089", 1) + pe01,
+		want: []item{bad(ErrRowLength, 5, 10), puz(Compact, 10, pe01L)}},
+	{name: "CompactShortRowInsideThenLine", in: strings.Replace(pe01, "700000008", "70000008", 1) + line9,
+		want: []item{bad(ErrRowLength, 5, 9), puz(Line, 10, line9)}},
+	{name: "CompactTruncatedThenLines", in: strings.Join(strings.SplitAfter(pe01, "\n")[:5], "") + line9 + "\n" + line9,
+		want: []item{bad(ErrRowCount, 6, 0), puz(Line, 6, line9), puz(Line, 7, line9)}, msg: "the compact grid starting on line 1 has 5 rows, but a 9×9 compact grid has 9"},
+	{name: "CompactTruncatedBadRowThenLine", in: strings.Join(strings.SplitAfter(strings.Replace(pe01, "001806400", "0018x6400", 1), "\n")[:5], "") + line9,
+		want: []item{bad(ErrSymbol, 3, 5), puz(Line, 6, line9)}},
+	{name: "CompactTruncatedThenGrid", in: strings.Join(strings.SplitAfter(pe01, "\n")[:5], "") + boj,
+		want: []item{bad(ErrRowCount, 6, 0), puz(Grid, 6, bojLine)}},
+	{name: "CompactTruncatedThenCompact4", in: strings.Join(strings.SplitAfter(pe01, "\n")[:3], "") + "1234\n3412\n2143\n4321\n",
+		want: []item{bad(ErrRowCount, 4, 0), puz(Compact, 4, "1234341221434321")}},
+	{name: "CompactExtraRowThenLine", in: pe01 + "123456789\n" + line9,
+		want: []item{puz(Compact, 1, pe01L), bad(ErrRowCount, 10, 0), puz(Line, 11, line9)}, msg: "1 extra row after the 9×9 compact grid ending on line 9"},
+	{name: "GridTruncatedThenLine", in: strings.Join(strings.SplitAfter(boj, "\n")[:5], "") + line9,
+		want: []item{bad(ErrRowCount, 6, 0), puz(Line, 6, line9)}, msg: "the grid starting on line 1 has 5 rows"},
+	{name: "GridTruncatedThenCompact", in: strings.Join(strings.SplitAfter(boj, "\n")[:5], "") + pe01,
+		want: []item{bad(ErrRowCount, 6, 0), puz(Compact, 6, pe01L)}},
+	{name: "StrayGridRowBeforeGrid", in: "1 2 3 4 5 6 7 8\n" + boj,
+		want: []item{bad(ErrRowLength, 1, 0), puz(Grid, 2, bojLine)}, msg: "the row has 8 numbers and is not part of the 9×9 grid starting on line 2"},
+	{name: "StrayBadGridRowBeforeGrid", in: "1 2 10 4 5 6 7 8 9\n" + boj,
+		want: []item{bad(ErrSymbol, 1, 5), puz(Grid, 2, bojLine)}},
+	{name: "GridFirstRowShortThenLine", in: strings.Replace(boj, "0 3 5 4 6 9 2 7 8", "0 3 5 4 6 9 2 7", 1) + line9,
+		want: []item{bad(ErrRowLength, 1, 16), puz(Line, 10, line9)}},
+	{name: "Grid4RowBeforeGrid9", in: "1 2 3 4\n" + boj,
+		want: []item{bad(ErrRowCount, 1, 0), puz(Grid, 2, bojLine)}, msg: "line 1: the grid starting on line 1 has 1 row, but a 4×4 grid has 4"},
+	{name: "GridRowBeforeLines", in: "1 2 3 4 5 6 7 8 9\n" + line9 + "\n" + line9,
+		want: []item{bad(ErrRowCount, 1, 0), puz(Line, 2, line9), puz(Line, 3, line9)}},
+	{name: "GridUnknownSizeBeforeLines", in: "1 2 3\n" + line9 + "\n" + line9,
+		want: []item{bad(ErrSize, 1, 0), puz(Line, 2, line9), puz(Line, 3, line9)}},
+	{name: "Grid6NeedsBoxThenGrid", in: strings.Repeat("1 0 0 0 0 6\n", 6) + boj,
+		want: []item{bad(ErrSize, 1, 0), puz(Grid, 7, bojLine)}},
 }
 
 func TestReader(t *testing.T) {
@@ -379,7 +456,14 @@ func TestSamples(t *testing.T) {
 	}
 	files, _ := filepath.Glob("../testdata/*.txt")
 	for _, f := range files {
-		n := countFile(t, f, nil, Shape{})
+		// A name such as 6x6-box2x3.txt gives the box shape.
+		var s Shape
+		if i := strings.Index(f, "box"); i >= 0 {
+			if _, err := fmt.Sscanf(f[i:], "box%dx%d", &s.BoxRows, &s.BoxCols); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+		}
+		n := countFile(t, f, nil, s)
 		if n == 0 {
 			t.Errorf("%s: no puzzles", f)
 		}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -147,3 +148,44 @@ func TestSizes(t *testing.T) {
 }
 
 func shp(r, c int) board.Shape { return board.Shape{BoxRows: r, BoxCols: c} }
+
+// TestSixBySix reads 6×6 puzzles with 2×3 boxes through board.Reader (its
+// Shape set, as rectangular boxes need) and solves them with every engine.
+func TestSixBySix(t *testing.T) {
+	f, err := os.Open("testdata/6x6.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := board.NewReader(f)
+	r.Shape = shp(2, 3)
+	r.Name = "6x6.txt"
+	n := 0
+	for {
+		pz, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		var first *board.Board
+		for _, k := range kinds {
+			res := newEngine(t, Options{Kind: k, Limit: 2}).Solve(bg, pz.Board)
+			w := fmt.Sprintf("6x6.txt:%d %v", pz.Line, k)
+			checkSolved(t, w, pz.Board, res)
+			if res.Count != 1 {
+				t.Errorf("%s: Count %d, want 1", w, res.Count)
+			}
+			if first == nil {
+				first = res.Solution
+			} else if !first.Equal(res.Solution) {
+				t.Errorf("%s: grid differs", w)
+			}
+		}
+	}
+	if n != 4 {
+		t.Errorf("%d puzzles read, want 4", n)
+	}
+}

@@ -29,6 +29,11 @@ var sharedFiles = []struct {
 // the backtracker; the two must agree, every grid must pass board.Verify,
 // the first solutions must be identical for unique puzzles, and each file's
 // verdict (unique or multiple) must hold for all its puzzles.
+//
+// The two engines use the machine's two cores: one goroutine reads the file
+// and runs the backtracker, the test goroutine runs the SAT engine (the
+// only goroutine that uses gophersat) and compares. One Engine of each
+// kind serves all the puzzles.
 func TestSharedData(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the full cross-validation of ../shared/data in -short mode")
@@ -39,54 +44,77 @@ func TestSharedData(t *testing.T) {
 	sat := newEngine(t, Options{Kind: SAT, Limit: 2})
 	bt := newEngine(t, Options{Kind: Backtrack, Limit: 2})
 	total := time.Now()
+	var puzzles int
 	for _, sf := range sharedFiles {
 		t.Run(sf.name, func(t *testing.T) {
-			path := filepath.Join(sharedData, sf.name)
-			f, err := os.Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			r := board.NewReader(f)
-			r.Name = sf.name
+			start := time.Now()
+			items := make(chan sharedItem, 256)
+			go readAndBacktrack(filepath.Join(sharedData, sf.name), sf.name, bt, items)
 			var n, fails, fallbacks int
 			var satTime, btTime time.Duration
-			start := time.Now()
-			for {
-				p, err := r.Read()
-				if errors.Is(err, io.EOF) {
-					break
-				}
-				if err != nil {
-					t.Fatalf("%v", err)
+			for it := range items {
+				if it.err != nil {
+					t.Fatalf("%s: %v", sf.name, it.err)
 				}
 				n++
-				s := sat.Solve(bg, p.Board)
-				b := bt.Solve(bg, p.Board)
+				s := sat.Solve(bg, it.p.Board)
 				satTime += s.Elapsed
-				btTime += b.Elapsed
+				btTime += it.bt.Elapsed
 				if s.Fallback != "" {
 					fallbacks++
 				}
-				if msg := compareCounted(p.Board, s, b, sf.count); msg != "" {
+				if msg := compareCounted(it.p.Board, s, it.bt, sf.count); msg != "" {
 					fails++
 					if fails <= 10 {
-						t.Errorf("%s:%d: %s: %s", sf.name, p.Line, line(p.Board), msg)
+						t.Errorf("%s:%d: %s: %s", sf.name, it.p.Line, line(it.p.Board), msg)
 					}
 				}
 			}
+			puzzles += n
 			if fails > 10 {
 				t.Errorf("%s: %d puzzles failed in all (first 10 shown)", sf.name, fails)
 			}
 			if fallbacks > 0 {
 				t.Errorf("%s: the SAT engine fell back to the backtracker on %d puzzles", sf.name, fallbacks)
 			}
-			t.Logf("%s: %d puzzles, %d failures, verdict %s for all; sat %v (%.0f µs/puzzle), backtrack %v (%.0f µs/puzzle); wall %v",
+			t.Logf("%s: %d puzzles, %d failures, all %s by both engines; sat %v (%.0f µs/puzzle), backtrack %v (%.0f µs/puzzle); wall %v",
 				sf.name, n, fails, verdict(sf.count), satTime.Round(time.Millisecond), micros(satTime, n),
 				btTime.Round(time.Millisecond), micros(btTime, n), time.Since(start).Round(time.Millisecond))
 		})
 	}
-	t.Logf("total %v", time.Since(total).Round(time.Millisecond))
+	t.Logf("%d puzzles in %v", puzzles, time.Since(total).Round(time.Millisecond))
+}
+
+// sharedItem is a puzzle with the backtracker's result, or a read error.
+type sharedItem struct {
+	p   *board.Puzzle
+	bt  Result
+	err error
+}
+
+// readAndBacktrack reads the file's puzzles, solves each with the
+// backtracker engine, sends them in order and closes the channel.
+func readAndBacktrack(path, name string, bt *Engine, out chan<- sharedItem) {
+	defer close(out)
+	f, err := os.Open(path)
+	if err != nil {
+		out <- sharedItem{err: err}
+		return
+	}
+	defer f.Close()
+	r := board.NewReader(f)
+	r.Name = name
+	for {
+		p, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			out <- sharedItem{err: err}
+			return
+		}
+		out <- sharedItem{p: p, bt: bt.Solve(bg, p.Board)}
+	}
 }
 
 func verdict(count int) string {

@@ -68,13 +68,15 @@ func ParseAMO(s string) (AMO, error) {
 
 // DefaultAMO returns the at-most-one encoding used for a board of side n
 // when Options.AMO is AMODefault: Pairwise up to 16×16, where binary
-// clauses are both few enough and fastest to propagate, and Product above,
-// which keeps a 25×25 board to a fifth of the pairwise clauses.
+// clauses are both few enough and fastest to propagate, and Commander
+// above: it keeps an empty 25×25 to 202,500 clauses (Pairwise: 752,500)
+// and solved half-filled 25×25 boards with gophersat fastest on average
+// (Sequential and Product each had a slow case several times longer).
 func DefaultAMO(n int) AMO {
 	if n <= 16 {
 		return Pairwise
 	}
-	return Product
+	return Commander
 }
 
 func (a AMO) describe() string {

@@ -16,7 +16,12 @@ import (
 //
 // Clause counts below are for an empty 9×9 board with the Pairwise AMO (the
 // default for 9×9); a board with k givens adds k unit clauses to Minimal,
-// Efficient and Extended.
+// Efficient and Extended. With the other AMO encodings an empty 9×9 has
+// (clauses / variables): Sequential 5,670 / 2,673 (Minimal), 7,533 / 3,321
+// (Efficient), 7,776 / 3,321 (Extended); Commander 8,100 / 1,701 and
+// Product 8,100 / 2,673 (Extended). An empty 25×25 in Extended has 752,500
+// clauses with Pairwise, 180,000 with Sequential, 202,500 with Commander
+// and 197,500 with Product (the tests check all of these).
 type Encoding int
 
 // The encodings. The zero value is Extended, the default.

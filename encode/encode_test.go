@@ -39,7 +39,7 @@ func TestClauseCounts(t *testing.T) {
 		{s25, encode.Extended, encode.Sequential, 180000, 75625},
 		{s25, encode.Extended, encode.Commander, 202500, 43125},
 		{s25, encode.Extended, encode.Product, 197500, 65625},
-		{s25, encode.Extended, encode.AMODefault, 197500, 65625},
+		{s25, encode.Extended, encode.AMODefault, 202500, 43125},
 	}
 	for _, r := range rows {
 		t.Run(fmt.Sprintf("%v/%v/%v", r.shape, r.enc, r.amo), func(t *testing.T) {

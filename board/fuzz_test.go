@@ -141,3 +141,43 @@ func FuzzRoundtrip(f *testing.F) {
 		}
 	})
 }
+
+// FuzzNoLoss checks that the Reader never loses the puzzles after a bad one:
+// whatever text comes first, two line puzzles after it (of the Reader's
+// shape, in its alphabet) are both read, on their own lines, and last.
+func FuzzNoLoss(f *testing.F) {
+	addSeeds(f)
+	f.Add([]byte("12x4"), uint8(0))
+	f.Add([]byte("0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9"), uint8(0))
+	f.Add([]byte("003020600\n900305001\nGrid 02"), uint8(0))
+	f.Fuzz(func(t *testing.T, prefix []byte, opt uint8) {
+		if len(prefix) > 0 && prefix[len(prefix)-1] != '\n' {
+			prefix = append(prefix[:len(prefix):len(prefix)], '\n')
+		}
+		r := fuzzReader(nil, opt)
+		r.MaxLineLength = 0
+		s := r.Shape
+		if s == (Shape{}) {
+			s = Classic
+		}
+		a := Default
+		if r.Alphabet != nil {
+			a = *r.Alphabet
+		}
+		good := pattern(s)
+		line := AppendLine(nil, good, a)
+		data := append(append(append(append(prefix, line...), '\n'), line...), '\n')
+		r = fuzzReader(data, opt)
+		r.MaxLineLength = 0
+		ps := readAll(t, r, data)
+		first := bytes.Count(prefix, []byte("\n")) + 1
+		if len(ps) < 2 {
+			t.Fatalf("%d puzzles read, want the 2 line puzzles on lines %d and %d", len(ps), first, first+1)
+		}
+		for i, p := range ps[len(ps)-2:] {
+			if p.Line != first+i || p.Format != Line || !p.Board.Equal(good) {
+				t.Fatalf("puzzle %d: %v on line %d, want the line puzzle on line %d", len(ps)-2+i, p.Format, p.Line, first+i)
+			}
+		}
+	})
+}

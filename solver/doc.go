@@ -10,6 +10,20 @@
 // several goroutines are safe but serialised. For parallel solving use
 // several processes.
 //
+// Solve renames variables for gophersat: variables fixed
+// by unit clauses only share one gophersat variable per sign, the others
+// are numbered compactly with the primary ones negated (gophersat tries
+// "false" first), and an exactly-one group written as a clause followed by
+// its pairwise at-most-one (the layout of encode.Fast) becomes one
+// gophersat cardinality constraint. None of this changes the models: the
+// returned Model uses DIMACS numbering and is checked clause by clause.
+//
+// Performance: the per-puzzle cost is dominated by gophersat building its
+// solver (watch lists allocated per clause and per variable) and by its
+// propagation; the garbage collector takes a quarter of the time at the
+// default GOGC. A process solving many puzzles should raise the GC target,
+// e.g. debug.SetGCPercent(400), or GOGC=off with a GOMEMLIMIT.
+//
 // gophersat cannot be interrupted: a context is checked before a solve
 // starts and between the solves of Count and MinimalConflict, but a solve
 // that has started runs to its end. A caller that needs a hard timeout runs

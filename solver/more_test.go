@@ -415,3 +415,33 @@ func ExampleCount() {
 	// Output:
 	// SATISFIABLE 288 grids
 }
+
+func ExampleMinimalConflict() {
+	// r1c1=1 and r1c2=1 clash; MinimalConflict finds those two givens.
+	b := board.New(board.Square(2))
+	copy(b.Cells, []uint8{
+		1, 1, 0, 0,
+		0, 0, 0, 0,
+		0, 0, 3, 0,
+		0, 0, 0, 4,
+	})
+	base, _ := encode.Encode(board.New(b.Shape), encode.Options{})
+	var givens []encode.Lit
+	for cell, d := range b.Cells {
+		if d != 0 {
+			givens = append(givens, encode.Lit(encode.CellVar(4, cell, int(d))))
+		}
+	}
+	core, err := solver.MinimalConflict(context.Background(), base, givens)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, l := range core {
+		r, c, d := encode.Unvar(4, l.Var())
+		fmt.Printf("r%dc%d=%d\n", r+1, c+1, d)
+	}
+	// Output:
+	// r1c1=1
+	// r1c2=1
+}

@@ -26,6 +26,9 @@ func TestSizes(t *testing.T) {
 	for _, s := range shapes {
 		t.Run(s.String(), func(t *testing.T) {
 			n := s.Side()
+			if testing.Short() && n > 12 {
+				t.Skip("large board: skipped with -short")
+			}
 			empty := board.New(s)
 			f, _, err := encode.Fast(empty)
 			if err != nil {

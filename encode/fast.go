@@ -25,6 +25,10 @@ type FastStats struct {
 	// Units is the number of unit clauses (one per decided variable) and
 	// Clauses the number of longer clauses.
 	Units, Clauses int
+	// Stage is the preprocessing step that settled the puzzle (decided
+	// every cell or found the contradiction), or StageSearch when cells
+	// are left to gophersat's search.
+	Stage Stage
 }
 
 // Fast returns the formula the SAT engine solves: the givens are
@@ -80,7 +84,12 @@ func (fb *FastBuilder) Build(b *board.Board) (*CNF, FastStats, error) {
 	return &fb.f, st, nil
 }
 
-// prop is the singles propagator of one shape.
+// prepLevel selects the preprocessing beyond singles: 0 none, 1 locked
+// candidates and naked pairs, 2 also probing (the default; tests lower it
+// to compare).
+var prepLevel = 2
+
+// prop is the propagator of one shape.
 type prop struct {
 	shape board.Shape
 	n     int
@@ -95,6 +104,13 @@ type prop struct {
 	npeers int
 	bad    bool
 	places []uint64 // per digit, scratch for emit; all zero between uses
+
+	// The stronger preprocessing (prep.go).
+	level          int      // prepLevel when built
+	rowSeg, colSeg []uint64 // candidate unions of box-line segments
+	sCand, union   []uint64 // probing: saved candidates, union of branches
+	sValue         []uint8
+	sDone          []uint64
 }
 
 func newProp(s board.Shape) *prop {
@@ -108,6 +124,13 @@ func newProp(s board.Shape) *prop {
 	p.value = make([]uint8, n*n)
 	p.done = make([]uint64, 3*n)
 	p.places = make([]uint64, n)
+	p.level = prepLevel
+	p.rowSeg = make([]uint64, n*s.BoxRows)
+	p.colSeg = make([]uint64, n*s.BoxCols)
+	p.sCand = make([]uint64, n*n)
+	p.union = make([]uint64, n*n)
+	p.sValue = make([]uint8, n*n)
+	p.sDone = make([]uint64, 3*n)
 	p.npeers = len(g.Peers[0])
 	p.peers = make([]int32, 0, n*n*p.npeers)
 	for _, ps := range g.Peers {
@@ -151,7 +174,8 @@ func (p *prop) place(cell, d int) {
 	}
 }
 
-// run propagates the givens, naked and hidden singles to a fixpoint.
+// run propagates the givens, then naked and hidden singles to a fixpoint,
+// then the stronger preprocessing of prep.go, and fills in the statistics.
 func (p *prop) run(b *board.Board) FastStats {
 	var st FastStats
 	n := p.n
@@ -172,6 +196,51 @@ func (p *prop) run(b *board.Board) FastStats {
 			p.place(cell, int(d))
 		}
 	}
+	st.Stage = StageSingles
+	if !p.bad {
+		p.singles()
+	}
+	if !p.bad && !p.solved() && p.level >= 1 {
+		st.Stage = StageSubsets
+		p.propagate(true)
+		if !p.bad && !p.solved() && p.n <= maxProbeSide && p.level >= 2 {
+			st.Stage = StageProbing
+			p.probe()
+		}
+	}
+	if p.bad {
+		st.Contradiction = true
+		st.Settled = true
+		return st
+	}
+	for cell := 0; cell < n*n; cell++ {
+		if p.value[cell] == 0 {
+			st.Open++
+			st.Candidates += bits.OnesCount64(p.cand[cell])
+		} else if b.Cells[cell] == 0 {
+			st.Placed++
+		}
+	}
+	st.Settled = st.Open == 0
+	if !st.Settled {
+		st.Stage = StageSearch
+	}
+	return st
+}
+
+// solved reports whether every cell is decided.
+func (p *prop) solved() bool {
+	for _, v := range p.value {
+		if v == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// singles places the queued naked singles and the hidden singles (a digit
+// with one place left in a unit) to a fixpoint, or until a contradiction.
+func (p *prop) singles() {
 	for !p.bad {
 		for len(p.queue) > 0 && !p.bad {
 			cell := int(p.queue[len(p.queue)-1])
@@ -180,12 +249,10 @@ func (p *prop) run(b *board.Board) FastStats {
 				continue
 			}
 			p.place(cell, bits.TrailingZeros64(p.cand[cell])+1)
-			st.Placed++
 		}
 		if p.bad {
-			break
+			return
 		}
-		// Hidden singles: a digit with exactly one place in a unit.
 		found := false
 		for u, unit := range p.g.Units {
 			var once, twice uint64
@@ -199,7 +266,7 @@ func (p *prop) run(b *board.Board) FastStats {
 			need := p.full &^ p.done[u]
 			if need&^once != 0 {
 				p.bad = true
-				break
+				return
 			}
 			single := once &^ twice & need
 			for single != 0 {
@@ -209,36 +276,19 @@ func (p *prop) run(b *board.Board) FastStats {
 				for _, cell := range unit {
 					if p.value[cell] == 0 && p.cand[cell]&bit != 0 {
 						p.place(cell, d+1)
-						st.Placed++
 						found = true
 						break
 					}
 				}
 				if p.bad {
-					break
+					return
 				}
-			}
-			if p.bad {
-				break
 			}
 		}
 		if !found && len(p.queue) == 0 {
-			break
+			return
 		}
 	}
-	if p.bad {
-		st.Contradiction = true
-		st.Settled = true
-		return st
-	}
-	for cell := 0; cell < n*n; cell++ {
-		if p.value[cell] == 0 {
-			st.Open++
-			st.Candidates += bits.OnesCount64(p.cand[cell])
-		}
-	}
-	st.Settled = st.Open == 0
-	return st
 }
 
 // emit writes the formula of the propagated state into f.

@@ -36,20 +36,28 @@ func TestMeasureSets(t *testing.T) {
 		ctx := context.Background()
 		var fb encode.FastBuilder
 		settled := 0
+		var stages [4]int
+		var conflicts, decisions int64
+		var buildWall time.Duration
 		runtime.GC()
 		start, wall := cpuTime(), time.Now()
 		for _, p := range puzzles {
+			t0 := time.Now()
 			f, st, err := fb.Build(p)
+			buildWall += time.Since(t0)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if st.Settled {
 				settled++
 			}
+			stages[st.Stage]++
 			res, err := solver.Solve(ctx, f)
 			if err != nil || res.Status != encode.Sat {
 				t.Fatal(res.Status, err)
 			}
+			conflicts += res.Conflicts
+			decisions += res.Decisions
 			sol, err := decodeModel(p, res.Model)
 			if err != nil || board.Verify(p, sol) != nil {
 				t.Fatal(err)
@@ -57,8 +65,13 @@ func TestMeasureSets(t *testing.T) {
 		}
 		cpu := cpuTime() - start
 		mean := float64(cpu.Microseconds()) / float64(len(puzzles))
-		t.Logf("%-34s %6d puzzles  mean %7.1f µs CPU (target %4.0f, ratio %.2f)  wall %7.1f µs  settled %d%%",
+		pct := func(k int) float64 { return 100 * float64(k) / float64(len(puzzles)) }
+		t.Logf("%-34s %6d puzzles  mean %7.1f µs CPU (target %4.0f, ratio %.2f)  wall %7.1f µs  settled %.1f%% (singles %.1f%%, subsets %.1f%%, probing %.1f%%; search %.1f%%)",
 			set, len(puzzles), mean, targets[set], mean/targets[set],
-			float64(time.Since(wall).Microseconds())/float64(len(puzzles)), 100*settled/len(puzzles))
+			float64(time.Since(wall).Microseconds())/float64(len(puzzles)), pct(settled),
+			pct(stages[encode.StageSingles]), pct(stages[encode.StageSubsets]), pct(stages[encode.StageProbing]), pct(stages[encode.StageSearch]))
+		t.Logf("%-34s Fast %.1f µs wall, gophersat %.1f decisions %.1f conflicts per puzzle", set,
+			float64(buildWall.Microseconds())/float64(len(puzzles)),
+			float64(decisions)/float64(len(puzzles)), float64(conflicts)/float64(len(puzzles)))
 	}
 }

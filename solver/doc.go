@@ -21,8 +21,8 @@
 // Performance: the per-puzzle cost is dominated by gophersat building its
 // solver (watch lists allocated per clause and per variable) and by its
 // propagation; the garbage collector takes a quarter of the time at the
-// default GOGC. A process solving many puzzles should raise the GC target,
-// e.g. debug.SetGCPercent(400), or GOGC=off with a GOMEMLIMIT.
+// default GOGC. A process solving many puzzles should call TuneGC once at
+// start-up (debug.SetGCPercent(GCPercent), 400, unless GOGC is set).
 //
 // gophersat cannot be interrupted: a context is checked before a solve
 // starts and between the solves of Count and MinimalConflict, but a solve

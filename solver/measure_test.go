@@ -5,6 +5,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -31,6 +32,9 @@ func TestMeasureSets(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	targets := map[string]float64{benchSets[0]: 58, benchSets[1]: 137, benchSets[2]: 603, benchSets[3]: 763}
 	for _, set := range benchSets {
+		if only := os.Getenv("SATDOKU_MEASURE_SETS"); only != "" && !strings.Contains(set, only) {
+			continue
+		}
 		max, _ := strconv.Atoi(os.Getenv("SATDOKU_MEASURE_MAX"))
 		puzzles := loadLines(t, shared+set, max)
 		ctx := context.Background()

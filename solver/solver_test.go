@@ -2,6 +2,8 @@ package solver_test
 
 import (
 	"context"
+	"os"
+	"runtime/debug"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
@@ -60,5 +62,19 @@ func TestSolveSamples(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestTuneGC(t *testing.T) {
+	prev := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(prev)
+	if os.Getenv("GOGC") != "" {
+		t.Skip("GOGC set in the environment")
+	}
+	if got := solver.TuneGC(); got != 100 {
+		t.Errorf("TuneGC returned %d, want the previous 100", got)
+	}
+	if got := debug.SetGCPercent(100); got != solver.GCPercent {
+		t.Errorf("GC percent %d after TuneGC, want %d", got, solver.GCPercent)
 	}
 }

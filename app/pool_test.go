@@ -99,7 +99,9 @@ func TestWorkersMixedOutcomes(t *testing.T) {
 // timeout in its slot and exits 5, while the others are solved.
 func TestTimeout(t *testing.T) {
 	easy := mustParse(t, readFile(t, filepath.Join(rootTestdata, "boj-sample.in")))
-	hard := readPuzzles(t, "testdata/hard25.txt")[0].Board // a 25x25: 20-40 ms with gophersat
+	// A 36x36 with half its cells blank: gophersat needs minutes for it,
+	// while the easy puzzles take a millisecond even on a loaded machine.
+	hard := readPuzzles(t, filepath.Join(rootTestdata, "large", "36x36.txt"))[0].Board
 	var ps []*board.Board
 	for i := 0; i < 5; i++ {
 		ps = append(ps, easy)
@@ -108,36 +110,28 @@ func TestTimeout(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		ps = append(ps, easy)
 	}
-	file := writeFile(t, "timeout.txt", lineFile(ps))
+	five := lineFile(ps[:5])
+	file := writeFile(t, "timeout.txt", five+"\n"+hard.String()+"\n"+five)
 	for _, workers := range []string{"1", "2"} {
 		t.Run("workers "+workers, func(t *testing.T) {
-			// The easy puzzles take well under a millisecond, but a loaded
-			// machine can stall a worker: allow two retries for them.
-			var r run
-			for attempt := 0; attempt < 3; attempt++ {
-				start := time.Now()
-				r = satdoku(t, "", "solve", "-o", "line", "--timeout", "1ms", "--workers", workers, file)
-				if d := time.Since(start); d > 10*time.Second {
-					t.Errorf("took %v", d)
-				}
-				r.wantCode(t, ExitTimeout)
-				lines := strings.Split(r.stdout, "\n")
-				if len(lines) < 6 || lines[5] != "timeout" {
-					t.Fatalf("the hard puzzle did not time out:\n%s", r.stdout)
-				}
-				if strings.Count(r.stdout, "timeout") == 1 {
-					break
-				}
-				t.Logf("attempt %d: an easy puzzle timed out too:\n%s", attempt+1, r.stdout)
+			start := time.Now()
+			r := satdoku(t, "", "solve", "-o", "line", "--timeout", "1s", "--workers", workers, file)
+			if d := time.Since(start); d > 30*time.Second {
+				t.Errorf("took %v", d)
+			}
+			r.wantCode(t, ExitTimeout)
+			lines := strings.Split(r.stdout, "\n")
+			if len(lines) < 6 || lines[5] != "timeout" || strings.Count(r.stdout, "timeout") != 1 {
+				t.Fatalf("want the 36x36 alone to time out:\n%s", r.stdout)
 			}
 			verifyLines(t, ps, r.stdout, map[int]string{5: "timeout"})
-			if !strings.Contains(r.stderr, "puzzle 6 (line 6): timed out after 1ms") {
+			if !strings.Contains(r.stderr, "puzzle 6 (line 7): timed out after 1s") {
 				t.Errorf("stderr %q", r.stderr)
 			}
 		})
 	}
 	t.Run("json", func(t *testing.T) {
-		r := satdoku(t, lineFile([]*board.Board{hard}), "solve", "-o", "json", "--timeout", "1ms")
+		r := satdoku(t, hard.String(), "solve", "-o", "json", "--timeout", "1s")
 		r.wantCode(t, ExitTimeout)
 		res, sum := parseJSONLines(t, r.stdout)
 		if len(res) != 1 || res[0].Status != "timeout" || res[0].Solution != "" || sum.Summary.Timeout != 1 {
@@ -145,6 +139,9 @@ func TestTimeout(t *testing.T) {
 		}
 	})
 	t.Run("generous timeout", func(t *testing.T) {
+		// A 25x25 that takes tens of milliseconds, among the easy ones.
+		ps := append(append(ps[:5:5], readPuzzles(t, "testdata/hard25.txt")[0].Board), ps[6:]...)
+		file := writeFile(t, "generous.txt", lineFile(ps))
 		r := satdoku(t, "", "solve", "-q", "-o", "line", "--timeout", "1m", "--workers", "1", file)
 		r.wantCode(t, ExitOK)
 		verifyLines(t, ps, r.stdout, nil)

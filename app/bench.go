@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/solver"
 	"github.com/urfave/cli/v2"
 )
 
@@ -25,7 +27,10 @@ thread, verifying every answer, and prints per file and engine: puzzles,
 mean, median, p99 and max CPU µs per puzzle (the solving thread's CPU
 clock), the process's mean CPU µs per puzzle including the garbage
 collector, puzzles per second, and the share of puzzles settled by
-propagation alone (no search). Puzzles are read before timing starts.
+propagation alone (no search; for the SAT engine, also which preprocessing
+step decided each puzzle: singles, subsets, probing, or gophersat's search).
+Puzzles are read before timing starts. The collector runs at GOGC=400 unless
+GOGC is set.
 
 Examples:
    satdoku bench ../shared/data/puzzles3_magictour_top1465
@@ -52,8 +57,9 @@ EXIT CODES:
 type benchStats struct {
 	file, engine               string
 	puzzles, settled, failures int
-	times                      []time.Duration // per puzzle, thread CPU
-	process, wall              time.Duration   // totals
+	stages                     map[encode.Stage]int // SAT engine: how each puzzle was decided
+	times                      []time.Duration      // per puzzle, thread CPU
+	process, wall              time.Duration        // totals
 }
 
 func runBench(c *cli.Context, s *streams) error {
@@ -80,6 +86,7 @@ func runBench(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
+	solver.TuneGC()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	tw := s.stdout
@@ -150,7 +157,7 @@ func benchOne(puzzles []*board.Board, o engine.Options) (*benchStats, error) {
 		return nil, usagef("%v", err)
 	}
 	ctx := context.Background()
-	st := &benchStats{puzzles: len(puzzles), times: make([]time.Duration, len(puzzles))}
+	st := &benchStats{puzzles: len(puzzles), times: make([]time.Duration, len(puzzles)), stages: map[encode.Stage]int{}}
 	runtime.GC()
 	wall0, proc0 := time.Now(), processCPU()
 	for i, p := range puzzles {
@@ -159,6 +166,9 @@ func benchOne(puzzles []*board.Board, o engine.Options) (*benchStats, error) {
 		st.times[i] = threadCPU() - t0
 		if res.Settled {
 			st.settled++
+		}
+		if res.Engine == "sat" {
+			st.stages[res.Stage]++
 		}
 		// The serg set has several solutions per puzzle: counting finds
 		// them; every other outcome than solved is a failure here.
@@ -187,6 +197,13 @@ func (st *benchStats) print(w io.Writer) {
 	fmt.Fprintf(w, benchRow, st.file, st.engine, n, us(sum/time.Duration(n)), us(t[n/2]), us(p99), us(t[n-1]),
 		us(st.process/time.Duration(n)), fmt.Sprintf("%.0f", float64(n)/st.wall.Seconds()),
 		fmt.Sprintf("%.1f%%", 100*float64(st.settled)/float64(n)))
+	if len(st.stages) > 0 {
+		var parts []string
+		for _, stage := range []encode.Stage{encode.StageSingles, encode.StageSubsets, encode.StageProbing, encode.StageSearch} {
+			parts = append(parts, fmt.Sprintf("%v %.1f%%", stage, 100*float64(st.stages[stage])/float64(n)))
+		}
+		fmt.Fprintf(w, "%-34s %-9s decided by: %s\n", "", "", strings.Join(parts, ", "))
+	}
 	if st.failures > 0 {
 		fmt.Fprintf(w, "%-34s %-9s %d puzzles not solved\n", st.file, st.engine, st.failures)
 	}

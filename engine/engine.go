@@ -102,6 +102,9 @@ type Result struct {
 	Fallback string
 	// Settled reports that propagation alone decided the puzzle, no search.
 	Settled bool
+	// Stage is, for the SAT engine, the preprocessing step that settled
+	// the puzzle, or encode.StageSearch when gophersat's search decided it.
+	Stage encode.Stage
 	// Clashes lists the pairs of givens that break a rule directly.
 	Clashes []*board.ClashError
 	// Conflict holds the cells (r·N + c) of a minimal set of givens that
@@ -205,7 +208,7 @@ func (e *Engine) sat(ctx context.Context, p *board.Board) Result {
 	if err != nil {
 		return Result{Status: Invalid, Err: err}
 	}
-	res := Result{Engine: "sat", Settled: stats.Settled}
+	res := Result{Engine: "sat", Settled: stats.Settled, Stage: stats.Stage}
 	var models [][]bool
 	var status encode.Status
 	func() {

@@ -117,6 +117,7 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 			encodeCommand(io),
 			decodeCommand(io),
 			benchCommand(io),
+			completionCommand(io),
 			workerCommand(io),
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // Main maps errors to exit codes

@@ -47,3 +47,26 @@ func TestUsageErrorIsOneLine(t *testing.T) {
 		t.Fatalf("exit %d, stdout %q, stderr %q: want exit %d and one line on stderr", code, stdout.String(), stderr.String(), ExitUsage)
 	}
 }
+
+func TestCompletion(t *testing.T) {
+	for _, shell := range []string{"bash", "zsh"} {
+		var stdout, stderr strings.Builder
+		if code := Main([]string{"satdoku", "completion", shell}, strings.NewReader(""), &stdout, &stderr); code != ExitOK {
+			t.Fatalf("%s: exit %d: %s", shell, code, stderr.String())
+		}
+		if !strings.Contains(stdout.String(), "--generate-bash-completion") || !strings.Contains(stdout.String(), "satdoku") {
+			t.Errorf("%s: script %q does not ask satdoku for completions", shell, stdout.String())
+		}
+	}
+	// The words the scripts ask for: commands, then a command's flags.
+	var stdout strings.Builder
+	Main([]string{"satdoku", "--generate-bash-completion"}, strings.NewReader(""), &stdout, io.Discard)
+	for _, cmd := range []string{"solve", "encode", "decode", "bench"} {
+		if !strings.Contains(stdout.String(), cmd) {
+			t.Errorf("completion words %q lack %s", stdout.String(), cmd)
+		}
+	}
+	if code := Main([]string{"satdoku", "completion", "fish"}, strings.NewReader(""), io.Discard, io.Discard); code != ExitUsage {
+		t.Errorf("completion fish: exit %d, want %d", code, ExitUsage)
+	}
+}

@@ -3,6 +3,7 @@ package fallback
 import (
 	"context"
 	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -135,3 +136,84 @@ func TestSpeed(t *testing.T) {
 }
 
 func us(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
+
+// largePuzzles returns count puzzles of the shape made by blanking the
+// given fraction of the cells of shuffled full grids (seeds 1..count); they
+// may have several solutions, as random giant puzzles often do.
+func largePuzzles(shape board.Shape, count int, blank float64) []*board.Board {
+	var out []*board.Board
+	for seed := int64(1); seed <= int64(count); seed++ {
+		rng := rand.New(rand.NewSource(seed))
+		b := solvedGrid(shape, rng)
+		k := int(blank * float64(len(b.Cells)))
+		for _, i := range rng.Perm(len(b.Cells))[:k] {
+			b.Cells[i] = 0
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+var largeShapes = []struct {
+	shape board.Shape
+	blank float64
+}{
+	{board.Square(4), 0.55}, {board.Square(4), 0.60},
+	{board.Shape{BoxRows: 4, BoxCols: 5}, 0.60},
+	{board.Square(5), 0.55}, {board.Square(5), 0.60},
+	{board.Square(6), 0.55}, {board.Square(6), 0.60},
+}
+
+// BenchmarkLarge solves generated big boards (first solution).
+func BenchmarkLarge(b *testing.B) {
+	for _, ls := range largeShapes {
+		b.Run(fmt.Sprintf("%dx%d/%.0f%%", ls.shape.Side(), ls.shape.Side(), 100*ls.blank), func(b *testing.B) {
+			puzzles := largePuzzles(ls.shape, 20, ls.blank)
+			s := NewSolver()
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := s.Solve(context.Background(), puzzles[i%len(puzzles)], 1); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestLargeSpeed reports time per puzzle on generated big boards: 20
+// puzzles per size and blank share, first solution and count to 2.
+//
+//	FALLBACK_SPEED=1 go test -run TestLargeSpeed -v ./fallback
+func TestLargeSpeed(t *testing.T) {
+	if os.Getenv("FALLBACK_SPEED") != "1" {
+		t.Skip("set FALLBACK_SPEED=1 to measure big boards")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	s := NewSolver()
+	for _, ls := range largeShapes {
+		for _, limit := range []int{1, 2} {
+			var total, worst time.Duration
+			var guesses int64
+			counts := map[int]int{}
+			puzzles := largePuzzles(ls.shape, 20, ls.blank)
+			for _, pz := range puzzles {
+				start := threadCPU()
+				res, err := s.Solve(context.Background(), pz, limit)
+				d := threadCPU() - start
+				if err != nil || res.Count < 1 || board.Verify(pz, res.Solutions[0]) != nil {
+					t.Fatalf("%v: bad answer (%v)", ls.shape, err)
+				}
+				total += d
+				worst = max(worst, d)
+				guesses += res.Guesses
+				counts[res.Count]++
+			}
+			t.Logf("%-22v %2.0f%% blank, limit %d: mean %8.2f ms, max %8.2f ms, guesses/puzzle %6.1f, counts %v",
+				ls.shape, 100*ls.blank, limit, ms(total/time.Duration(len(puzzles))), ms(worst), float64(guesses)/float64(len(puzzles)), counts)
+		}
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }

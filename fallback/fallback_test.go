@@ -3,7 +3,6 @@ package fallback
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -480,9 +479,4 @@ func TestFullSets(t *testing.T) {
 			t.Logf("%d puzzles, %.1f%% without guessing, %v", n, 100*float64(guessless)/float64(n), time.Since(start))
 		})
 	}
-}
-
-func ExampleNewSolver() {
-	fmt.Println(NewSolver() != nil)
-	// Output: true
 }

@@ -19,8 +19,10 @@ import (
 //     box–line intersection within a box (or within a line) is removed from
 //     the rest of the line (or the box).
 //
-// Search branches on an unplaced cell with the fewest candidates, copying
-// the whole state (one mask per cell) per level.
+// Search branches on an unplaced cell with the fewest candidates per unit
+// of failure weight (dom/wdeg: each unit's weight grows whenever it yields
+// a contradiction), copying the whole state (one mask per cell) per level,
+// with restarts while no solution has been found.
 
 // geom holds the flattened tables of one shape.
 type geom struct {
@@ -65,6 +67,9 @@ func geomOf(s board.Shape) *geom {
 	return v.(*geom)
 }
 
+// restartBase is the smallest node budget of the first search run.
+const restartBase = 256
+
 // genSolver is the generic search state for one shape.
 type genSolver struct {
 	g        *geom
@@ -72,6 +77,9 @@ type genSolver struct {
 	queue    []uint16   // cells newly placed, waiting to be propagated
 	seg      []uint64   // scratch for locked candidates
 	w        []uint32   // failure weight of each unit (dom/wdeg branching)
+	runNodes int64      // nodes in the current run
+	budget   int64      // node budget of the current run
+	restart  bool       // the run hit its budget
 	pollMask int64      // poll ctx once every pollMask+1 nodes
 }
 
@@ -129,7 +137,21 @@ func (s *Solver) solveGeneric(b *board.Board) {
 	if !gs.propagate(cand) {
 		return
 	}
-	s.genSearch(gs, 0)
+	// Restarts: while no solution is found, a run that exceeds its node
+	// budget starts again from the root, where the failure weights learnt
+	// so far steer the branching elsewhere. Budgets grow geometrically, so
+	// the search stays complete; once a solution is found the run goes on
+	// to the end, so counting never sees a solution twice.
+	gs.budget = max(restartBase, 2*int64(g.ncell)) // a run needs room to reach the bottom
+	for {
+		gs.runNodes = 0
+		gs.restart = false
+		s.genSearch(gs, 0)
+		if !gs.restart {
+			return
+		}
+		gs.budget += gs.budget / 2
+	}
 }
 
 // place makes cell hold only bit; it reports false on a contradiction.
@@ -423,6 +445,11 @@ func (gs *genSolver) lockedCandidates(cand []uint64) (progress, ok bool) {
 func (s *Solver) genSearch(gs *genSolver, k int) bool {
 	// a node on a big board costs far more than on 9×9: poll more often
 	if s.cancelled(gs.pollMask) {
+		return true
+	}
+	gs.runNodes++
+	if gs.runNodes > gs.budget && s.res.Count == 0 {
+		gs.restart = true
 		return true
 	}
 	g := gs.g

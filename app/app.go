@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/satdoku/satdoku/solver"
 	"github.com/urfave/cli/v2"
 )
 
@@ -282,4 +283,18 @@ func flagsFirst(a *cli.App, args []string) []string {
 	out := append([]string{}, args[:start]...)
 	out = append(out, front...)
 	return append(out, files...)
+}
+
+// memoryLimit is the soft heap limit of a solving process: with the
+// collector's target raised for speed (solver.TuneGC), it keeps a long
+// batch well inside 64 MiB of resident memory.
+const memoryLimit = 40 << 20
+
+// tuneGC sets up the collector of a process that solves many puzzles,
+// unless the user chose with GOGC or GOMEMLIMIT.
+func tuneGC() {
+	solver.TuneGC()
+	if _, ok := os.LookupEnv("GOMEMLIMIT"); !ok {
+		debug.SetMemoryLimit(memoryLimit)
+	}
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
-	"github.com/satdoku/satdoku/solver"
 	"github.com/urfave/cli/v2"
 )
 
@@ -86,7 +85,7 @@ func runBench(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
-	solver.TuneGC()
+	tuneGC()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	tw := s.stdout

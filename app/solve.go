@@ -16,7 +16,6 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
-	"github.com/satdoku/satdoku/solver"
 	"github.com/urfave/cli/v2"
 )
 
@@ -228,7 +227,7 @@ func runSolve(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
-	solver.TuneGC() // a batch allocates little that lives: collect less often
+	tuneGC()
 	ctx, stop := context.WithCancelCause(c.Context)
 	defer stop(nil)
 	sigs := make(chan os.Signal, 1)

@@ -13,7 +13,6 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
-	"github.com/satdoku/satdoku/solver"
 	"github.com/urfave/cli/v2"
 )
 
@@ -51,7 +50,7 @@ func workerCommand(s *streams) *cli.Command {
 			if err != nil {
 				return usagef("worker: %v", err)
 			}
-			solver.TuneGC()
+			tuneGC()
 			if c.Bool("flush") && o.Kind != engine.External {
 				// Timed puzzles: pay the first solve's start-up costs (heap
 				// growth, page faults) before saying ready.

@@ -1067,9 +1067,9 @@ func (r *Reader) loneErr(f Format, shape Shape, l *rec, perr *ParseError, k, run
 	case run > 0 && k == n:
 		return perr // a stray row of the right length: its own error
 	case run >= n && f == Grid: // a whole grid below
-		return r.errf(start, start, 0, ErrRowLength, "the row has %d %s, but the grid rows below it (from line %d) have %d, and a grid has N rows of N numbers", k, plural(k, "number"), next, n)
+		return r.errf(start, start, 0, ErrRowLength, "the row has %d %s, but the row below it (line %d) has %d, and a grid has N rows of N numbers", k, plural(k, "number"), next, n)
 	case run >= n && r.scan(l).bad < 0:
-		return r.errf(start, start, 0, ErrRowLength, "the line has %d %s, but the compact grid rows below it (from line %d) have %d, and a compact grid has N rows of N symbols", k, plural(k, "symbol"), next, n)
+		return r.errf(start, start, 0, ErrRowLength, "the line has %d %s, but the row below it (line %d) has %d, and a compact grid has N rows of N symbols", k, plural(k, "symbol"), next, n)
 	case run > 0 && f == Grid:
 		return r.gridSizeErr(start, k)
 	case run == 0 && (f == Grid || extra):

@@ -77,11 +77,7 @@ func runBench(c *cli.Context, s *streams) error {
 	if count < 0 {
 		return usagef("--count must not be negative")
 	}
-	alphabet, err := alphabetOption(c)
-	if err != nil {
-		return err
-	}
-	shape, err := boxOption(c)
+	in, err := parseInput(c)
 	if err != nil {
 		return err
 	}
@@ -92,7 +88,7 @@ func runBench(c *cli.Context, s *streams) error {
 	fmt.Fprintf(tw, benchRow, "file", "engine", "puzzles", "mean µs", "median µs", "p99 µs", "max µs", "process µs", "puzzles/s", "settled")
 	failed := false
 	err = s.forEachInput(c.Args().Slice(), func(name string, r io.Reader) error {
-		puzzles, err := readAll(r, name, shape, alphabet, c.Int("limit"))
+		puzzles, err := readAll(in.reader(r, name), name, c.Int("limit"))
 		if err != nil {
 			return err
 		}
@@ -125,9 +121,7 @@ func shortName(name string) string {
 }
 
 // readAll reads up to limit puzzles (0: all); invalid ones are an error.
-func readAll(r io.Reader, name string, shape board.Shape, alphabet *board.Alphabet, limit int) ([]*board.Board, error) {
-	rd := board.NewReader(r)
-	rd.Name, rd.Shape, rd.Alphabet = displayName(name), shape, alphabet
+func readAll(rd *board.Reader, name string, limit int) ([]*board.Board, error) {
 	var out []*board.Board
 	for limit == 0 || len(out) < limit {
 		p, err := rd.Read()

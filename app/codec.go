@@ -53,11 +53,7 @@ func runEncode(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
-	alphabet, err := alphabetOption(c)
-	if err != nil {
-		return err
-	}
-	shape, err := boxOption(c)
+	in, err := parseInput(c)
 	if err != nil {
 		return err
 	}
@@ -68,8 +64,7 @@ func runEncode(c *cli.Context, s *streams) error {
 		}
 	}
 	return s.forEachInput(c.Args().Slice(), func(name string, r io.Reader) error {
-		rd := board.NewReader(r)
-		rd.Name, rd.Shape, rd.Alphabet = displayName(name), shape, alphabet
+		rd := in.reader(r, name)
 		var pending *board.Puzzle // held until we know whether a second puzzle follows
 		written, invalid := 0, 0
 		emit := func(p *board.Puzzle) error {
@@ -176,11 +171,7 @@ func runDecode(c *cli.Context, s *streams) error {
 	if c.NArg() > 1 {
 		return usagef("decode takes one answer file, got %d", c.NArg())
 	}
-	alphabet, err := alphabetOption(c)
-	if err != nil {
-		return err
-	}
-	shape, err := boxOption(c)
+	in, err := parseInput(c)
 	if err != nil {
 		return err
 	}
@@ -189,8 +180,7 @@ func runDecode(c *cli.Context, s *streams) error {
 		return exitf(ExitError, "%v", err)
 	}
 	defer pf.Close()
-	rd := board.NewReader(pf)
-	rd.Name, rd.Shape, rd.Alphabet = c.String("puzzle"), shape, alphabet
+	rd := in.reader(pf, c.String("puzzle"))
 	p, err := rd.Read()
 	switch {
 	case err == io.EOF:

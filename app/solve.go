@@ -79,8 +79,7 @@ Examples:
 type solveConfig struct {
 	engine     engine.Options
 	output     string
-	alphabet   *board.Alphabet
-	shape      board.Shape
+	input      input
 	workers    int
 	timeout    time.Duration
 	summary    bool
@@ -134,10 +133,7 @@ func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
 	default:
 		return nil, usagef("--output %q: want grid, compact, line, json or pretty", o)
 	}
-	if cfg.alphabet, err = alphabetOption(c); err != nil {
-		return nil, err
-	}
-	if cfg.shape, err = boxOption(c); err != nil {
+	if cfg.input, err = parseInput(c); err != nil {
 		return nil, err
 	}
 	if cfg.workers < 1 {
@@ -173,34 +169,44 @@ func encodeOptions(c *cli.Context) (encode.Options, error) {
 	return o, nil
 }
 
-func alphabetOption(c *cli.Context) (*board.Alphabet, error) {
-	name := c.String("alphabet")
-	if name == "" || name == "default" {
-		return nil, nil
-	}
-	a, err := board.AlphabetByName(name)
-	if err != nil {
-		return nil, usagef("--alphabet: %v", err)
-	}
-	return &a, nil
+// input says how to read puzzles: the --box and --alphabet flags.
+type input struct {
+	shape    board.Shape     // zero: square shapes inferred
+	alphabet *board.Alphabet // nil: the default alphabet
 }
 
-func boxOption(c *cli.Context) (board.Shape, error) {
+func parseInput(c *cli.Context) (input, error) {
+	var in input
+	if name := c.String("alphabet"); name != "" && name != "default" {
+		a, err := board.AlphabetByName(name)
+		if err != nil {
+			return in, usagef("--alphabet: %v", err)
+		}
+		in.alphabet = &a
+	}
 	box := c.String("box")
 	if box == "" {
-		return board.Shape{}, nil
+		return in, nil
 	}
 	r, col, ok := strings.Cut(strings.ToLower(box), "x")
 	rows, err1 := strconv.Atoi(r)
 	cols, err2 := strconv.Atoi(col)
 	if !ok || err1 != nil || err2 != nil {
-		return board.Shape{}, usagef("--box %q: want RxC, e.g. 2x3", box)
+		return in, usagef("--box %q: want RxC, e.g. 2x3", box)
 	}
 	s, err := board.NewShape(rows, cols)
 	if err != nil {
-		return board.Shape{}, usagef("--box %q: %v", box, err)
+		return in, usagef("--box %q: %v", box, err)
 	}
-	return s, nil
+	in.shape = s
+	return in, nil
+}
+
+// reader returns a puzzle reader for r, naming it in errors.
+func (in input) reader(r io.Reader, name string) *board.Reader {
+	rd := board.NewReader(r)
+	rd.Name, rd.Shape, rd.Alphabet = displayName(name), in.shape, in.alphabet
+	return rd
 }
 
 // isTerminal reports whether w is a character device (a terminal).
@@ -332,10 +338,7 @@ func runBatch(ctx context.Context, s *streams, names []string, cfg *solveConfig,
 				}
 			}()
 			progress.start(name, r)
-			rd := board.NewReader(progress.wrap(r))
-			rd.Name = displayName(name)
-			rd.Shape = cfg.shape
-			rd.Alphabet = cfg.alphabet
+			rd := cfg.input.reader(progress.wrap(r), name)
 			for ctx.Err() == nil {
 				p, err := rd.Read()
 				if err == io.EOF {

@@ -102,8 +102,17 @@ type prop struct {
 	// peers holds Geometry.Peers as int32, flattened: npeers per cell.
 	peers  []int32
 	npeers int
-	bad    bool
-	places []uint64 // per digit, scratch for emit; all zero between uses
+	// unitsOf holds Geometry.UnitsOf as int32, flattened: 3 per cell.
+	// cnt[u*n+e] counts the cells of unit u that have digit e+1 as a
+	// candidate (placed cells count for their digit); hidden queues the
+	// unit-digits whose count fell to one, for singles to place.
+	unitsOf []int32
+	counted bool // cnt and hidden are kept (while probing)
+	cnt     []uint8
+	sCnt    []uint8
+	hidden  []int32
+	bad     bool
+	places  []uint64 // per digit, scratch for emit; all zero between uses
 
 	// The stronger preprocessing (prep.go).
 	level          int      // prepLevel when built
@@ -131,6 +140,14 @@ func newProp(s board.Shape) *prop {
 	p.union = make([]uint64, n*n)
 	p.sValue = make([]uint8, n*n)
 	p.sDone = make([]uint64, 3*n)
+	p.cnt = make([]uint8, len(g.Units)*n)
+	p.sCnt = make([]uint8, len(g.Units)*n)
+	p.unitsOf = make([]int32, 0, 3*n*n)
+	for _, us := range g.UnitsOf {
+		for _, u := range us {
+			p.unitsOf = append(p.unitsOf, int32(u))
+		}
+	}
 	p.npeers = len(g.Peers[0])
 	p.peers = make([]int32, 0, n*n*p.npeers)
 	for _, ps := range g.Peers {
@@ -148,13 +165,17 @@ func (p *prop) place(cell, d int) {
 		p.bad = true
 		return
 	}
+	other := p.cand[cell] &^ bit
 	p.value[cell] = uint8(d)
 	p.cand[cell] = bit
-	for _, u := range p.g.UnitsOf[cell] {
+	for _, u := range p.unitsOf[3*cell : 3*cell+3] {
 		if p.done[u]&bit != 0 {
 			p.bad = true
 		}
 		p.done[u] |= bit
+	}
+	if other != 0 && p.counted {
+		p.lose(cell, other)
 	}
 	for _, q := range p.peers[cell*p.npeers : (cell+1)*p.npeers] {
 		c := p.cand[q]
@@ -163,6 +184,9 @@ func (p *prop) place(cell, d int) {
 		}
 		c &^= bit
 		p.cand[q] = c
+		if p.counted {
+			p.lose(int(q), bit)
+		}
 		if p.value[q] != 0 {
 			continue
 		}
@@ -174,6 +198,28 @@ func (p *prop) place(cell, d int) {
 	}
 }
 
+// lose updates the counts of cell's units for the digits of mask, which
+// cell has just lost: a digit left with one place in a unit is queued as
+// a hidden single, one left with none (and not placed) is a
+// contradiction.
+func (p *prop) lose(cell int, mask uint64) {
+	us := p.unitsOf[3*cell : 3*cell+3]
+	for m := mask; m != 0; m &= m - 1 {
+		e := bits.TrailingZeros64(m)
+		for _, u := range us {
+			i := int(u)*p.n + e
+			p.cnt[i]--
+			if p.cnt[i] <= 1 && p.done[u]&(1<<uint(e)) == 0 {
+				if p.cnt[i] == 0 {
+					p.bad = true
+				} else {
+					p.hidden = append(p.hidden, int32(i))
+				}
+			}
+		}
+	}
+}
+
 // run propagates the givens, then naked and hidden singles to a fixpoint,
 // then the stronger preprocessing of prep.go, and fills in the statistics.
 func (p *prop) run(b *board.Board) FastStats {
@@ -181,6 +227,7 @@ func (p *prop) run(b *board.Board) FastStats {
 	n := p.n
 	p.bad = false
 	p.queue = p.queue[:0]
+	p.counted = false
 	for i := range p.cand {
 		p.cand[i] = p.full
 		p.value[i] = 0
@@ -240,7 +287,13 @@ func (p *prop) solved() bool {
 
 // singles places the queued naked singles and the hidden singles (a digit
 // with one place left in a unit) to a fixpoint, or until a contradiction.
+// While probing (counted) it takes the hidden singles from their queue;
+// otherwise it scans the units for them.
 func (p *prop) singles() {
+	if p.counted {
+		p.countedSingles()
+		return
+	}
 	for !p.bad {
 		for len(p.queue) > 0 && !p.bad {
 			cell := int(p.queue[len(p.queue)-1])
@@ -287,6 +340,54 @@ func (p *prop) singles() {
 		}
 		if !found && len(p.queue) == 0 {
 			return
+		}
+	}
+}
+
+// count fills cnt from the candidates (at a fixpoint, nothing queued) and
+// makes place and elim keep it.
+func (p *prop) count() {
+	clear(p.cnt)
+	n := p.n
+	for cell, c := range p.cand {
+		for _, u := range p.unitsOf[3*cell : 3*cell+3] {
+			for m := c; m != 0; m &= m - 1 {
+				p.cnt[int(u)*n+bits.TrailingZeros64(m)]++
+			}
+		}
+	}
+	p.hidden = p.hidden[:0]
+	p.counted = true
+}
+
+// countedSingles is singles with the hidden singles taken from their
+// queue.
+func (p *prop) countedSingles() {
+	for !p.bad {
+		if k := len(p.queue); k > 0 {
+			cell := int(p.queue[k-1])
+			p.queue = p.queue[:k-1]
+			if p.value[cell] == 0 {
+				p.place(cell, bits.TrailingZeros64(p.cand[cell])+1)
+			}
+			continue
+		}
+		k := len(p.hidden)
+		if k == 0 {
+			return
+		}
+		i := int(p.hidden[k-1])
+		p.hidden = p.hidden[:k-1]
+		u, e := i/p.n, i%p.n
+		bit := uint64(1) << uint(e)
+		if p.done[u]&bit != 0 || p.cnt[i] != 1 {
+			continue
+		}
+		for _, cell := range p.g.Units[u] {
+			if p.value[cell] == 0 && p.cand[cell]&bit != 0 {
+				p.place(cell, e+1)
+				break
+			}
 		}
 	}
 }

@@ -19,9 +19,10 @@ const (
 	// and naked pairs, to a fixpoint.
 	StageSubsets
 	// StageProbing: the above with failed-literal probing: each candidate
-	// of a two-candidate cell is tried and propagated with singles; a
-	// candidate whose propagation ends in a contradiction is removed, and
-	// so is every candidate that both branches remove.
+	// of a cell with two (then, if cells are left open, three) candidates
+	// is tried and propagated with singles; a candidate whose propagation
+	// ends in a contradiction is removed, and so is every candidate that
+	// all branches remove.
 	StageProbing
 )
 
@@ -69,6 +70,9 @@ func (p *prop) elim(cell int, mask uint64) bool {
 	c := p.cand[cell]
 	if c&mask == 0 || p.value[cell] != 0 {
 		return false
+	}
+	if p.counted {
+		p.lose(cell, c&mask)
 	}
 	c &^= mask
 	p.cand[cell] = c
@@ -239,6 +243,7 @@ func (p *prop) snapshot() {
 	copy(p.sCand, p.cand)
 	copy(p.sValue, p.value)
 	copy(p.sDone, p.done)
+	copy(p.sCnt, p.cnt)
 }
 
 // restore returns to the state saved by snapshot.
@@ -246,56 +251,165 @@ func (p *prop) restore() {
 	copy(p.cand, p.sCand)
 	copy(p.value, p.sValue)
 	copy(p.done, p.sDone)
+	copy(p.cnt, p.sCnt)
 	p.queue = p.queue[:0]
+	p.hidden = p.hidden[:0]
 	p.bad = false
 }
 
-// probe runs failed-literal probing on the two-candidate cells to a
-// fixpoint. For a cell with candidates a and b, it places a and propagates
-// singles, then does the same for b. A branch that ends in a contradiction
-// proves the other digit; when both branches stand, any candidate that
-// neither keeps is impossible (every solution goes through one of them)
-// and is removed. After any removal the full propagation runs again.
+// probeCands is the largest number of candidates of a cell whose digits
+// probe tries; probeBudget is how many fruitless probes of cells with more
+// than two candidates a pass tolerates in a row before it stops probing
+// them (on the hardest puzzles they find nothing and would only cost);
+// probeBilocal makes probe also try the two places of a digit that has
+// exactly two left in a unit (off: on the sets measured it cost more than
+// it saved).
+var (
+	probeCands   = 3
+	probeBudget  = 4
+	probeBilocal = false
+)
+
+// probe runs failed-literal probing to a fixpoint on every open cell with
+// at most probeCands candidates and, with probeBilocal, on every digit
+// with exactly two places left in a unit. Each such group holds exactly
+// one true (cell, digit) of every solution; probing places each member in
+// turn and propagates singles. A branch that ends in a contradiction is
+// impossible; any candidate that no surviving branch keeps is impossible
+// too (every solution goes through one of the branches) and is removed —
+// with one surviving branch that is everything the branch implies. After
+// any removal the full propagation runs again. While probing, singles
+// takes hidden singles from per-unit digit counts kept up to date by place
+// and elim (see count) instead of scanning every unit after each round,
+// which makes a probe several times cheaper.
 func (p *prop) probe() {
+	p.count()
+	defer func() { p.counted = false }()
+	// First the two-candidate cells alone to a fixpoint, then, if cells
+	// are left open, the wider groups (with the two-candidate cells again
+	// once something has changed).
+	p.probePass(2, false, false)
+	if p.bad || p.solved() {
+		return
+	}
+	if probeCands > 2 || probeBilocal {
+		p.probePass(probeCands, probeBilocal, true)
+	}
+}
+
+// probePass probes to a fixpoint the open cells with at most maxCands
+// candidates and, with bilocal, the digits with two places in a unit. With
+// skip2 the two-candidate cells are left out until a probe has removed
+// something (they are already at their fixpoint). After probeBudget
+// consecutive fruitless probes of wider cells in a pass, the pass probes
+// no more of them. It reports whether it removed any candidate.
+func (p *prop) probePass(maxCands int, bilocal, skip2 bool) bool {
 	n2 := p.n * p.n
+	var cells [64]int32
+	var digits [64]uint8
+	removed := false
 	for again := true; again && !p.bad; {
 		again = false
+		misses := 0
 		for cell := 0; cell < n2 && !p.bad; cell++ {
 			c := p.cand[cell]
-			if p.value[cell] != 0 || bits.OnesCount64(c) != 2 {
+			k := bits.OnesCount64(c)
+			if p.value[cell] != 0 || k > maxCands || k == 2 && skip2 {
 				continue
 			}
-			p.snapshot()
-			alive := 0
+			wide := k > 2
+			if wide && misses >= probeBudget {
+				continue
+			}
+			k = 0
 			for m := c; m != 0; m &= m - 1 {
-				p.place(cell, bits.TrailingZeros64(m)+1)
-				p.singles()
-				if !p.bad {
-					if alive == 0 {
-						copy(p.union, p.cand)
-					} else {
-						for i, x := range p.cand {
-							p.union[i] |= x
-						}
+				cells[k], digits[k] = int32(cell), uint8(bits.TrailingZeros64(m)+1)
+				k++
+			}
+			if p.probeGroup(cells[:k], digits[:k]) {
+				again, removed, skip2 = true, true, false
+				misses = 0
+			} else if wide {
+				misses++
+			}
+		}
+		if !bilocal {
+			continue
+		}
+		for u := 0; u < len(p.g.Units) && !p.bad; u++ {
+			unit := p.g.Units[u]
+			need := p.full &^ p.done[u]
+			var once, twice, thrice uint64
+			for _, cell := range unit {
+				if p.value[cell] == 0 {
+					c := p.cand[cell]
+					thrice |= twice & c
+					twice |= once & c
+					once |= c
+				}
+			}
+			two := twice &^ thrice & need
+			for two != 0 && !p.bad {
+				d := bits.TrailingZeros64(two)
+				two &= two - 1
+				bit := uint64(1) << uint(d)
+				k := 0
+				for _, cell := range unit {
+					if p.value[cell] == 0 && p.cand[cell]&bit != 0 && k < 2 {
+						cells[k], digits[k] = int32(cell), uint8(d+1)
+						k++
 					}
-					alive++
 				}
-				p.restore()
-			}
-			if alive == 0 {
-				p.bad = true
-				return
-			}
-			changed := false
-			for i, x := range p.cand {
-				if x&^p.union[i] != 0 {
-					changed = p.elim(i, x&^p.union[i]) || changed
+				if k != 2 || p.cand[cells[0]] == p.cand[cells[1]] && bits.OnesCount64(p.cand[cells[0]]) == 2 {
+					continue // changed meanwhile, or a naked pair: nothing new
 				}
-			}
-			if changed {
-				again = true
-				p.propagate(true)
+				if p.probeGroup(cells[:k], digits[:k]) {
+					again, removed, skip2 = true, true, false
+					break // the unit changed; its counts are stale
+				}
 			}
 		}
 	}
+	return removed
+}
+
+// probeGroup probes the placements (cells[i], digits[i]), of which every
+// solution makes exactly one, and removes what no surviving branch keeps,
+// then propagates. It reports whether it removed any candidate (or found a
+// contradiction).
+func (p *prop) probeGroup(cells []int32, digits []uint8) bool {
+	p.snapshot()
+	alive := 0
+	for i, cell := range cells {
+		if p.cand[cell]&(1<<uint(digits[i]-1)) == 0 {
+			continue // removed meanwhile: no solution takes this branch
+		}
+		p.place(int(cell), int(digits[i]))
+		p.singles()
+		if !p.bad {
+			if alive == 0 {
+				copy(p.union, p.cand)
+			} else {
+				for j, x := range p.cand {
+					p.union[j] |= x
+				}
+			}
+			alive++
+		}
+		p.restore()
+	}
+	if alive == 0 {
+		p.bad = true
+		return true
+	}
+	changed := false
+	for i, x := range p.cand {
+		if x&^p.union[i] != 0 {
+			changed = p.elim(i, x&^p.union[i]) || changed
+		}
+	}
+	if changed {
+		p.propagate(true)
+	}
+	return changed
 }

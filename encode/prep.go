@@ -266,7 +266,7 @@ func (p *prop) restore() {
 // it saved).
 var (
 	probeCands   = 3
-	probeBudget  = 4
+	probeBudget  = 8
 	probeBilocal = false
 )
 

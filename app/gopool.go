@@ -15,11 +15,10 @@ import (
 // matters at a few microseconds a puzzle.
 type goPool struct {
 	*orderer
-	jobs chan *item
 }
 
 func newGoPool(cfg *solveConfig) (*goPool, error) {
-	p := &goPool{orderer: newOrderer(cfg.workers * pipelineDepth), jobs: make(chan *item, cfg.workers*pipelineDepth)}
+	p := &goPool{orderer: newOrderer(cfg.workers * pipelineDepth)}
 	engines := make([]*engine.Engine, cfg.workers)
 	for i := range engines {
 		eng, err := engine.New(cfg.engine)
@@ -54,17 +53,3 @@ func solveWithin(eng *engine.Engine, it *item, timeout time.Duration) engine.Res
 	}
 	return eng.Solve(ctx, it.puzzle.Board)
 }
-
-func (p *goPool) submit(ctx context.Context, it *item) error {
-	if ok, err := p.admit(ctx, it); !ok {
-		return err
-	}
-	select {
-	case p.jobs <- it:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-func (p *goPool) close() { close(p.jobs) }

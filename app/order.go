@@ -7,6 +7,7 @@ import "context"
 // blocks the reader beyond that, so memory stays bounded however long the
 // input and however slow one puzzle is.
 type orderer struct {
+	jobs   chan *item    // admitted, waiting to be solved
 	done   chan *item    // solved, in any order
 	out    chan *item    // solved, in input order
 	window chan struct{} // one token per puzzle admitted and not yet handed on
@@ -15,6 +16,7 @@ type orderer struct {
 
 func newOrderer(parallel int) *orderer {
 	return &orderer{
+		jobs:   make(chan *item, parallel),
 		done:   make(chan *item, parallel),
 		out:    make(chan *item, 64),
 		window: make(chan struct{}, parallel*4),
@@ -39,6 +41,23 @@ func (o *orderer) admit(ctx context.Context, it *item) (bool, error) {
 	}
 	return true, nil
 }
+
+// submit admits it and queues it for solving; it blocks while the window
+// is full and reports the context's error when cancelled.
+func (o *orderer) submit(ctx context.Context, it *item) error {
+	if ok, err := o.admit(ctx, it); !ok {
+		return err
+	}
+	select {
+	case o.jobs <- it:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// close says no more items will be submitted.
+func (o *orderer) close() { close(o.jobs) }
 
 func (o *orderer) results() <-chan *item { return o.out }
 

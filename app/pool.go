@@ -34,7 +34,6 @@ type pool struct {
 	ctx     context.Context
 	cfg     *solveConfig
 	argv    []string
-	jobs    chan *item // read, waiting for a worker
 	wg      sync.WaitGroup
 	workers []*worker
 	stopMu  sync.Mutex
@@ -54,7 +53,6 @@ func newPool(cfg *solveConfig) (*pool, error) {
 		orderer: newOrderer(cfg.workers * pipelineDepth),
 		cfg:     cfg,
 		argv:    []string{exe, workerCommandName, "--options", string(opts)},
-		jobs:    make(chan *item, cfg.workers*pipelineDepth),
 	}
 	if cfg.timeout > 0 {
 		// Each answer must arrive as soon as it is found: the time of the
@@ -87,18 +85,8 @@ func (p *pool) submit(ctx context.Context, it *item) error {
 		p.ctx = ctx
 		go func() { <-ctx.Done(); p.kill() }()
 	}
-	if ok, err := p.admit(ctx, it); !ok {
-		return err
-	}
-	select {
-	case p.jobs <- it:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	return p.orderer.submit(ctx, it)
 }
-
-func (p *pool) close() { close(p.jobs) }
 
 // watch kills a worker whose current puzzle has run past the timeout.
 func (p *pool) watch() {

@@ -34,6 +34,41 @@ type geom struct {
 	peers    []uint16 // peers[cell*npeer : (cell+1)*npeer]
 	units    []uint16 // units[u*n : (u+1)*n]: rows, then columns, then boxes
 	unitsOf  [][3]uint16
+	splits   []split // for locked candidates
+}
+
+// split is a unit cut into the segments where it meets the units that cross
+// it: a box cut into its row segments or into its column segments, a row or
+// a column cut by the boxes it meets. A digit whose candidates in the unit
+// all lie in one segment leaves target, the rest of the crossing unit.
+type split struct {
+	segs    [][]uint16 // the cells of each segment
+	targets [][]uint16 // for each segment, the crossing unit's other cells
+}
+
+// newSplit cuts unit u by the crossing units of kind k (0 row, 1 column,
+// 2 box, as in board.Geometry.UnitsOf).
+func newSplit(bg *board.Geometry, u, k int) split {
+	var sp split
+	index := map[int]int{} // crossing unit → segment
+	for _, c := range bg.Units[u] {
+		x := bg.UnitsOf[c][k]
+		s, ok := index[x]
+		if !ok {
+			s = len(sp.segs)
+			index[x] = s
+			sp.segs = append(sp.segs, nil)
+			var target []uint16
+			for _, t := range bg.Units[x] {
+				if bg.UnitsOf[t][0] != u && bg.UnitsOf[t][1] != u && bg.UnitsOf[t][2] != u {
+					target = append(target, uint16(t))
+				}
+			}
+			sp.targets = append(sp.targets, target)
+		}
+		sp.segs[s] = append(sp.segs[s], uint16(c))
+	}
+	return sp
 }
 
 var geoms sync.Map // board.Shape → *geom
@@ -62,6 +97,21 @@ func geomOf(s board.Shape) *geom {
 	g.unitsOf = make([][3]uint16, g.ncell)
 	for c, us := range bg.UnitsOf {
 		g.unitsOf[c] = [3]uint16{uint16(us[0]), uint16(us[1]), uint16(us[2])}
+	}
+	// Boxes by rows and by columns (pointing), then rows and columns by
+	// boxes (claiming). A unit that meets a single crossing unit teaches
+	// nothing and is left out.
+	for b := 0; b < n; b++ {
+		for _, k := range []int{0, 1} {
+			if sp := newSplit(bg, 2*n+b, k); len(sp.segs) > 1 {
+				g.splits = append(g.splits, sp)
+			}
+		}
+	}
+	for u := 0; u < 2*n; u++ {
+		if sp := newSplit(bg, u, 2); len(sp.segs) > 1 {
+			g.splits = append(g.splits, sp)
+		}
 	}
 	v, _ := geoms.LoadOrStore(s, g)
 	return v.(*geom)
@@ -282,153 +332,32 @@ func (gs *genSolver) hiddenSingles(cand []uint64) (progress, ok bool) {
 // box leaves the rest of that line) and claiming (a digit confined to one
 // box within a line leaves the rest of that box).
 func (gs *genSolver) lockedCandidates(cand []uint64) (progress, ok bool) {
-	g := gs.g
-	n, br, bc := g.n, g.br, g.bc
 	seg := gs.seg
-	// Boxes: band = r/br (bc of them), stack = c/bc (br of them).
-	for k := 0; k < n; k++ {
-		r0, c0 := (k/br)*br, (k%br)*bc
-		// row segments of the box
+	for _, sp := range gs.g.splits {
 		var once, twice uint64
-		for i := 0; i < br; i++ {
+		for s, cells := range sp.segs {
 			var m uint64
-			row := (r0 + i) * n
-			for j := 0; j < bc; j++ {
-				m |= cand[row+c0+j]
-			}
-			seg[i] = m
-			twice |= once & m
-			once |= m
-		}
-		if excl := once &^ twice; excl != 0 && br > 1 {
-			for i := 0; i < br; i++ {
-				m := seg[i] & excl
-				if m == 0 {
-					continue
-				}
-				row := (r0 + i) * n
-				for c := 0; c < n; c++ {
-					if c >= c0 && c < c0+bc {
-						continue
-					}
-					if cand[row+c]&m != 0 && cand[row+c]&(cand[row+c]-1) != 0 {
-						progress = true
-						if !gs.eliminate(cand, row+c, m) {
-							return false, false
-						}
-					}
-				}
-			}
-		}
-		// column segments of the box
-		once, twice = 0, 0
-		for j := 0; j < bc; j++ {
-			var m uint64
-			for i := 0; i < br; i++ {
-				m |= cand[(r0+i)*n+c0+j]
-			}
-			seg[j] = m
-			twice |= once & m
-			once |= m
-		}
-		if excl := once &^ twice; excl != 0 && bc > 1 {
-			for j := 0; j < bc; j++ {
-				m := seg[j] & excl
-				if m == 0 {
-					continue
-				}
-				for r := 0; r < n; r++ {
-					if r >= r0 && r < r0+br {
-						continue
-					}
-					cell := r*n + c0 + j
-					if cand[cell]&m != 0 && cand[cell]&(cand[cell]-1) != 0 {
-						progress = true
-						if !gs.eliminate(cand, cell, m) {
-							return false, false
-						}
-					}
-				}
-			}
-		}
-		if len(gs.queue) > 0 && !gs.drain(cand) {
-			return false, false
-		}
-	}
-	// Rows: a row meets br boxes, each in a segment of bc cells.
-	for r := 0; r < n; r++ {
-		var once, twice uint64
-		for s := 0; s < br; s++ {
-			var m uint64
-			for j := 0; j < bc; j++ {
-				m |= cand[r*n+s*bc+j]
+			for _, c := range cells {
+				m |= cand[c]
 			}
 			seg[s] = m
 			twice |= once & m
 			once |= m
 		}
-		excl := once &^ twice
-		if excl == 0 || br == 1 {
+		excl := once &^ twice // digits in exactly one segment
+		if excl == 0 {
 			continue
 		}
-		r0 := (r / br) * br
-		for s := 0; s < br; s++ {
+		for s, target := range sp.targets {
 			m := seg[s] & excl
 			if m == 0 {
 				continue
 			}
-			for i := r0; i < r0+br; i++ {
-				if i == r {
-					continue
-				}
-				for j := 0; j < bc; j++ {
-					cell := i*n + s*bc + j
-					if cand[cell]&m != 0 && cand[cell]&(cand[cell]-1) != 0 {
-						progress = true
-						if !gs.eliminate(cand, cell, m) {
-							return false, false
-						}
-					}
-				}
-			}
-		}
-		if len(gs.queue) > 0 && !gs.drain(cand) {
-			return false, false
-		}
-	}
-	// Columns: a column meets bc boxes, each in a segment of br cells.
-	for c := 0; c < n; c++ {
-		var once, twice uint64
-		for s := 0; s < bc; s++ {
-			var m uint64
-			for i := 0; i < br; i++ {
-				m |= cand[(s*br+i)*n+c]
-			}
-			seg[s] = m
-			twice |= once & m
-			once |= m
-		}
-		excl := once &^ twice
-		if excl == 0 || bc == 1 {
-			continue
-		}
-		c0 := (c / bc) * bc
-		for s := 0; s < bc; s++ {
-			m := seg[s] & excl
-			if m == 0 {
-				continue
-			}
-			for i := 0; i < br; i++ {
-				for j := c0; j < c0+bc; j++ {
-					if j == c {
-						continue
-					}
-					cell := (s*br+i)*n + j
-					if cand[cell]&m != 0 && cand[cell]&(cand[cell]-1) != 0 {
-						progress = true
-						if !gs.eliminate(cand, cell, m) {
-							return false, false
-						}
+			for _, c := range target {
+				if cand[c]&m != 0 && cand[c]&(cand[c]-1) != 0 {
+					progress = true
+					if !gs.eliminate(cand, int(c), m) {
+						return false, false
 					}
 				}
 			}
@@ -440,8 +369,6 @@ func (gs *genSolver) lockedCandidates(cand []uint64) (progress, ok bool) {
 	return progress, true
 }
 
-// genSearch explores the state at depth k, which is fully propagated. It
-// reports whether the search must stop.
 func (s *Solver) genSearch(gs *genSolver, k int) bool {
 	// a node on a big board costs far more than on 9×9: poll more often
 	if s.cancelled(gs.pollMask) {

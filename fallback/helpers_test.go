@@ -10,54 +10,14 @@ import (
 	"github.com/satdoku/satdoku/board"
 )
 
-// parseLine reads an 81-symbol line-format puzzle ('.' or '0' blank). It is
-// a tiny local reader so these tests do not depend on board's reader.
+// parseLine reads a line-format puzzle with board.Parse.
 func parseLine(t testing.TB, line string) *board.Board {
 	t.Helper()
-	b, ok := lineBoard(line)
-	if !ok {
-		t.Fatalf("bad puzzle line %q", line)
+	b, err := board.Parse(line)
+	if err != nil {
+		t.Fatalf("bad puzzle line %q: %v", line, err)
 	}
 	return b
-}
-
-// lineBoard parses a line of N² symbols (1-9 then A-Z, '.' or '0' blank)
-// for a square shape.
-func lineBoard(line string) (*board.Board, bool) {
-	line = strings.TrimRight(line, "\r\n \t")
-	shape, ok := board.ShapeForSide(isqrt(len(line)))
-	if !ok || shape.Cells() != len(line) {
-		return nil, false
-	}
-	b := board.New(shape)
-	for i := 0; i < len(line); i++ {
-		ch := line[i]
-		var d int
-		switch {
-		case ch == '.' || ch == '0':
-		case ch >= '1' && ch <= '9':
-			d = int(ch - '0')
-		case ch >= 'A' && ch <= 'Z':
-			d = int(ch-'A') + 10
-		case ch >= 'a' && ch <= 'z':
-			d = int(ch-'a') + 10
-		default:
-			return nil, false
-		}
-		if d > shape.Side() {
-			return nil, false
-		}
-		b.Cells[i] = uint8(d)
-	}
-	return b, true
-}
-
-func isqrt(n int) int {
-	k := 0
-	for (k+1)*(k+1) <= n {
-		k++
-	}
-	return k
 }
 
 // loadPuzzles reads a file of one puzzle per line, skipping '#' comments

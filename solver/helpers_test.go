@@ -44,38 +44,8 @@ func loadLines(t testing.TB, path string, max int) []*board.Board {
 	return out
 }
 
-func parseLine(line string) (*board.Board, error) {
-	s, ok := board.ShapeForSide(isqrt(len(line)))
-	if !ok || s.Cells() != len(line) {
-		return nil, fmt.Errorf("line of length %d is not a square board", len(line))
-	}
-	b := board.New(s)
-	for i := 0; i < len(line); i++ {
-		ch := line[i]
-		var d int
-		switch {
-		case ch == '.' || ch == '0':
-		case ch >= '1' && ch <= '9':
-			d = int(ch - '0')
-		case ch >= 'A' && ch <= 'Z':
-			d = int(ch-'A') + 10
-		case ch >= 'a' && ch <= 'z':
-			d = int(ch-'a') + 10
-		default:
-			return nil, fmt.Errorf("bad symbol %q", ch)
-		}
-		b.Cells[i] = uint8(d)
-	}
-	return b, nil
-}
-
-func isqrt(x int) int {
-	r := 0
-	for (r+1)*(r+1) <= x {
-		r++
-	}
-	return r
-}
+// parseLine reads a line-format puzzle with board.Parse.
+func parseLine(line string) (*board.Board, error) { return board.Parse(line) }
 
 // decodeModel is a tiny local decoder: each cell must have exactly one true
 // primary variable.

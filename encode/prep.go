@@ -214,21 +214,28 @@ func (p *prop) locked() bool {
 
 // nakedPairs removes the digits of two open cells of a unit that have the
 // same two candidates from the unit's other cells, and reports whether it
-// removed any.
+// removed any. It walks the two-candidate cells and their peers rather
+// than every unit: two-candidate cells are few.
 func (p *prop) nakedPairs() bool {
 	changed := false
-	for _, unit := range p.g.Units {
-		for i, a := range unit {
-			ca := p.cand[a]
-			if p.value[a] != 0 || bits.OnesCount64(ca) != 2 {
+	np := p.npeers
+	for a := range p.cand {
+		ca := p.cand[a]
+		if p.value[a] != 0 || bits.OnesCount64(ca) != 2 {
+			continue
+		}
+		ua := p.unitsOf[3*a : 3*a+3]
+		for _, q := range p.peers[a*np : (a+1)*np] {
+			if int(q) <= a || p.cand[q] != ca || p.value[q] != 0 {
 				continue
 			}
-			for _, b := range unit[i+1:] {
-				if p.value[b] != 0 || p.cand[b] != ca {
+			uq := p.unitsOf[3*q : 3*q+3]
+			for _, u := range ua {
+				if u != uq[0] && u != uq[1] && u != uq[2] {
 					continue
 				}
-				for _, x := range unit {
-					if x != a && x != b {
+				for _, x := range p.g.Units[u] {
+					if x != a && x != int(q) {
 						changed = p.elim(x, ca) || changed
 					}
 				}
@@ -278,7 +285,9 @@ var (
 // impossible; any candidate that no surviving branch keeps is impossible
 // too (every solution goes through one of the branches) and is removed —
 // with one surviving branch that is everything the branch implies. After
-// any removal the full propagation runs again. While probing, singles
+// any removal singles run again; locked candidates and naked pairs run when
+// a pass has nothing left to probe, and if they remove anything the pass
+// starts over. While probing, singles
 // takes hidden singles from per-unit digit counts kept up to date by place
 // and elim (see count) instead of scanning every unit after each round,
 // which makes a probe several times cheaper.
@@ -333,40 +342,57 @@ func (p *prop) probePass(maxCands int, bilocal, skip2 bool) bool {
 				misses++
 			}
 		}
-		if !bilocal {
-			continue
+		if bilocal {
+			again = p.probeBilocals(&cells, &digits) || again
+			removed = removed || again
 		}
-		for u := 0; u < len(p.g.Units) && !p.bad; u++ {
-			unit := p.g.Units[u]
-			need := p.full &^ p.done[u]
-			var once, twice, thrice uint64
+		if again {
+			skip2 = false
+		} else if !p.bad && (p.locked() || p.nakedPairs()) {
+			// Nothing left to probe: the subset rules, held back while
+			// probing (see probeGroup), may still remove something.
+			p.propagate(true)
+			again, removed, skip2 = true, true, false
+		}
+	}
+	return removed
+}
+
+// probeBilocals probes the digits with exactly two places left in a unit
+// (cells and digits are scratch) and reports whether it removed any
+// candidate.
+func (p *prop) probeBilocals(cells *[64]int32, digits *[64]uint8) bool {
+	removed := false
+	for u := 0; u < len(p.g.Units) && !p.bad; u++ {
+		unit := p.g.Units[u]
+		need := p.full &^ p.done[u]
+		var once, twice, thrice uint64
+		for _, cell := range unit {
+			if p.value[cell] == 0 {
+				c := p.cand[cell]
+				thrice |= twice & c
+				twice |= once & c
+				once |= c
+			}
+		}
+		two := twice &^ thrice & need
+		for two != 0 && !p.bad {
+			d := bits.TrailingZeros64(two)
+			two &= two - 1
+			bit := uint64(1) << uint(d)
+			k := 0
 			for _, cell := range unit {
-				if p.value[cell] == 0 {
-					c := p.cand[cell]
-					thrice |= twice & c
-					twice |= once & c
-					once |= c
+				if p.value[cell] == 0 && p.cand[cell]&bit != 0 && k < 2 {
+					cells[k], digits[k] = int32(cell), uint8(d+1)
+					k++
 				}
 			}
-			two := twice &^ thrice & need
-			for two != 0 && !p.bad {
-				d := bits.TrailingZeros64(two)
-				two &= two - 1
-				bit := uint64(1) << uint(d)
-				k := 0
-				for _, cell := range unit {
-					if p.value[cell] == 0 && p.cand[cell]&bit != 0 && k < 2 {
-						cells[k], digits[k] = int32(cell), uint8(d+1)
-						k++
-					}
-				}
-				if k != 2 || p.cand[cells[0]] == p.cand[cells[1]] && bits.OnesCount64(p.cand[cells[0]]) == 2 {
-					continue // changed meanwhile, or a naked pair: nothing new
-				}
-				if p.probeGroup(cells[:k], digits[:k]) {
-					again, removed, skip2 = true, true, false
-					break // the unit changed; its counts are stale
-				}
+			if k != 2 || p.cand[cells[0]] == p.cand[cells[1]] && bits.OnesCount64(p.cand[cells[0]]) == 2 {
+				continue // changed meanwhile, or a naked pair: nothing new
+			}
+			if p.probeGroup(cells[:k], digits[:k]) {
+				removed = true
+				break // the unit changed; its counts are stale
 			}
 		}
 	}
@@ -409,7 +435,10 @@ func (p *prop) probeGroup(cells []int32, digits []uint8) bool {
 		}
 	}
 	if changed {
-		p.propagate(true)
+		// Singles only: locked candidates and naked pairs wait for the end
+		// of the pass (see probePass), which is cheaper than running them
+		// after every fruitful probe.
+		p.singles()
 	}
 	return changed
 }

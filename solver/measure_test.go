@@ -24,19 +24,33 @@ func cpuTime() time.Duration {
 // TestMeasureSets reports the mean CPU µs per puzzle of the SAT engine's
 // path (Fast + Solve + decode + verify) on each full set, with GOMAXPROCS=1,
 // so that other load on the machine distorts it less than wall time. Run
-// with SATDOKU_MEASURE=1 go test -run MeasureSets -v ./solver
+// with SATDOKU_MEASURE=1 go test -run MeasureSets -v ./solver; set
+// SATDOKU_MEASURE_FILES to a space-separated list of puzzle files to
+// measure those instead.
 func TestMeasureSets(t *testing.T) {
 	if os.Getenv("SATDOKU_MEASURE") == "" {
 		t.Skip("set SATDOKU_MEASURE=1 to measure")
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	targets := map[string]float64{benchSets[0]: 58, benchSets[1]: 137, benchSets[2]: 603, benchSets[3]: 763}
-	for _, set := range benchSets {
+	paths := map[string]string{}
+	sets := benchSets
+	if files := os.Getenv("SATDOKU_MEASURE_FILES"); files != "" {
+		sets = strings.Fields(files)
+		for _, f := range sets {
+			paths[f] = f
+		}
+	}
+	for _, set := range sets {
 		if only := os.Getenv("SATDOKU_MEASURE_SETS"); only != "" && !strings.Contains(set, only) {
 			continue
 		}
 		max, _ := strconv.Atoi(os.Getenv("SATDOKU_MEASURE_MAX"))
-		puzzles := loadLines(t, shared+set, max)
+		path, ok := paths[set]
+		if !ok {
+			path = shared + set
+		}
+		puzzles := loadLines(t, path, max)
 		ctx := context.Background()
 		var fb encode.FastBuilder
 		settled := 0

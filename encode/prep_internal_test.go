@@ -1,11 +1,11 @@
 package encode
 
 import (
-	"bufio"
 	"context"
+	"errors"
+	"io"
 	"math/bits"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
@@ -104,6 +104,7 @@ func TestNakedPairs(t *testing.T) {
 	}
 }
 
+// readPuzzles reads every puzzle of a file with the project's own reader.
 func readPuzzles(t *testing.T, path string) []*board.Board {
 	t.Helper()
 	fh, err := os.Open(path)
@@ -112,20 +113,15 @@ func readPuzzles(t *testing.T, path string) []*board.Board {
 	}
 	defer fh.Close()
 	var out []*board.Board
-	sc := bufio.NewScanner(fh)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
+	rd := board.NewReader(fh)
+	for {
+		p, err := rd.Read()
+		if errors.Is(err, io.EOF) {
+			return out
 		}
-		b, err := board.Parse(line)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		out = append(out, b)
+		out = append(out, p.Board)
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }

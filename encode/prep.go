@@ -287,10 +287,10 @@ var (
 // with one surviving branch that is everything the branch implies. After
 // any removal singles run again; locked candidates and naked pairs run when
 // a pass has nothing left to probe, and if they remove anything the pass
-// starts over. While probing, singles
-// takes hidden singles from per-unit digit counts kept up to date by place
-// and elim (see count) instead of scanning every unit after each round,
-// which makes a probe several times cheaper.
+// starts over. While probing, singles takes hidden singles from per-unit
+// digit counts kept up to date by place and elim (see count) instead of
+// scanning every unit after each round, which makes a probe several times
+// cheaper.
 func (p *prop) probe() {
 	p.count()
 	defer func() { p.counted = false }()
@@ -401,7 +401,7 @@ func (p *prop) probeBilocals(cells *[64]int32, digits *[64]uint8) bool {
 
 // probeGroup probes the placements (cells[i], digits[i]), of which every
 // solution makes exactly one, and removes what no surviving branch keeps,
-// then propagates. It reports whether it removed any candidate (or found a
+// then runs singles. It reports whether it removed any candidate (or found a
 // contradiction).
 func (p *prop) probeGroup(cells []int32, digits []uint8) bool {
 	p.snapshot()

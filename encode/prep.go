@@ -342,9 +342,8 @@ func (p *prop) probePass(maxCands int, bilocal, skip2 bool) bool {
 				misses++
 			}
 		}
-		if bilocal {
-			again = p.probeBilocals(&cells, &digits) || again
-			removed = removed || again
+		if bilocal && p.probeBilocals(&cells, &digits) {
+			again, removed = true, true
 		}
 		if again {
 			skip2 = false

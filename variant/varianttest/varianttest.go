@@ -1,0 +1,218 @@
+// Package varianttest makes random variant Sudoku for tests: full grids
+// (plain, with irregular regions, or keeping global rules such as
+// anti-knight), and for every rule kind a random clue that a given grid
+// satisfies, read off the grid. It depends on packages board and variant
+// only; it shares no code with any solver, and the rules it makes are
+// judged by variant.Check, not by this package.
+package varianttest
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/variant"
+)
+
+// Grid returns a random full grid of shape s: the pattern grid with its
+// digits relabelled, rows shuffled within bands, bands shuffled, columns
+// shuffled within stacks and stacks shuffled.
+func Grid(rng *rand.Rand, s board.Shape) *board.Board {
+	n := s.Side()
+	digits := rng.Perm(n)
+	rows := groupedPerm(rng, s.BoxRows, s.BoxCols)
+	cols := groupedPerm(rng, s.BoxCols, s.BoxRows)
+	b := board.New(s)
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			pr, pc := rows[r], cols[c]
+			v := (s.BoxCols*(pr%s.BoxRows) + pr/s.BoxRows + pc) % n
+			b.Set(r, c, digits[v]+1)
+		}
+	}
+	return b
+}
+
+// groupedPerm permutes count groups of size lines, keeping groups together.
+func groupedPerm(rng *rand.Rand, size, count int) []int {
+	out := make([]int, 0, size*count)
+	for _, g := range rng.Perm(count) {
+		for _, l := range rng.Perm(size) {
+			out = append(out, g*size+l)
+		}
+	}
+	return out
+}
+
+// Regions returns irregular region labels that grid satisfies, made from
+// labels (which grid must satisfy: the boxes, or the rows) by swapping the
+// labels of two cells that hold the same digit in different regions, swaps
+// times. Each swap keeps every region a permutation of 1..N. Swaps between
+// cells next to the other region are preferred, so regions stay mostly
+// in one piece.
+func Regions(rng *rand.Rand, grid *board.Board, labels []int, swaps int) []int {
+	n := grid.Side()
+	out := slices.Clone(labels)
+	touches := func(c, reg int) bool {
+		for _, nb := range variant.Neighbours(n, c) {
+			if out[nb] == reg {
+				return true
+			}
+		}
+		return false
+	}
+	for done, tries := 0, 0; done < swaps && tries < 200*swaps; tries++ {
+		a := rng.IntN(n * n)
+		var cands []int
+		for b := range out {
+			if b != a && grid.Cells[b] == grid.Cells[a] && out[b] != out[a] {
+				cands = append(cands, b)
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		b := cands[rng.IntN(len(cands))]
+		if tries < 100*swaps && (!touches(a, out[b]) || !touches(b, out[a])) {
+			continue
+		}
+		out[a], out[b] = out[b], out[a]
+		done++
+	}
+	return out
+}
+
+// RowRegions returns the labels that make each row a region, for sides
+// with no rectangular boxes (5, 7): start Regions from them.
+func RowRegions(n int) []int {
+	out := make([]int, n*n)
+	for i := range out {
+		out[i] = i / n
+	}
+	return out
+}
+
+// Fill returns a random full grid that keeps p's givens, rows, columns and
+// regions and those of p's rules that are inequalities between cells:
+// diagonals, anti-knight, anti-king, disjoint groups, extra regions,
+// killer cages' distinctness, and Negative rules of kind NoDifference. It
+// ignores every other rule. It returns nil if the search finds no grid
+// within budget search nodes.
+func Fill(rng *rand.Rand, p *variant.Puzzle, budget int) *board.Board {
+	n := p.Side()
+	f := filler{n: n, rng: rng, budget: budget, grid: slices.Clone(p.Givens.Cells)}
+	f.neq = make([][]int, n*n)
+	f.nonconsec = make([][]int, n*n)
+	addGroup := func(cells []int) {
+		for i, a := range cells {
+			for _, b := range cells[i+1:] {
+				f.neq[a] = append(f.neq[a], b)
+				f.neq[b] = append(f.neq[b], a)
+			}
+		}
+	}
+	for _, u := range p.Units() {
+		addGroup(u)
+	}
+	for _, r := range p.Rules {
+		switch r := r.(type) {
+		case variant.PositiveDiagonal, variant.NegativeDiagonal, variant.ExtraRegion, variant.Killer:
+			addGroup(r.Scope(p))
+		case variant.AntiKnight:
+			for _, pr := range r.Pairs(n) {
+				addGroup(pr[:])
+			}
+		case variant.AntiKing:
+			for _, pr := range r.Pairs(n) {
+				addGroup(pr[:])
+			}
+		case variant.DisjointGroups:
+			for _, grp := range r.Groups(p) {
+				addGroup(grp)
+			}
+		case variant.Negative:
+			if r.Kind == variant.NoDifference && slices.Equal(r.Values, []int{1}) {
+				for _, pr := range r.Pairs {
+					f.nonconsec[pr[0]] = append(f.nonconsec[pr[0]], pr[1])
+					f.nonconsec[pr[1]] = append(f.nonconsec[pr[1]], pr[0])
+				}
+			}
+		}
+	}
+	for c, d := range f.grid {
+		if d != 0 && !f.allowed(c, int(d)) {
+			f.grid[c] = 0
+			if !f.allowed(c, int(d)) {
+				return nil
+			}
+			f.grid[c] = d
+		}
+	}
+	if !f.search() {
+		return nil
+	}
+	return &board.Board{Shape: p.Givens.Shape, Cells: f.grid}
+}
+
+type filler struct {
+	n         int
+	rng       *rand.Rand
+	budget    int
+	grid      []uint8
+	neq       [][]int
+	nonconsec [][]int
+}
+
+func (f *filler) allowed(c, d int) bool {
+	for _, o := range f.neq[c] {
+		if int(f.grid[o]) == d {
+			return false
+		}
+	}
+	for _, o := range f.nonconsec[c] {
+		if e := int(f.grid[o]); e != 0 && (e == d-1 || e == d+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// search fills the blank cell with fewest options first, digits in random
+// order.
+func (f *filler) search() bool {
+	if f.budget <= 0 {
+		return false
+	}
+	f.budget--
+	best, bestCount := -1, f.n+1
+	var opts []int
+	for c, d := range f.grid {
+		if d != 0 {
+			continue
+		}
+		var o []int
+		for v := 1; v <= f.n; v++ {
+			if f.allowed(c, v) {
+				o = append(o, v)
+			}
+		}
+		if len(o) < bestCount {
+			best, bestCount, opts = c, len(o), o
+			if bestCount == 0 {
+				return false
+			}
+		}
+	}
+	if best < 0 {
+		return true
+	}
+	f.rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
+	for _, v := range opts {
+		f.grid[best] = uint8(v)
+		if f.search() {
+			return true
+		}
+	}
+	f.grid[best] = 0
+	return false
+}

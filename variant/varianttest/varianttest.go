@@ -7,6 +7,7 @@
 package varianttest
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -97,8 +98,22 @@ func RowRegions(n int) []int {
 // diagonals, anti-knight, anti-king, disjoint groups, extra regions,
 // killer cages' distinctness, and Negative rules of kind NoDifference. It
 // ignores every other rule. It returns nil if the search finds no grid
-// within budget search nodes.
+// within budget search nodes; the search restarts every few thousand nodes
+// with a new random order, which finds rare grids (nonconsecutive ones)
+// far sooner than one long search.
 func Fill(rng *rand.Rand, p *variant.Puzzle, budget int) *board.Board {
+	const restart = 3000
+	for budget > 0 {
+		b := min(budget, restart)
+		budget -= b
+		if g := fill(rng, p, b); g != nil {
+			return g
+		}
+	}
+	return nil
+}
+
+func fill(rng *rand.Rand, p *variant.Puzzle, budget int) *board.Board {
 	n := p.Side()
 	f := filler{n: n, rng: rng, budget: budget, grid: slices.Clone(p.Givens.Cells)}
 	f.neq = make([][]int, n*n)
@@ -139,13 +154,16 @@ func Fill(rng *rand.Rand, p *variant.Puzzle, budget int) *board.Board {
 			}
 		}
 	}
-	for c, d := range f.grid {
-		if d != 0 && !f.allowed(c, int(d)) {
-			f.grid[c] = 0
-			if !f.allowed(c, int(d)) {
-				return nil
-			}
-			f.grid[c] = d
+	full := uint64(1)<<n - 1
+	f.cand = make([]uint64, n*n)
+	for c := range f.cand {
+		f.cand[c] = full
+	}
+	givens := slices.Clone(f.grid)
+	clear(f.grid)
+	for c, d := range givens {
+		if d != 0 && !f.place(c, int(d)) {
+			return nil
 		}
 	}
 	if !f.search() {
@@ -154,65 +172,76 @@ func Fill(rng *rand.Rand, p *variant.Puzzle, budget int) *board.Board {
 	return &board.Board{Shape: p.Givens.Shape, Cells: f.grid}
 }
 
+// filler is a small randomized search over candidate bitmasks (bit d−1 for
+// digit d), used only to make test grids.
 type filler struct {
 	n         int
 	rng       *rand.Rand
 	budget    int
 	grid      []uint8
+	cand      []uint64
 	neq       [][]int
 	nonconsec [][]int
 }
 
-func (f *filler) allowed(c, d int) bool {
+// place puts d in cell c and strikes it from the candidates of the cells it
+// constrains; it reports false if some blank cell is left with none.
+func (f *filler) place(c, d int) bool {
+	if f.cand[c]&(1<<(d-1)) == 0 {
+		return false
+	}
+	f.grid[c] = uint8(d)
+	f.cand[c] = 1 << (d - 1)
+	bit := uint64(1) << (d - 1)
 	for _, o := range f.neq[c] {
-		if int(f.grid[o]) == d {
+		f.cand[o] &^= bit
+		if f.cand[o] == 0 && f.grid[o] == 0 {
 			return false
 		}
 	}
+	near := bit<<1 | bit>>1
 	for _, o := range f.nonconsec[c] {
-		if e := int(f.grid[o]); e != 0 && (e == d-1 || e == d+1) {
+		f.cand[o] &^= near
+		if f.cand[o] == 0 && f.grid[o] == 0 {
 			return false
 		}
 	}
 	return true
 }
 
-// search fills the blank cell with fewest options first, digits in random
-// order.
+// search fills the blank cell with fewest candidates first, digits in
+// random order.
 func (f *filler) search() bool {
 	if f.budget <= 0 {
 		return false
 	}
 	f.budget--
 	best, bestCount := -1, f.n+1
-	var opts []int
 	for c, d := range f.grid {
 		if d != 0 {
 			continue
 		}
-		var o []int
-		for v := 1; v <= f.n; v++ {
-			if f.allowed(c, v) {
-				o = append(o, v)
-			}
-		}
-		if len(o) < bestCount {
-			best, bestCount, opts = c, len(o), o
-			if bestCount == 0 {
-				return false
-			}
+		if k := bits.OnesCount64(f.cand[c]); k < bestCount {
+			best, bestCount = c, k
 		}
 	}
 	if best < 0 {
 		return true
 	}
-	f.rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
-	for _, v := range opts {
-		f.grid[best] = uint8(v)
-		if f.search() {
-			return true
+	var opts []int
+	for d := 1; d <= f.n; d++ {
+		if f.cand[best]&(1<<(d-1)) != 0 {
+			opts = append(opts, d)
 		}
 	}
-	f.grid[best] = 0
+	f.rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
+	saved := slices.Clone(f.cand)
+	for _, v := range opts {
+		if f.place(best, v) && f.search() {
+			return true
+		}
+		f.grid[best] = 0
+		copy(f.cand, saved)
+	}
 	return false
 }

@@ -2,6 +2,7 @@ package variant
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/satdoku/satdoku/board"
 )
@@ -75,9 +76,16 @@ func Neighbours(n, c int) []int {
 	return out
 }
 
-// Minimum ("minimum"): the cell's digit is smaller than the digit of each
-// of its orthogonal neighbours (Neighbours).
-type Minimum struct{ Cell int }
+// Minimum ("minimum"): the cell's digit is smaller than the digits of the
+// cells in Than, its orthogonal neighbours that are not minimum cells
+// themselves. f-puzzles marks minima (and maxima) in a group, and a marked
+// cell is compared only with its unmarked neighbours, as in SudokuSolver
+// ("fortress" puzzles put maxima side by side). Minima builds the rules of
+// a group of cells.
+type Minimum struct {
+	Cell int
+	Than []int
+}
 
 // Name returns "minimum".
 func (Minimum) Name() string { return "minimum" }
@@ -85,22 +93,24 @@ func (Minimum) Name() string { return "minimum" }
 // Describe returns "minimum r1c1".
 func (m Minimum) Describe(n int) string { return "minimum " + cellName(n, m.Cell) }
 
-// Scope returns the cell and its neighbours.
-func (m Minimum) Scope(p *Puzzle) []int {
-	return append([]int{m.Cell}, Neighbours(p.Side(), m.Cell)...)
-}
+// Scope returns the cell, then the cells it is compared with.
+func (m Minimum) Scope(*Puzzle) []int { return append([]int{m.Cell}, m.Than...) }
 
-// Validate requires the cell on the board.
-func (m Minimum) Validate(p *Puzzle) error { return checkCell(p.Side(), m.Cell) }
+// Validate requires the cell on the board and Than among its neighbours.
+func (m Minimum) Validate(p *Puzzle) error { return checkExtremum(p.Side(), m.Cell, m.Than) }
 
-// Check reports a neighbour with a digit not above the cell's.
+// Check reports a compared cell with a digit not above the cell's.
 func (m Minimum) Check(_ *Puzzle, g *board.Board) *Violation {
-	return extremum(g, m.Cell, true)
+	return extremum(g, m.Cell, m.Than, true)
 }
 
-// Maximum ("maximum"): the cell's digit is greater than the digit of each
-// of its orthogonal neighbours (Neighbours).
-type Maximum struct{ Cell int }
+// Maximum ("maximum"): the cell's digit is greater than the digits of the
+// cells in Than, its orthogonal neighbours that are not maximum cells
+// themselves (see Minimum). Maxima builds the rules of a group of cells.
+type Maximum struct {
+	Cell int
+	Than []int
+}
 
 // Name returns "maximum".
 func (Maximum) Name() string { return "maximum" }
@@ -108,23 +118,67 @@ func (Maximum) Name() string { return "maximum" }
 // Describe returns "maximum r1c1".
 func (m Maximum) Describe(n int) string { return "maximum " + cellName(n, m.Cell) }
 
-// Scope returns the cell and its neighbours.
-func (m Maximum) Scope(p *Puzzle) []int {
-	return append([]int{m.Cell}, Neighbours(p.Side(), m.Cell)...)
-}
+// Scope returns the cell, then the cells it is compared with.
+func (m Maximum) Scope(*Puzzle) []int { return append([]int{m.Cell}, m.Than...) }
 
-// Validate requires the cell on the board.
-func (m Maximum) Validate(p *Puzzle) error { return checkCell(p.Side(), m.Cell) }
+// Validate requires the cell on the board and Than among its neighbours.
+func (m Maximum) Validate(p *Puzzle) error { return checkExtremum(p.Side(), m.Cell, m.Than) }
 
-// Check reports a neighbour with a digit not below the cell's.
+// Check reports a compared cell with a digit not below the cell's.
 func (m Maximum) Check(_ *Puzzle, g *board.Board) *Violation {
-	return extremum(g, m.Cell, false)
+	return extremum(g, m.Cell, m.Than, false)
 }
 
-func extremum(g *board.Board, c int, isMin bool) *Violation {
+// unmarkedNeighbours returns the neighbours of c not in marked.
+func unmarkedNeighbours(n, c int, marked []int) []int {
+	var out []int
+	for _, nb := range Neighbours(n, c) {
+		if !slices.Contains(marked, nb) {
+			out = append(out, nb)
+		}
+	}
+	return out
+}
+
+// Minima returns a Minimum for each of cells on a board of side n, each
+// compared with its neighbours outside cells.
+func Minima(n int, cells []int) []Rule {
+	out := make([]Rule, len(cells))
+	for i, c := range cells {
+		out[i] = Minimum{Cell: c, Than: unmarkedNeighbours(n, c, cells)}
+	}
+	return out
+}
+
+// Maxima returns a Maximum for each of cells on a board of side n, each
+// compared with its neighbours outside cells.
+func Maxima(n int, cells []int) []Rule {
+	out := make([]Rule, len(cells))
+	for i, c := range cells {
+		out[i] = Maximum{Cell: c, Than: unmarkedNeighbours(n, c, cells)}
+	}
+	return out
+}
+
+func checkExtremum(n, c int, than []int) error {
+	if err := checkCell(n, c); err != nil {
+		return err
+	}
+	if err := checkCells(n, than, 0, true); err != nil {
+		return err
+	}
+	for _, t := range than {
+		if !orthogonal(n, c, t) {
+			return fmt.Errorf("%w: %s is not a neighbour of %s", ErrInvalid, cellName(n, t), cellName(n, c))
+		}
+	}
+	return nil
+}
+
+func extremum(g *board.Board, c int, than []int, isMin bool) *Violation {
 	n := g.Side()
 	d := digit(g, c)
-	for _, nb := range Neighbours(n, c) {
+	for _, nb := range than {
 		e := digit(g, nb)
 		if isMin && e <= d {
 			return violation([]int{c, nb}, "%s=%d is not below its neighbour %s=%d", cellName(n, c), d, cellName(n, nb), e)

@@ -130,7 +130,7 @@ func TestDescribe(t *testing.T) {
 		{variant.Clone{Cells: []int{0}, Clones: []int{80}}, "clone r1c1 = r9c9"},
 		{variant.Indexer{Kind: variant.ColumnIndex, Cells: []int{0, 9}}, "column indexer r1c1 r2c1"},
 		{variant.Odd{Cell: 80}, "odd cell r9c9"},
-		{variant.Minimum{Cell: 40}, "minimum r5c5"},
+		{variant.Minimum{Cell: 40, Than: []int{31, 39}}, "minimum r5c5"},
 		{variant.Negative{Kind: variant.NoDifference, Values: []int{1}}, "nonconsecutive: no unmarked orthogonal neighbours differ by 1"},
 		{variant.Negative{Kind: variant.NoSum, Values: []int{5, 10}}, "negative XV: no unmarked orthogonal neighbours sum to 5 or 10"},
 		{variant.PositiveDiagonal{}, "positive diagonal (bottom-left to top-right)"},
@@ -151,6 +151,7 @@ func TestValidate(t *testing.T) {
 		msg  string
 	}{
 		{"cell off board", variant.Odd{Cell: 81}, "off the 9x9 board"},
+		{"minimum compared far away", variant.Minimum{Cell: 0, Than: []int{2}}, "r1c3 is not a neighbour of r1c1"},
 		{"cage repeats a cell", variant.Killer{Cells: []int{0, 0}}, "r1c1 is listed twice"},
 		{"cage too big", variant.Killer{Cells: allOf(10)}, "cannot hold different digits"},
 		{"cage sum", variant.Killer{Cells: []int{0}, Sum: 46}, "cage sum 46"},

@@ -262,9 +262,9 @@ func (c *clueMaker) make(kind string) []variant.Rule {
 			return true
 		})
 		if kind == "minimum" {
-			return one(variant.Minimum{Cell: x})
+			return one(variant.Minimum{Cell: x, Than: variant.Neighbours(n, x)})
 		}
-		return one(variant.Maximum{Cell: x})
+		return one(variant.Maximum{Cell: x, Than: variant.Neighbours(n, x)})
 	case "thermometer", "slowthermometer":
 		slow := kind == "slowthermometer"
 		line := c.path(2, maxLen, func(ds []int) bool {

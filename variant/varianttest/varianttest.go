@@ -114,8 +114,49 @@ func Fill(rng *rand.Rand, p *variant.Puzzle, budget int) *board.Board {
 }
 
 func fill(rng *rand.Rand, p *variant.Puzzle, budget int) *board.Board {
+	f := newFiller(rng, p, budget)
+	if f == nil || !f.search() {
+		return nil
+	}
+	return &board.Board{Shape: p.Givens.Shape, Cells: f.grid}
+}
+
+// Completions calls fn with every full grid that keeps p's givens, rows,
+// columns, regions and the inequality rules Fill knows (every other rule is
+// ignored: fn judges those), in a fixed order, until fn returns false or
+// limit grids have been seen. It returns the number of grids seen and
+// whether the enumeration was complete (not cut short by limit or fn). The
+// grid passed to fn is reused: clone it to keep it. The corpus tests use it
+// to prove a constructed puzzle unique: of all the classic completions of
+// its givens, exactly one keeps every rule.
+func Completions(p *variant.Puzzle, limit int, fn func(grid *board.Board) bool) (seen int, complete bool) {
+	f := newFiller(nil, p, 1<<62)
+	if f == nil {
+		return 0, true
+	}
+	b := &board.Board{Shape: p.Givens.Shape, Cells: f.grid}
+	stopped := false
+	f.visit = func() bool {
+		if seen >= limit {
+			stopped = true
+			return false
+		}
+		seen++
+		if !fn(b) {
+			stopped = true
+			return false
+		}
+		return true
+	}
+	f.search()
+	return seen, !stopped
+}
+
+// newFiller sets up the search for p, or returns nil if p's givens already
+// break an inequality.
+func newFiller(rng *rand.Rand, p *variant.Puzzle, budget int) *filler {
 	n := p.Side()
-	f := filler{n: n, rng: rng, budget: budget, grid: slices.Clone(p.Givens.Cells)}
+	f := &filler{n: n, rng: rng, budget: budget, grid: slices.Clone(p.Givens.Cells)}
 	f.neq = make([][]int, n*n)
 	f.nonconsec = make([][]int, n*n)
 	addGroup := func(cells []int) {
@@ -166,17 +207,15 @@ func fill(rng *rand.Rand, p *variant.Puzzle, budget int) *board.Board {
 			return nil
 		}
 	}
-	if !f.search() {
-		return nil
-	}
-	return &board.Board{Shape: p.Givens.Shape, Cells: f.grid}
+	return f
 }
 
 // filler is a small randomized search over candidate bitmasks (bit d−1 for
 // digit d), used only to make test grids.
 type filler struct {
 	n         int
-	rng       *rand.Rand
+	rng       *rand.Rand  // nil: digits in increasing order
+	visit     func() bool // if set, called at each full grid; search goes on while it returns true
 	budget    int
 	grid      []uint8
 	cand      []uint64
@@ -226,6 +265,9 @@ func (f *filler) search() bool {
 		}
 	}
 	if best < 0 {
+		if f.visit != nil {
+			return !f.visit()
+		}
 		return true
 	}
 	var opts []int
@@ -234,7 +276,9 @@ func (f *filler) search() bool {
 			opts = append(opts, d)
 		}
 	}
-	f.rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
+	if f.rng != nil {
+		f.rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
+	}
 	saved := slices.Clone(f.cand)
 	for _, v := range opts {
 		if f.place(best, v) && f.search() {

@@ -116,7 +116,7 @@ func (r *Reader) init() error {
 	r.tab = r.alpha.table()
 	r.dash = r.alpha.blankDash() && r.tab['-'] == 0
 	if r.Shape != (Shape{}) && !r.Shape.Valid() {
-		return fmt.Errorf("%w: %d×%d boxes", ErrShape, r.Shape.BoxRows, r.Shape.BoxCols)
+		return r.Shape.invalid()
 	}
 	r.maxLen = r.MaxLineLength
 	if r.maxLen <= 0 {

@@ -47,7 +47,7 @@ func (r *Reader) read() (*Puzzle, error) {
 	k := l.k
 	nl, isLine := r.lineSide(k)
 	isCompact := r.compactSide(k)
-	if isLine && isCompact && k > 1 && r.looksCompact(k, nl) {
+	if isLine && isCompact && r.looksCompact(k, nl) {
 		isLine = false
 	}
 	switch {

@@ -127,7 +127,7 @@ func (r *Reader) gridSizeErr(start, m int) *ParseError {
 	switch {
 	case r.Shape != (Shape{}):
 		return r.errf(start, start, 0, ErrSize, "the row has %d numbers, but the box shape %d×%d makes %s boards", m, r.Shape.BoxRows, r.Shape.BoxCols, dims(r.Shape))
-	case m <= MaxSide && m > 1 && rectHint(m) != "":
+	case m <= MaxSide && rectHint(m) != "":
 		return r.errf(start, start, 0, ErrSize, "a %d×%d grid needs its box shape%s", m, m, rectHint(m))
 	}
 	return r.errf(start, start, 0, ErrSize, "the row has %d numbers; a grid row has N numbers for an N×N board (4, 9, 16, 25 …)", m)

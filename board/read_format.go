@@ -106,28 +106,26 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 		firstLen = r.scan(first).k
 		perr = r.compactRow(start, first, n, cells[:n])
 	}
-	if n > 1 {
-		limit := 1
-		if perr != nil {
-			limit = 2*n + 1
-		}
-		run, next := r.rowRun(f, n, limit)
-		first = r.peek(0) // peeking ahead may have moved the buffer
-		lone := false
-		switch {
-		case run == 0:
-			lone = true
-		case perr == nil:
-		case firstLen == n:
-			lone = run == n || run == 2*n
-		default:
-			lone = run != n-1 && run != 2*n-1
-		}
-		if lone {
-			err := r.loneErr(f, shape, first, perr, firstLen, run, next)
-			r.consume()
-			return nil, err
-		}
+	limit := 1
+	if perr != nil {
+		limit = 2*n + 1
+	}
+	run, next := r.rowRun(f, n, limit)
+	first = r.peek(0) // peeking ahead may have moved the buffer
+	lone := false
+	switch {
+	case run == 0:
+		lone = true
+	case perr == nil:
+	case firstLen == n:
+		lone = run == n || run == 2*n
+	default:
+		lone = run != n-1 && run != 2*n-1
+	}
+	if lone {
+		err := r.loneErr(f, shape, first, perr, firstLen, run, next)
+		r.consume()
+		return nil, err
 	}
 	last := start
 	r.consume()
@@ -172,7 +170,7 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 // gridRow parses the numbers of one grid row into cells.
 func (r *Reader) gridRow(start int, l *rec, toks [][2]int, n int, cells []uint8) *ParseError {
 	t := l.text
-	if len(toks) == 1 && n > 1 {
+	if len(toks) == 1 {
 		return r.errf(start, l.num, 0, ErrRowLength, "the row has 1 number, but a grid row has %d numbers separated by spaces", n)
 	}
 	for j, tok := range toks {

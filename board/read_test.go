@@ -162,6 +162,11 @@ var readTests = []struct {
 	{name: "SeventeenSymbols", in: "12345678912345678\n", want: []item{bad(ErrRowLength, 1, 17)}},
 	{name: "FitsNoFormat", in: "1234567\n" + line9, want: []item{bad(ErrRowLength, 1, 0), puz(Line, 2, line9)},
 		msg: "line 1: the line has 7 symbols and fits no format: a puzzle on one line has 16, 81, 256 or 625 symbols (N² for an N×N board), and a compact grid N rows of N symbols (N = 4, 9, 16 or 25)"},
+	// The smallest board is 4×4: a line of one symbol is no 1×1 puzzle (issue 13 item 6).
+	{name: "OneSymbolLines", in: "1\n0\n.\n" + line9 + "\n12\n123\n", want: []item{bad(ErrRowLength, 1, 0), bad(ErrRowLength, 2, 0), bad(ErrRowLength, 3, 0), puz(Line, 4, line9), bad(ErrRowLength, 5, 0), bad(ErrRowLength, 6, 0)},
+		msg: "line 1: the line has 1 symbol and fits no format: a puzzle on one line has 16, 81, 256 or 625 symbols"},
+	{name: "TwoByTwoGrid", in: "1 2\n3 4\n\n" + line9, want: []item{bad(ErrSize, 1, 0), puz(Line, 4, line9)}, msg: "the row has 2 numbers"},
+	{name: "LatinSquareNeedsItsShape", shape: Shape{1, 4}, in: "1234\n2341\n3412\n4123\n", want: []item{puz(Compact, 1, "1234234134124123")}},
 	{name: "FitsNoFormatHex", alpha: &Hex, in: "1234567\n", want: []item{bad(ErrRowLength, 1, 0)}, msg: "16, 81 or 256 symbols"},
 	{name: "FitsNoFormatShape", shape: Shape{2, 3}, in: "1234\n", want: []item{bad(ErrRowLength, 1, 0)}, msg: "a 6×6 (2×3 boxes) puzzle has 36 symbols on one line, or 6 rows of 6 symbols"},
 
@@ -317,6 +322,9 @@ func TestParse(t *testing.T) {
 		{line9 + "\n" + line9, ErrExtra, 2},
 		{boj + "1 2 3 4 5 6 7 8 9\n", ErrRowCount, 10},
 		{"12345\n", ErrRowLength, 1},
+		{"1", ErrRowLength, 1},
+		{"0\n", ErrRowLength, 1},
+		{".", ErrRowLength, 1},
 	}
 	for _, tt := range tests {
 		b, err := Parse(tt.in)
@@ -405,6 +413,11 @@ func TestReaderBadOptions(t *testing.T) {
 	r.Shape = Shape{0, 3}
 	if _, err := r.Read(); err == nil || errors.As(err, new(*ParseError)) {
 		t.Errorf("invalid Shape: got %v", err)
+	}
+	r = NewReader(strings.NewReader(line9))
+	r.Shape = Shape{1, 1}
+	if _, err := r.Read(); !errors.Is(err, ErrShape) || errors.As(err, new(*ParseError)) {
+		t.Errorf("1×1 Shape: got %v", err)
 	}
 	r = NewReader(strings.NewReader(line9))
 	r.Alphabet = &Alphabet{Name: "empty"}

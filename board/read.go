@@ -25,8 +25,9 @@ const DefaultMaxLineLength = 1 << 16
 //
 // Blank lines and lines starting with '#' are skipped; line endings may be
 // LF or CRLF, the last line may lack one, and spaces and tabs around a line
-// are ignored. A line that starts with a word of two or more letters followed
-// by a space (such as "Grid 01") is the title of the puzzle below it.
+// are ignored. A line "Grid" and a number (such as "Grid 01", as in Project
+// Euler 96) is the title of the puzzle below it; any other line that starts
+// with a word of two or more letters and a space is an error (ErrText).
 //
 // Detection: a line with spaces or tabs between its cells starts a Grid
 // puzzle. Otherwise its symbols ('|' separators excluded) are counted: N²

@@ -5,6 +5,10 @@ package board
 
 import "bytes"
 
+// read detects the format of the next puzzle and reads it: it skips blank
+// lines, comments and separators, takes a title line, reports a line of text
+// or a line too long, and hands a line with spaces to readGrid and one
+// without to readLine or readRows by its number of symbols.
 func (r *Reader) read() (*Puzzle, error) {
 	var l *rec
 	for {
@@ -25,7 +29,7 @@ func (r *Reader) read() (*Puzzle, error) {
 		r.consume()
 		for {
 			l = r.peek(0)
-			if l == nil || len(l.text) == 0 && !l.tooLong || isTitle(l.text) {
+			if l == nil || len(l.text) == 0 && !l.tooLong || isText(l.text) {
 				return nil, r.errf(tl, tl, 0, ErrRowCount, "title %q is not followed by a puzzle", title)
 			}
 			if isComment(l.text) || isSeparator(l.text) && !r.dashRowAtStart(l.text) {
@@ -34,6 +38,10 @@ func (r *Reader) read() (*Puzzle, error) {
 			}
 			break
 		}
+	} else if isText(l.text) {
+		err := r.textErr(l)
+		r.consume()
+		return nil, err
 	}
 	if l.tooLong {
 		num := l.num
@@ -94,7 +102,7 @@ func (r *Reader) looksCompact(k, nl int) bool {
 	rows, big, second := 0, 0, false
 	for i := 0; rows < k && i < 2*k+2; i++ {
 		x := r.peek(i)
-		if x == nil || x.tooLong || len(x.text) == 0 || isTitle(x.text) || hasSpace(x.text) {
+		if x == nil || x.tooLong || len(x.text) == 0 || isText(x.text) || hasSpace(x.text) {
 			break
 		}
 		if isComment(x.text) || isSeparator(x.text) && (!r.dash || dashCount(x.text) != k) {
@@ -118,7 +126,7 @@ func (r *Reader) looksCompact(k, nl int) bool {
 func (r *Reader) nextRow() *rec {
 	for i := 1; i < 8; i++ {
 		x := r.peek(i)
-		if x == nil || x.tooLong || len(x.text) == 0 || isTitle(x.text) || hasSpace(x.text) {
+		if x == nil || x.tooLong || len(x.text) == 0 || isText(x.text) || hasSpace(x.text) {
 			return nil
 		}
 		if isComment(x.text) || isSeparator(x.text) && dashCount(x.text) < 0 {
@@ -161,7 +169,7 @@ func (r *Reader) isSeparatorIn(f Format, n int, t []byte) bool {
 // in r.toks.
 func (r *Reader) rowLike(f Format, n, i, row int) bool {
 	l := r.peek(i)
-	if l == nil || len(l.text) == 0 || l.tooLong || isTitle(l.text) {
+	if l == nil || len(l.text) == 0 || l.tooLong || isText(l.text) {
 		return false
 	}
 	near := func(k int) bool { return abs(k-n) <= 2 }
@@ -177,7 +185,7 @@ func (r *Reader) rowLike(f Format, n, i, row int) bool {
 		ok := row == n-1
 		for j := i + 1; !ok && j < i+8; j++ {
 			x := r.peek(j)
-			if x == nil || len(x.text) == 0 || x.tooLong || isTitle(x.text) {
+			if x == nil || len(x.text) == 0 || x.tooLong || isText(x.text) {
 				break
 			}
 			if isComment(x.text) || isSeparator(x.text) {
@@ -227,14 +235,38 @@ func isComment(t []byte) bool { return len(t) > 0 && t[0] == '#' }
 
 func hasSpace(t []byte) bool { return bytes.IndexByte(t, ' ') >= 0 || bytes.IndexByte(t, '\t') >= 0 }
 
-// isTitle reports whether t starts with a word of two or more ASCII letters
-// followed by a space or tab, as "Grid 01" does.
-func isTitle(t []byte) bool {
+// isText reports whether t starts with a word of two or more ASCII letters
+// followed by a space or tab, as "Grid 01" and "Hard puzzle" do: a line of
+// words, which no puzzle row is.
+func isText(t []byte) bool {
 	i := 0
-	for i < len(t) && ('a' <= t[i]|0x20 && t[i]|0x20 <= 'z') {
+	for i < len(t) && isLetter(t[i]) {
 		i++
 	}
 	return i >= 2 && i < len(t) && (t[i] == ' ' || t[i] == '\t')
+}
+
+// isTitle reports whether t is a title line, the one kind there is: "Grid"
+// (in any case), spaces or tabs, and a number, as Project Euler 96 heads its
+// puzzles ("Grid 01"). Any other line of text is an error (see isText).
+func isTitle(t []byte) bool {
+	const word = "grid"
+	if len(t) < len(word)+2 || !bytes.EqualFold(t[:len(word)], []byte(word)) {
+		return false
+	}
+	i := len(word)
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
+		i++
+	}
+	if i == len(word) || i == len(t) {
+		return false
+	}
+	for ; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // isSeparator reports whether t holds only box-drawing characters.

@@ -27,6 +27,9 @@ var (
 	ErrSize = errors.New("unsupported board size")
 	// ErrExtra reports text after the puzzle given to Parse.
 	ErrExtra = errors.New("more than one puzzle")
+	// ErrText reports a line of words that is neither a puzzle nor a title
+	// line ("Grid 01").
+	ErrText = errors.New("text is not a puzzle")
 )
 
 // ParseError reports a puzzle that could not be read. Lines and columns are
@@ -38,7 +41,7 @@ type ParseError struct {
 	StartLine int    // line where the puzzle starts
 	Line      int    // line of the error
 	Col       int    // column of the error, 0 for the whole line
-	Err       error  // wraps one of ErrSymbol, ErrRowLength, ErrRowCount, ErrLineTooLong, ErrEmpty, ErrSize, ErrExtra
+	Err       error  // wraps one of ErrSymbol, ErrRowLength, ErrRowCount, ErrLineTooLong, ErrEmpty, ErrSize, ErrExtra, ErrText
 }
 
 // Error returns "[name: ]line L[, column C]: what was wrong".
@@ -120,6 +123,19 @@ func (r *Reader) noFit(l *rec) *ParseError {
 			"the line has %d %s, %d fewer than the %d of a %s puzzle on one line", k, plural(k, "symbol"), want-k, want, dims(shape))
 	}
 	return r.errf(num, num, 0, ErrRowLength, "the line has %d %s and fits no format: %s", k, plural(k, "symbol"), r.formatsHint())
+}
+
+// textErr reports a line of text (see isText) that is no title line.
+func (r *Reader) textErr(l *rec) *ParseError {
+	t := l.text
+	if len(t) > 24 {
+		i := 24
+		for i > 0 && !utf8.RuneStart(t[i]) {
+			i--
+		}
+		t = append(t[:i:i], "…"...)
+	}
+	return r.errf(l.num, l.num, 1, ErrText, "%s is text, not a puzzle: the only title line is \"Grid\" and a number, as in Project Euler 96 (start any other text with '#')", quoteToken(t))
 }
 
 // gridSizeErr reports a grid row of m numbers, a count that makes no board.

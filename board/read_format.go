@@ -39,7 +39,7 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 	// The first row may be the wrong one: trust the next row if it fits.
 	for i := 1; i < 8; i++ {
 		x := r.peek(i)
-		if x == nil || len(x.text) == 0 || x.tooLong || isTitle(x.text) {
+		if x == nil || len(x.text) == 0 || x.tooLong || isText(x.text) {
 			break
 		}
 		if isComment(x.text) || isSeparator(x.text) {
@@ -58,7 +58,7 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 	r.consume()
 	for rows := 1; rows < min(m, MaxSide); {
 		l := r.peek(0)
-		if l == nil || len(l.text) == 0 || l.tooLong || isTitle(l.text) {
+		if l == nil || len(l.text) == 0 || l.tooLong || isText(l.text) {
 			break
 		}
 		if isComment(l.text) || isSeparator(l.text) {

@@ -158,6 +158,18 @@ var readTests = []struct {
 	{name: "CompactSpaces", in: strings.Replace(pe01, "700000008", "7000 0008", 1),
 		want: []item{bad(ErrSymbol, 5, 5)}},
 	{name: "LettersHint", in: "--A----C-----O-I\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n", want: []item{bad(ErrSymbol, 1, 14)}, msg: "--alphabet letters"},
+	// Title lines exist only as Project Euler 96 writes them; any other line
+	// of words is an error, never dropped in silence (issue 13 item 4).
+	{name: "TextBeforeLine", in: line9 + "\nHard puzzle " + line9 + "\n" + line9 + "\n",
+		want: []item{puz(Line, 1, line9), bad(ErrText, 2, 1), puz(Line, 3, line9)},
+		msg:  "p.txt: line 2, column 1: 'Hard puzzle 4...3.......…' is text, not a puzzle: the only title line is \"Grid\" and a number, as in Project Euler 96 (start any other text with '#')"},
+	{name: "TextLines", in: "garbage line\n" + boj + "solution follows\n" + boj,
+		want: []item{bad(ErrText, 1, 1), puz(Grid, 2, bojLine), bad(ErrText, 11, 1), puz(Grid, 12, bojLine)}, msg: "'garbage line' is text"},
+	{name: "TitleForms", in: "grid 7\n" + pe01 + "GRID\t12\n" + boj + "Grid 01 (hard)\n" + line9 + "\nGrid\n",
+		want: []item{{format: Compact, line: 2, cells: pe01L, title: "grid 7"}, {format: Grid, line: 12, cells: bojLine, title: "GRID\t12"},
+			bad(ErrText, 21, 1), puz(Line, 22, line9), bad(ErrRowLength, 23, 0)}},
+	{name: "TextAfterTitle", in: "Grid 01\nsome notes here\n" + pe01,
+		want: []item{bad(ErrRowCount, 1, 0), bad(ErrText, 2, 1), puz(Compact, 3, pe01L)}, msg: "title \"Grid 01\" is not followed by a puzzle"},
 	{name: "StrayTitle", in: "Grid 01\n\n" + line9, want: []item{bad(ErrRowCount, 1, 0), puz(Line, 3, line9)}, msg: "not followed by a puzzle"},
 	{name: "SeventeenSymbols", in: "12345678912345678\n", want: []item{bad(ErrRowLength, 1, 17)}},
 	{name: "FitsNoFormat", in: "1234567\n" + line9, want: []item{bad(ErrRowLength, 1, 0), puz(Line, 2, line9)},

@@ -42,7 +42,9 @@ const DefaultMaxLineLength = 1 << 16
 // A bad puzzle never takes the puzzles after it down with it. A grid or
 // compact grid ends at the first line that is not one of its rows (a row has
 // about N cells, N ± 2, and the grid's layout), so a truncated grid is
-// reported and the line after it read as what it is. A line that would
+// reported and the line after it read as what it is. Rows directly after
+// the N-th, fewer than a whole grid, make one grid with too many rows, of
+// which nothing is read. A line that would
 // start a grid but is not followed by its rows is reported on its own, and
 // so is a wrong line before a whole grid. A line that fits no format gets a
 // message saying which lengths are accepted; a line puzzle of the wrong

@@ -231,6 +231,40 @@ func (r *Reader) rowRun(f Format, n, limit int) (rows, first int) {
 	return rows, first
 }
 
+// extraRows counts the rows (as rowLike decides) that follow a whole grid
+// or compact grid of side n directly, at the front of the queue, and returns
+// their number and the line of the first, or 0 when there are none or when
+// they hold a whole grid of their own (n rows or more, the next puzzle).
+// Where a compact row could also be a line puzzle (16 symbols: a 16×16 row
+// or a 4×4 line), only rows that cannot be one count.
+func (r *Reader) extraRows(f Format, n int) (rows, first int) {
+	nl, lineToo := r.lineSide(n)
+	lineToo = lineToo && f == Compact
+	for i := 0; rows < n && i <= 2*n+8; i++ {
+		x := r.peek(i)
+		if x == nil {
+			break
+		}
+		if len(x.text) > 0 && (isComment(x.text) || r.isSeparatorIn(f, n, x.text)) {
+			continue
+		}
+		if !r.rowLike(f, n, i, n) {
+			break
+		}
+		if x = r.peek(i); lineToo && r.scan(x).bad < 0 && int(x.max) <= nl {
+			break
+		}
+		if rows == 0 {
+			first = x.num
+		}
+		rows++
+	}
+	if rows >= n {
+		return 0, 0
+	}
+	return rows, first
+}
+
 func isComment(t []byte) bool { return len(t) > 0 && t[0] == '#' }
 
 func hasSpace(t []byte) bool { return bytes.IndexByte(t, ' ') >= 0 || bytes.IndexByte(t, '\t') >= 0 }

@@ -171,11 +171,7 @@ func (r *Reader) loneErr(f Format, shape Shape, l *rec, perr *ParseError, k, run
 }
 
 func (r *Reader) rowCountErr(f Format, shape Shape, start, at, rows int) *ParseError {
-	n := shape.Side()
-	what := "grid"
-	if f == Compact {
-		what = "compact grid"
-	}
+	n, what := shape.Side(), what(f)
 	if start == r.prevEnd+1 && n == r.prevN && f == r.prevFormat {
 		return r.errf(start, start, 0, ErrRowCount, "%d extra %s after the %s %s ending on line %d", rows, plural(rows, "row"), dims(shape), what, r.prevEnd)
 	}
@@ -274,6 +270,14 @@ func quoteToken(s []byte) string {
 }
 
 func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// what names a puzzle of format f: "grid" or "compact grid".
+func what(f Format) string {
+	if f == Compact {
+		return "compact grid"
+	}
+	return "grid"
+}
 
 // dims names a shape for messages: "9×9", or "6×6 (2×3 boxes)".
 func dims(s Shape) string {

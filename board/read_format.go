@@ -157,6 +157,21 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 		r.consume()
 		row++
 	}
+	if extra, at := r.extraRows(f, n); extra > 0 {
+		// Rows beyond the n-th, fewer than a whole grid: one grid with too
+		// many rows, of which nothing is read. They go with it, so they are
+		// not reported again.
+		if perr == nil {
+			perr = r.errf(start, at, 0, ErrRowCount, "the %s starting on line %d has %d rows, but a %s %s has %d", what(f), start, n+extra, dims(shape), what(f), n)
+		}
+		for extra > 0 {
+			if l := r.peek(0); len(l.text) > 0 && !isComment(l.text) && !r.isSeparatorIn(f, n, l.text) {
+				extra--
+				last = l.num
+			}
+			r.consume()
+		}
+	}
 	r.prevEnd, r.prevN, r.prevFormat = last, n, f
 	if perr != nil {
 		return nil, perr

@@ -143,10 +143,23 @@ func (r *Reader) gridSizeErr(start, m int) *ParseError {
 	switch {
 	case r.Shape != (Shape{}):
 		return r.errf(start, start, 0, ErrSize, "the row has %d numbers, but the box shape %d×%d makes %s boards", m, r.Shape.BoxRows, r.Shape.BoxCols, dims(r.Shape))
-	case m <= MaxSide && rectHint(m) != "":
+	case m > MaxSide:
+		return r.errf(start, start, 0, ErrSize, "the row has %d numbers, but the largest board is %d×%d", m, MaxSide, MaxSide)
+	case m < MinSide:
+		return r.errf(start, start, 0, ErrSize, "the row has %d %s, but the smallest board is %d×%d", m, plural(m, "number"), MinSide, MinSide)
+	case rectHint(m) != "":
 		return r.errf(start, start, 0, ErrSize, "a %d×%d grid needs its box shape%s", m, m, rectHint(m))
 	}
-	return r.errf(start, start, 0, ErrSize, "the row has %d numbers; a grid row has N numbers for an N×N board (4, 9, 16, 25 …)", m)
+	return r.errf(start, start, 0, ErrSize, "the row has %d numbers; a grid row has N numbers for an N×N board, N = %s (other sides need their box shape, --box)", m, squareSides())
+}
+
+// squareSides lists the sides of the square shapes: "4, 9, 16, 25, 36, 49 or 64".
+func squareSides() string {
+	var s []string
+	for b := 2; b*b <= MaxSide; b++ {
+		s = append(s, strconv.Itoa(b*b))
+	}
+	return joinWords(s, "or")
 }
 
 // loneErr is the error for the first line l of a would-be grid of side n

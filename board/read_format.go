@@ -54,9 +54,10 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 		break
 	}
 	err := r.gridSizeErr(start, m)
-	// Skip the rest of this puzzle: the rows below with as many numbers.
+	// Skip the rest of this puzzle, however large: the rows below with as
+	// many numbers, up to m rows in all.
 	r.consume()
-	for rows := 1; rows < min(m, MaxSide); {
+	for rows := 1; rows < m; {
 		l := r.peek(0)
 		if l == nil || len(l.text) == 0 || l.tooLong || isText(l.text) {
 			break

@@ -153,6 +153,14 @@ var readTests = []struct {
 		want: []item{bad(ErrRowLength, 1, 16), puz(Grid, 10, bojLine)}},
 	{name: "GridCompactRowMixed", in: strings.Replace(boj, "7 8 2 1 0 5 6 0 9", "782105609", 1) + "\n" + line9,
 		want: []item{bad(ErrRowLength, 2, 0), puz(Line, 11, line9)}},
+	// Too large a grid is one error that names the limit (issue 13 item 8).
+	{name: "Grid100", in: strings.Repeat(strings.Repeat("0 ", 99)+"0\n", 100) + line9,
+		want: []item{bad(ErrSize, 1, 0), puz(Line, 101, line9)}, msg: "p.txt: line 1: the row has 100 numbers, but the largest board is 64×64"},
+	{name: "Grid65", in: strings.Repeat(strings.Repeat("0 ", 64)+"0\n", 65), want: []item{bad(ErrSize, 1, 0)}, msg: "the largest board is 64×64"},
+	{name: "Grid64", in: strings.Repeat(strings.Repeat("0 ", 63)+"64\n", 64), want: []item{{format: Grid, line: 1, side: 64}}},
+	{name: "Grid36", in: strings.Repeat(strings.Repeat("0 ", 35)+"36\n", 36), want: []item{{format: Grid, line: 1, side: 36}}},
+	{name: "Grid7", in: strings.Repeat("1 2 3 4 5 6 7\n", 7) + line9, want: []item{bad(ErrSize, 1, 0), puz(Line, 8, line9)},
+		msg: "the row has 7 numbers; a grid row has N numbers for an N×N board, N = 4, 9, 16, 25, 36, 49 or 64 (other sides need their box shape, --box)"},
 	{name: "Grid6NeedsBox", in: strings.Repeat("1 0 0 0 0 6\n", 6) + "\n" + line9,
 		want: []item{bad(ErrSize, 1, 0), puz(Line, 8, line9)}, msg: "--box 2x3"},
 	{name: "Line36NeedsBox", in: "123456" + strings.Repeat(".", 30) + "\n" + line9,
@@ -189,7 +197,7 @@ var readTests = []struct {
 	// The smallest board is 4×4: a line of one symbol is no 1×1 puzzle (issue 13 item 6).
 	{name: "OneSymbolLines", in: "1\n0\n.\n" + line9 + "\n12\n123\n", want: []item{bad(ErrRowLength, 1, 0), bad(ErrRowLength, 2, 0), bad(ErrRowLength, 3, 0), puz(Line, 4, line9), bad(ErrRowLength, 5, 0), bad(ErrRowLength, 6, 0)},
 		msg: "line 1: the line has 1 symbol and fits no format: a puzzle on one line has 16, 81, 256 or 625 symbols"},
-	{name: "TwoByTwoGrid", in: "1 2\n3 4\n\n" + line9, want: []item{bad(ErrSize, 1, 0), puz(Line, 4, line9)}, msg: "the row has 2 numbers"},
+	{name: "TwoByTwoGrid", in: "1 2\n3 4\n\n" + line9, want: []item{bad(ErrSize, 1, 0), puz(Line, 4, line9)}, msg: "the row has 2 numbers, but the smallest board is 4×4"},
 	{name: "LatinSquareNeedsItsShape", shape: Shape{1, 4}, in: "1234\n2341\n3412\n4123\n", want: []item{puz(Compact, 1, "1234234134124123")}},
 	{name: "FitsNoFormatHex", alpha: &Hex, in: "1234567\n", want: []item{bad(ErrRowLength, 1, 0)}, msg: "16, 81 or 256 symbols"},
 	{name: "FitsNoFormatShape", shape: Shape{2, 3}, in: "1234\n", want: []item{bad(ErrRowLength, 1, 0)}, msg: "a 6×6 (2×3 boxes) puzzle has 36 symbols on one line, or 6 rows of 6 symbols"},

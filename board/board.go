@@ -135,16 +135,22 @@ func newGeometry(s Shape) *Geometry {
 			g.UnitsOf[cell] = [3]int{r, n + c, 2*n + b}
 		}
 	}
+	// Each cell's peers in the order its units list them; seen[p] == cell+1
+	// marks p as found for this cell.
+	k := 3*n - 1 - s.BoxRows - s.BoxCols
+	all, seen := make([]int, 0, n*n*k), make([]int, n*n)
 	for cell := range g.Peers {
-		seen := map[int]bool{cell: true}
+		seen[cell] = cell + 1
+		start := len(all)
 		for _, u := range g.UnitsOf[cell] {
 			for _, p := range g.Units[u] {
-				if !seen[p] {
-					seen[p] = true
-					g.Peers[cell] = append(g.Peers[cell], p)
+				if seen[p] != cell+1 {
+					seen[p] = cell + 1
+					all = append(all, p)
 				}
 			}
 		}
+		g.Peers[cell] = all[start:len(all):len(all)]
 	}
 	return g
 }

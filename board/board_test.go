@@ -308,3 +308,16 @@ func TestBoardBasics(t *testing.T) {
 		t.Errorf("Box numbering: %d %d %d", s.Box(0, 3), s.Box(2, 0), s.Box(5, 5))
 	}
 }
+
+// BenchmarkNewGeometry builds the derived tables of a 9×9 and a 64×64 shape
+// (Geometry computes them once per shape and caches them).
+func BenchmarkNewGeometry(b *testing.B) {
+	for _, s := range []Shape{Classic, Square(8)} {
+		b.Run(s.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				newGeometry(s)
+			}
+		})
+	}
+}

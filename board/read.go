@@ -2,6 +2,7 @@ package board
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -247,6 +248,9 @@ func (r *Reader) fill() bool {
 	}
 	l := &r.q[len(r.q)-1]
 	*l = rec{num: r.lineNum, text: append(l.text[:0], data...), tooLong: tooLong}
+	if bytes.IndexByte(l.text, 0x1b) >= 0 {
+		l.text = trimSpace(stripColor(l.text))
+	}
 	return true
 }
 
@@ -274,6 +278,27 @@ func (r *Reader) endErr() error {
 		return r.ioErr
 	}
 	return io.EOF
+}
+
+// stripColor removes the ANSI colour escapes (ESC [ digits and ';' m) from
+// t, in place, such as those WritePretty writes with Color.
+func stripColor(t []byte) []byte {
+	w := 0
+	for i := 0; i < len(t); i++ {
+		if t[i] == 0x1b && i+1 < len(t) && t[i+1] == '[' {
+			j := i + 2
+			for j < len(t) && (t[j] >= '0' && t[j] <= '9' || t[j] == ';') {
+				j++
+			}
+			if j < len(t) && t[j] == 'm' {
+				i = j
+				continue
+			}
+		}
+		t[w] = t[i]
+		w++
+	}
+	return t[:w]
 }
 
 func trimSpace(b []byte) []byte {

@@ -303,19 +303,32 @@ func isTitle(t []byte) bool {
 	return true
 }
 
-// isSeparator reports whether t holds only box-drawing characters.
+// isSeparator reports whether t holds only box-drawing characters: '-', '+',
+// '|', '*', '=', Unicode box drawing, and spaces.
 func isSeparator(t []byte) bool {
 	if len(t) == 0 {
 		return false
 	}
-	for _, c := range t {
-		switch c {
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
 		case '-', '+', '|', '*', '=', ' ', '\t':
 		default:
-			return false
+			if boxRune(t[i:]) == 0 {
+				return false
+			}
+			i += 2
 		}
 	}
 	return true
+}
+
+// boxRune returns 3 if t starts with a Unicode box-drawing character
+// (U+2500 to U+257F, such as '─', '│' and '┼', which WritePretty draws), else 0.
+func boxRune(t []byte) int {
+	if len(t) >= 3 && t[0] == 0xE2 && (t[1] == 0x94 || t[1] == 0x95) && t[2]&0xC0 == 0x80 {
+		return 3
+	}
+	return 0
 }
 
 // dashCount returns the number of '-' in t if t holds only '-' and '|', else -1.

@@ -250,8 +250,9 @@ func (r *Reader) compactRow(start int, l *rec, n int, cells []uint8) *ParseError
 	return nil
 }
 
-// gridTokens splits a grid row into its tokens, skipping '|' tokens; it
-// returns the byte offsets of the tokens' starts and ends in dst.
+// gridTokens splits a grid row into its tokens, skipping box borders ('|'
+// or a Unicode box-drawing character on its own); it returns the byte
+// offsets of the tokens' starts and ends in dst.
 func gridTokens(t []byte, dst [][2]int) [][2]int {
 	dst = dst[:0]
 	for i := 0; i < len(t); {
@@ -262,7 +263,7 @@ func gridTokens(t []byte, dst [][2]int) [][2]int {
 		for j < len(t) && t[j] != ' ' && t[j] != '\t' {
 			j++
 		}
-		if j > i && !(j == i+1 && t[i] == '|') {
+		if j > i && !(j == i+1 && t[i] == '|') && !(j == i+3 && boxRune(t[i:]) == 3) {
 			dst = append(dst, [2]int{i, j})
 		}
 		i = j

@@ -37,43 +37,6 @@ func TestWriteGridIsString(t *testing.T) {
 	}
 }
 
-// TestRoundtrip writes random boards in every format and alphabet and reads them back.
-func TestRoundtrip(t *testing.T) {
-	rng := rand.New(rand.NewSource(2))
-	for _, s := range testShapes {
-		for _, a := range []Alphabet{Default, Hex, Letters} {
-			for _, f := range []Format{Grid, Compact, Line} {
-				if f != Grid && s.Side() > len(a.Symbols) {
-					continue // cannot be written
-				}
-				b := randomBoard(rng, s)
-				if f == Compact && s.Side() == 16 {
-					// Make the rows unmistakable: a 16-symbol row could be a 4×4 line.
-					for r := 0; r < 16; r++ {
-						b.Cells[r*16] = 16
-					}
-				}
-				var buf bytes.Buffer
-				if err := Write(&buf, b, f, a); err != nil {
-					t.Fatal(err)
-				}
-				r := NewReader(&buf)
-				r.Alphabet = &a
-				if s.BoxRows != s.BoxCols {
-					r.Shape = s
-				}
-				p, err := r.Read()
-				if err != nil {
-					t.Fatalf("%v %v %s: %v\n%s", s, f, a.Name, err, buf.String())
-				}
-				if !p.Board.Equal(b) || p.Format != f {
-					t.Errorf("%v %v %s: read back %v board\n%v\nwant\n%v", s, f, a.Name, p.Format, p.Board, b)
-				}
-			}
-		}
-	}
-}
-
 func TestWriteFormats(t *testing.T) {
 	b, err := Parse(pe01)
 	if err != nil {
@@ -201,11 +164,30 @@ func TestAlphabet(t *testing.T) {
 			t.Errorf("%s.describe(%d) = %q, want %q", tt.a.Name, tt.n, got, tt.want)
 		}
 	}
-	if f, err := ParseFormat("LINE"); f != Line || err != nil {
-		t.Errorf("ParseFormat: %v %v", f, err)
+}
+
+func TestParseFormat(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name string
+		f    Format
+	}{
+		{"grid", Grid}, {"compact", Compact}, {"line", Line}, {"pretty", Pretty}, {"LINE", Line}, {"Pretty", Pretty},
+		{"csv", FormatUnknown}, {"", FormatUnknown}, {"json", FormatUnknown}, {"unknown", FormatUnknown},
+	} {
+		f, err := ParseFormat(tt.name)
+		if f != tt.f || (err == nil) != (tt.f != FormatUnknown) {
+			t.Errorf("ParseFormat(%q) = %v, %v", tt.name, f, err)
+		}
+		if err == nil && !strings.EqualFold(f.String(), tt.name) {
+			t.Errorf("%v.String() = %q", f, f.String())
+		}
 	}
-	if _, err := ParseFormat("csv"); err == nil || FormatUnknown.String() != "unknown" {
-		t.Error("ParseFormat accepted csv")
+	if _, err := ParseFormat("csv"); err == nil || err.Error() != `unknown format "csv" (want grid, compact, line or pretty)` {
+		t.Errorf("ParseFormat(csv): %v", err)
+	}
+	if FormatUnknown.String() != "unknown" || Format(99).String() != "unknown" {
+		t.Error("String of an unknown format")
 	}
 }
 

@@ -21,40 +21,11 @@ type Puzzle struct {
 // that a Reader accepts when MaxLineLength is 0.
 const DefaultMaxLineLength = 1 << 16
 
-// Reader reads puzzles from text, detecting the format of each one. Options
-// are plain fields set before the first Read.
-//
-// Blank lines and lines starting with '#' are skipped; line endings may be
-// LF or CRLF, the last line may lack one, and spaces and tabs around a line
-// are ignored. A line "Grid" and a number (such as "Grid 01", as in Project
-// Euler 96) is the title of the puzzle below it; any other line that starts
-// with a word of two or more letters and a space is an error (ErrText).
-//
-// Detection: a line with spaces or tabs between its cells starts a Grid
-// puzzle. Otherwise its symbols ('|' separators excluded) are counted: N²
-// symbols make a Line puzzle, N symbols the first row of a Compact one. When
-// both readings are possible (16 symbols: a 4×4 line or a 16×16 row) the
-// line wins, unless the 16 rows from it all have 16 symbols and more than
-// half of them hold a digit above 4, or both it and the next row hold one. Lines made only of
-// '-', '+', '|', '*', '=' and spaces are box separators and skipped, except a
-// line of only '-' (a blank in every built-in alphabet) whose length is the
-// row's, which is a row of blanks.
-//
-// A bad puzzle never takes the puzzles after it down with it. A grid or
-// compact grid ends at the first line that is not one of its rows (a row has
-// about N cells, N ± 2, and the grid's layout), so a truncated grid is
-// reported and the line after it read as what it is. Rows directly after
-// the N-th, fewer than a whole grid, make one grid with too many rows, of
-// which nothing is read. A line that would
-// start a grid but is not followed by its rows is reported on its own, and
-// so is a wrong line before a whole grid. A line that fits no format gets a
-// message saying which lengths are accepted; a line puzzle of the wrong
-// length gets the column of its first extra symbol, or the end of the line
-// plus one when symbols are missing.
-//
-// Memory is bounded: a line longer than MaxLineLength is discarded (and
-// reported) without being stored, and at most about 4N+10 lines are
-// buffered (2N+1 rows ahead, looked at only after a bad first row).
+// Reader reads puzzles from text, detecting the format and size of each
+// one, as the package documentation describes. Options are plain fields set
+// before the first Read. A bad puzzle is reported by one *ParseError and
+// never takes the puzzles after it down with it; memory is bounded however
+// long the input.
 type Reader struct {
 	// Shape, if non-zero, is the shape of every puzzle (needed for
 	// rectangular boxes, such as 2×3 for 6×6); zero infers square shapes.

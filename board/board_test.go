@@ -21,8 +21,10 @@ var geometryShapes = func() []Shape {
 }()
 
 func TestGeometry(t *testing.T) {
+	t.Parallel()
 	for _, s := range geometryShapes {
 		t.Run(s.String(), func(t *testing.T) {
+			t.Parallel()
 			n, R, C := s.Side(), s.BoxRows, s.BoxCols
 			g := s.Geometry()
 			if g != s.Geometry() {
@@ -172,6 +174,7 @@ func pattern(s Shape) *Board {
 }
 
 func TestVerify(t *testing.T) {
+	t.Parallel()
 	for _, s := range []Shape{Classic, {2, 3}, {3, 2}, Square(4)} {
 		sol := pattern(s)
 		if !sol.Solved() {
@@ -248,6 +251,7 @@ func TestVerify(t *testing.T) {
 }
 
 func TestClashes(t *testing.T) {
+	t.Parallel()
 	b := New(Classic)
 	b.Set(0, 0, 5)
 	b.Set(0, 8, 5)
@@ -284,6 +288,7 @@ func TestClashes(t *testing.T) {
 }
 
 func TestBoardBasics(t *testing.T) {
+	t.Parallel()
 	b := pattern(Shape{2, 3})
 	c := b.Clone()
 	if !c.Equal(b) || &c.Cells[0] == &b.Cells[0] {

@@ -24,6 +24,7 @@ func randomBoard(rng *rand.Rand, s Shape) *Board {
 }
 
 func TestWriteGridIsString(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(1))
 	for _, s := range testShapes {
 		b := randomBoard(rng, s)
@@ -38,6 +39,7 @@ func TestWriteGridIsString(t *testing.T) {
 }
 
 func TestWriteFormats(t *testing.T) {
+	t.Parallel()
 	b, err := Parse(pe01)
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +95,7 @@ func TestAppendLineAllocs(t *testing.T) {
 }
 
 func TestSubset(t *testing.T) {
+	t.Parallel()
 	b, _ := Parse(line9)
 	before := b.Clone()
 	got := Subset(b, []int{0, 4, 80, -1, 81})
@@ -102,6 +105,7 @@ func TestSubset(t *testing.T) {
 }
 
 func TestAlphabet(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		a    Alphabet
 		ch   byte
@@ -192,6 +196,7 @@ func TestParseFormat(t *testing.T) {
 }
 
 func TestWritePretty(t *testing.T) {
+	t.Parallel()
 	puzzle, _ := Parse("12.4\n..1.\n....\n4..1\n")
 	sol, _ := Parse("1234\n3412\n2143\n4321\n")
 	tests := []struct {

@@ -24,13 +24,17 @@ const (
 	Pretty
 )
 
-// FormatNames lists the names ParseFormat accepts, in the order of the Format values.
-var FormatNames = []string{"grid", "compact", "line", "pretty"}
+// formatNames are the names of Grid … Pretty.
+var formatNames = [...]string{"grid", "compact", "line", "pretty"}
+
+// FormatNames lists the names ParseFormat accepts, in the order of the
+// Format values (a copy: changing it changes nothing else).
+var FormatNames = append([]string(nil), formatNames[:]...)
 
 // String returns "grid", "compact", "line", "pretty" or "unknown".
 func (f Format) String() string {
 	if f >= Grid && f <= Pretty {
-		return FormatNames[f-Grid]
+		return formatNames[f-Grid]
 	}
 	return "unknown"
 }
@@ -38,12 +42,12 @@ func (f Format) String() string {
 // ParseFormat returns the format named s ("grid", "compact", "line" or
 // "pretty", in any case).
 func ParseFormat(s string) (Format, error) {
-	for i, name := range FormatNames {
+	for i, name := range formatNames {
 		if strings.EqualFold(s, name) {
 			return Grid + Format(i), nil
 		}
 	}
-	return FormatUnknown, fmt.Errorf("unknown format %q (want %s)", s, joinWords(FormatNames, "or"))
+	return FormatUnknown, fmt.Errorf("unknown format %q (want %s)", s, joinWords(formatNames[:], "or"))
 }
 
 // ErrCannotWrite reports a board that a format cannot represent: a board

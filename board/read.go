@@ -12,7 +12,7 @@ import (
 type Puzzle struct {
 	Board    *Board
 	Line     int      // 1-based line of its first row (after any title line)
-	Format   Format   // the layout it was written in
+	Format   Format   // the layout it was written in: Grid (also for pretty output), Compact or Line
 	Alphabet Alphabet // the alphabet it was read with; writers should use it
 	Title    string   // the title line before it, such as "Grid 01"; "" if none
 }

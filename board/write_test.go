@@ -190,6 +190,11 @@ func TestParseFormat(t *testing.T) {
 	if _, err := ParseFormat("csv"); err == nil || err.Error() != `unknown format "csv" (want grid, compact, line or pretty)` {
 		t.Errorf("ParseFormat(csv): %v", err)
 	}
+	for i, name := range FormatNames {
+		if f, err := ParseFormat(name); err != nil || f != Grid+Format(i) {
+			t.Errorf("FormatNames[%d] = %q parses as %v, %v", i, name, f, err)
+		}
+	}
 	if FormatUnknown.String() != "unknown" || Format(99).String() != "unknown" {
 		t.Error("String of an unknown format")
 	}

@@ -272,6 +272,14 @@ func TestWriter(t *testing.T) {
 	if err := w.Check(big.Shape); err != nil {
 		t.Errorf("pretty 36×36: %v", err)
 	}
+	// The zero Writer checks too: nothing has been accepted yet.
+	zero := &Writer{Alphabet: &Alphabet{}}
+	if err := zero.Check(Shape{}); err == nil {
+		t.Error("the zero Writer accepted the zero Shape")
+	}
+	if err := zero.Check(Classic); !errors.Is(err, ErrCannotWrite) {
+		t.Errorf("FormatUnknown: %v", err)
+	}
 }
 
 type countingWriter struct {

@@ -27,10 +27,11 @@ type Writer struct {
 	w   io.Writer
 	buf []byte
 
-	checked struct { // the last combination Check accepted
-		f Format
-		s Shape
-		a Alphabet
+	checked struct { // the last combination Check accepted, if ok
+		ok bool
+		f  Format
+		s  Shape
+		a  Alphabet
 	}
 }
 
@@ -48,13 +49,13 @@ func (w *Writer) alphabet() Alphabet {
 // shape s: CanWrite(w.Format, s, alphabet). Call it before solving.
 func (w *Writer) Check(s Shape) error {
 	a := w.alphabet()
-	if c := &w.checked; c.f == w.Format && c.s == s && c.a == a {
+	if c := &w.checked; c.ok && c.f == w.Format && c.s == s && c.a == a {
 		return nil
 	}
 	if err := CanWrite(w.Format, s, a); err != nil {
 		return err
 	}
-	w.checked.f, w.checked.s, w.checked.a = w.Format, s, a
+	w.checked.ok, w.checked.f, w.checked.s, w.checked.a = true, w.Format, s, a
 	return nil
 }
 

@@ -94,3 +94,19 @@ func BenchmarkBaselineScanner(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWriterLine writes one 9×9 board in line format through a Writer
+// (the check that the format can write it is cached).
+func BenchmarkWriterLine(b *testing.B) {
+	bd, err := Parse(string(benchInput[:81]))
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := NewWriter(io.Discard, Line)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := w.Write(bd, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

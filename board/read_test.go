@@ -90,6 +90,15 @@ var readTests = []struct {
 	{name: "Rect2x3Line", shape: Shape{2, 3}, in: "123456" + strings.Repeat(".", 30) + "\n", want: []item{{format: Line, line: 1, side: 6}}},
 	{name: "Rect2x3Compact", shape: Shape{2, 3}, in: strings.Repeat("1.....\n", 6), want: []item{{format: Compact, line: 1, side: 6}}},
 	{name: "Rect2x3Grid", shape: Shape{2, 3}, in: strings.Repeat("1 0 0 0 0 6\n", 6), want: []item{{format: Grid, line: 1, side: 6}}},
+	// Pretty output reads back as a grid (issue 13 item 1).
+	{name: "PrettyUnicode", in: "┌─────┬─────┐\n│ 1 2 │ . 4 │\n│ . . │ 1 . │\n├─────┼─────┤\n│ . . │ . . │\n│ 4 . │ . 1 │\n└─────┴─────┘\n" + line9,
+		want: []item{puz(Grid, 2, line4L), puz(Line, 8, line9)}},
+	{name: "PrettyASCII", in: "+-----+-----+\n| 1 2 | . 4 |\n| . . | 1 . |\n+-----+-----+\n| . . | . . |\n| 4 . | . 1 |\n+-----+-----+\n",
+		want: []item{puz(Grid, 2, line4L)}},
+	{name: "PrettyColor", in: "| \x1b[1m1\x1b[0m \x1b[1m2\x1b[0m | . \x1b[1m4\x1b[0m |\n| . . | \x1b[36m1\x1b[0m . |\n| . . | . . |\n\x1b[1m4\x1b[0m 0 0 1\n",
+		want: []item{puz(Grid, 1, line4L)}},
+	{name: "PrettyWide", in: "│ 16  . │\n" + strings.Repeat("│  . 12  .  .  .  .  .  .  .  .  .  .  .  .  .  . │\n", 16),
+		want: []item{bad(ErrRowLength, 1, 0), {format: Grid, line: 2, side: 16}}},
 	{name: "MixedFormats", in: boj + "\n" + line9 + "\nGrid 07\n" + pe01,
 		want: []item{puz(Grid, 1, bojLine), puz(Line, 11, line9), {format: Compact, line: 13, cells: pe01L, title: "Grid 07"}}},
 

@@ -90,6 +90,9 @@ func (r *Reader) errf(start, line, col int, sentinel error, format string, args 
 func (r *Reader) noFit(l *rec) *ParseError {
 	r.scan(l)
 	k, num, t := l.k, l.num, l.text
+	if n := isqrt(k); n*n == k && n > MaxSide && r.Shape == (Shape{}) {
+		return r.errf(num, num, 0, ErrSize, "%d symbols make a %d×%d puzzle, but the largest board is %d×%d", k, n, n, MaxSide, MaxSide)
+	}
 	if n := isqrt(k); n*n == k && n <= MaxSide && !r.compactSide(k) {
 		if r.Shape != (Shape{}) {
 			if _, ok := ShapeForSide(n); ok {

@@ -23,7 +23,7 @@ func (r *Reader) read() (*Puzzle, error) {
 		break
 	}
 	title := ""
-	if isTitle(l.text) {
+	if text := isText(l.text); text && isTitle(l.text) {
 		title = string(l.text)
 		tl := l.num
 		r.consume()
@@ -38,7 +38,7 @@ func (r *Reader) read() (*Puzzle, error) {
 			}
 			break
 		}
-	} else if isText(l.text) {
+	} else if text {
 		err := r.textErr(l)
 		r.consume()
 		return nil, err

@@ -60,9 +60,6 @@ func (e *ParseError) Error() string {
 	return b.String()
 }
 
-func (e *reason) Error() string { return e.msg }
-func (e *reason) Unwrap() error { return e.sentinel }
-
 // Unwrap returns e.Err.
 func (e *ParseError) Unwrap() error { return e.Err }
 
@@ -72,6 +69,11 @@ type reason struct {
 	msg      string
 }
 
+func (e *reason) Error() string { return e.msg }
+func (e *reason) Unwrap() error { return e.sentinel }
+
+// errf returns the ParseError of a puzzle starting on line start, at line
+// and col (0 for the whole line), wrapping sentinel with the message.
 func (r *Reader) errf(start, line, col int, sentinel error, format string, args ...any) *ParseError {
 	if line < 1 {
 		line = 1

@@ -78,7 +78,8 @@
 //
 // Blank lines and lines starting with '#' are skipped; line endings may be
 // LF or CRLF, the last line may lack one, spaces and tabs around a line are
-// ignored, and so are ANSI colour escapes (as Pretty writes with Color).
+// ignored, and so are ANSI colour escapes in a grid (as Pretty writes them
+// with Color).
 // The one title line is "Grid" and a number (Project Euler 96's "Grid 01",
 // in any case), which becomes Puzzle.Title of the puzzle below it. Any other
 // line that starts with a word of two or more letters and a space ("Hard

@@ -2,7 +2,6 @@ package board
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -49,15 +48,16 @@ type Reader struct {
 	name    string
 
 	lineNum int   // lines read so far
-	q       []rec // buffered lines; q[head:] are pending
-	head    int
+	q       []rec // ring of buffered lines, a power of two long (or empty)
+	head    int   // index in q of the first pending line
+	pending int   // lines buffered and not consumed
 	eof     bool
 	ioErr   error
 	final   error
 
 	scratch []uint8
 	slab    []uint8
-	toks    [][2]int
+	toks    [][2]int // the tokens of the last line too long to keep them (see tokens)
 
 	prevEnd    int // last line of the previous grid or compact puzzle
 	prevN      int
@@ -74,6 +74,9 @@ type rec struct {
 	k       int   // characters, '|' excluded
 	max     uint8 // largest digit
 	bad     int   // byte offset of the first character that is no symbol or blank, -1 if none
+
+	tokenized bool     // toks holds the line's grid tokens
+	toks      [][2]int // kept only for lines of at most MaxSide+2 tokens
 }
 
 // NewReader returns a Reader reading from r.
@@ -204,43 +207,36 @@ func (r *Reader) fill() bool {
 		tooLong, data = true, nil
 	}
 	data = trimSpace(data)
-	if r.head > 0 && len(r.q) == cap(r.q) {
-		// Move the pending lines to the front, keeping every text buffer.
-		m := len(r.q) - r.head
-		for i := 0; i < m; i++ {
-			r.q[i], r.q[r.head+i] = r.q[r.head+i], r.q[i]
+	if r.pending == len(r.q) {
+		// Grow the ring, keeping the pending lines in order and every
+		// slot's buffers.
+		q := make([]rec, max(16, 2*len(r.q)))
+		for i := range r.q {
+			q[i] = r.q[(r.head+i)&(len(r.q)-1)]
 		}
-		r.q, r.head = r.q[:m], 0
+		r.q, r.head = q, 0
 	}
-	if len(r.q) < cap(r.q) {
-		r.q = r.q[:len(r.q)+1]
-	} else {
-		r.q = append(r.q, rec{})
-	}
-	l := &r.q[len(r.q)-1]
-	*l = rec{num: r.lineNum, text: append(l.text[:0], data...), tooLong: tooLong}
-	if bytes.IndexByte(l.text, 0x1b) >= 0 {
-		l.text = trimSpace(stripColor(l.text))
-	}
+	l := &r.q[(r.head+r.pending)&(len(r.q)-1)]
+	r.pending++
+	*l = rec{num: r.lineNum, text: append(l.text[:0], data...), tooLong: tooLong, toks: l.toks[:0]}
 	return true
 }
 
 // peek returns the i-th pending line (0-based), or nil past the end of input.
+// The line stays where it is until the ring grows, which a later peek may do.
 func (r *Reader) peek(i int) *rec {
-	for len(r.q)-r.head <= i {
+	for r.pending <= i {
 		if !r.fill() {
 			return nil
 		}
 	}
-	return &r.q[r.head+i]
+	return &r.q[(r.head+i)&(len(r.q)-1)]
 }
 
 // consume drops the first pending line.
 func (r *Reader) consume() {
-	r.head++
-	if r.head == len(r.q) {
-		r.q, r.head = r.q[:0], 0
-	}
+	r.head = (r.head + 1) & (len(r.q) - 1)
+	r.pending--
 }
 
 // endErr is what Read returns once the input is exhausted.
@@ -249,27 +245,6 @@ func (r *Reader) endErr() error {
 		return r.ioErr
 	}
 	return io.EOF
-}
-
-// stripColor removes the ANSI colour escapes (ESC [ digits and ';' m) from
-// t, in place, such as those WritePretty writes with Color.
-func stripColor(t []byte) []byte {
-	w := 0
-	for i := 0; i < len(t); i++ {
-		if t[i] == 0x1b && i+1 < len(t) && t[i+1] == '[' {
-			j := i + 2
-			for j < len(t) && (t[j] >= '0' && t[j] <= '9' || t[j] == ';') {
-				j++
-			}
-			if j < len(t) && t[j] == 'm' {
-				i = j
-				continue
-			}
-		}
-		t[w] = t[i]
-		w++
-	}
-	return t[:w]
 }
 
 func trimSpace(b []byte) []byte {

@@ -165,8 +165,7 @@ func (r *Reader) isSeparatorIn(f Format, n int, t []byte) bool {
 // size or format) ends the grid and is not consumed by it. A grid row
 // written without spaces counts only as the grid's last row or when a row
 // with spaces follows it (else it starts a compact grid). rowLike may move
-// the buffer: peek again after it. For f Grid it leaves the line's tokens
-// in r.toks.
+// the buffer: peek again after it.
 func (r *Reader) rowLike(f Format, n, i, row int) bool {
 	l := r.peek(i)
 	if l == nil || len(l.text) == 0 || l.tooLong || isText(l.text) {
@@ -176,8 +175,7 @@ func (r *Reader) rowLike(f Format, n, i, row int) bool {
 	space := hasSpace(l.text)
 	if f == Grid {
 		if space {
-			r.toks = gridTokens(l.text, r.toks)
-			return near(len(r.toks))
+			return near(len(r.tokens(l)))
 		}
 		if !near(r.scan(l).k) {
 			return false
@@ -191,10 +189,9 @@ func (r *Reader) rowLike(f Format, n, i, row int) bool {
 			if isComment(x.text) || isSeparator(x.text) {
 				continue
 			}
-			ok = hasSpace(x.text) && near(len(gridTokens(x.text, r.toks)))
+			ok = hasSpace(x.text) && near(len(r.tokens(x)))
 			break
 		}
-		r.toks = gridTokens(r.peek(i).text, r.toks)
 		return ok
 	}
 	k := r.scan(l).k
@@ -203,8 +200,7 @@ func (r *Reader) rowLike(f Format, n, i, row int) bool {
 	}
 	// A compact row with stray spaces, unlike a grid row (one symbol a token).
 	spaces := bytes.Count(l.text, []byte{' '}) + bytes.Count(l.text, []byte{'\t'})
-	r.toks = gridTokens(l.text, r.toks)
-	return near(k-spaces) && 2*len(r.toks) <= k-spaces
+	return near(k-spaces) && 2*len(r.tokens(l)) <= k-spaces
 }
 
 // rowRun counts the rows (as rowLike decides) that follow the first line

@@ -3,6 +3,8 @@
 
 package board
 
+import "bytes"
+
 // readLine reads the line puzzle of side n at the front of the queue.
 func (r *Reader) readLine(n int, title string) (*Puzzle, error) {
 	l := r.peek(0)
@@ -31,8 +33,7 @@ func (r *Reader) readLine(n int, title string) (*Puzzle, error) {
 func (r *Reader) readGrid(title string) (*Puzzle, error) {
 	l := r.peek(0)
 	start := l.num
-	r.toks = gridTokens(l.text, r.toks)
-	m := len(r.toks)
+	m := len(r.tokens(l))
 	if _, ok := r.shapeFor(m); ok {
 		return r.readRows(Grid, m, title)
 	}
@@ -45,8 +46,7 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 		if isComment(x.text) || isSeparator(x.text) {
 			continue
 		}
-		r.toks = gridTokens(x.text, r.toks)
-		if m2 := len(r.toks); m2 != m {
+		if m2 := len(r.tokens(x)); m2 != m {
 			if _, ok := r.shapeFor(m2); ok && hasSpace(x.text) {
 				return r.readRows(Grid, m2, title)
 			}
@@ -66,7 +66,7 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 			r.consume()
 			continue
 		}
-		if r.toks = gridTokens(l.text, r.toks); !hasSpace(l.text) || len(r.toks) != m {
+		if !hasSpace(l.text) || len(r.tokens(l)) != m {
 			break
 		}
 		r.consume()
@@ -100,9 +100,9 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 	var firstLen int
 	var perr *ParseError
 	if f == Grid {
-		r.toks = gridTokens(first.text, r.toks)
-		firstLen = len(r.toks)
-		perr = r.gridRow(start, first, r.toks, n, cells[:n])
+		toks := r.tokens(first)
+		firstLen = len(toks)
+		perr = r.gridRow(start, first, toks, n, cells[:n])
 	} else {
 		firstLen = r.scan(first).k
 		perr = r.compactRow(start, first, n, cells[:n])
@@ -149,7 +149,7 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 		l = r.peek(0)
 		if perr == nil {
 			if f == Grid {
-				perr = r.gridRow(start, l, r.toks, n, cells[row*n:(row+1)*n]) // rowLike's tokens
+				perr = r.gridRow(start, l, r.tokens(l), n, cells[row*n:(row+1)*n])
 			} else {
 				perr = r.compactRow(start, l, n, cells[row*n:(row+1)*n])
 			}
@@ -248,6 +248,56 @@ func (r *Reader) compactRow(start int, l *rec, n int, cells []uint8) *ParseError
 		return r.errf(start, l.num, column(t, len(t)), ErrRowLength, "the row has %d symbols, but a %d×%d compact row has %d", j, n, n, n)
 	}
 	return nil
+}
+
+// tokens returns the grid tokens of l (see gridTokens), split once: a line
+// of at most MaxSide+2 tokens (a grid row, right or nearly) keeps them; for
+// a longer one they are valid until the next call.
+func (r *Reader) tokens(l *rec) [][2]int {
+	if l.tokenized {
+		return l.toks
+	}
+	l.toks = gridTokens(l.text, l.toks[:0])
+	for _, tok := range l.toks {
+		// A number has one to three digits; a longer token, or one that
+		// starts with ESC, may hold colour escapes, which go.
+		if tok[1]-tok[0] > 2 || l.text[tok[0]] == 0x1b {
+			if bytes.IndexByte(l.text, 0x1b) >= 0 {
+				l.text, l.scanned = trimSpace(stripColor(l.text)), false
+				l.toks = gridTokens(l.text, l.toks[:0])
+			}
+			break
+		}
+	}
+	if len(l.toks) > MaxSide+2 {
+		// Too many to keep with the line (the ring would hold up to 4N+10
+		// such buffers): the reader keeps the one buffer of this size.
+		r.toks, l.toks = l.toks, nil
+		return r.toks
+	}
+	l.tokenized = true
+	return l.toks
+}
+
+// stripColor removes the ANSI colour escapes (ESC [ digits and ';' m) from
+// t, in place, such as those WritePretty writes with Color.
+func stripColor(t []byte) []byte {
+	w := 0
+	for i := 0; i < len(t); i++ {
+		if t[i] == 0x1b && i+1 < len(t) && t[i+1] == '[' {
+			j := i + 2
+			for j < len(t) && (t[j] >= '0' && t[j] <= '9' || t[j] == ';') {
+				j++
+			}
+			if j < len(t) && t[j] == 'm' {
+				i = j
+				continue
+			}
+		}
+		t[w] = t[i]
+		w++
+	}
+	return t[:w]
 }
 
 // gridTokens splits a grid row into its tokens, skipping box borders ('|'

@@ -421,7 +421,7 @@ func TestHugeLine(t *testing.T) {
 	if r.br.Size() > DefaultMaxLineLength+16 {
 		t.Errorf("buffer grew to %d bytes", r.br.Size())
 	}
-	for _, l := range r.q[:cap(r.q)] {
+	for _, l := range r.q {
 		if cap(l.text) > DefaultMaxLineLength {
 			t.Errorf("a line buffer holds %d bytes", cap(l.text))
 		}

@@ -107,7 +107,9 @@ var writers = []struct {
 // puzzle from it are either refused up front by CanWrite (and Write writes
 // nothing) or read back by a Reader, given the options a user would give
 // (the alphabet, and the shape unless it is square; a square shape both
-// ways), as the same board and nothing else.
+// ways), as the same board and nothing else. Grid and Pretty write numbers,
+// whatever the alphabet: each shape reads them back with one alphabet, the
+// shapes taking the alphabets in turn.
 func TestRoundtripEveryShape(t *testing.T) {
 	t.Parallel()
 	shapes := validShapes()
@@ -116,21 +118,28 @@ func TestRoundtripEveryShape(t *testing.T) {
 	}
 	rng := rand.New(rand.NewSource(13))
 	refused := map[string]int{}
-	for _, s := range shapes {
+	for si, s := range shapes {
 		solution := randomSolved(rng, s)
 		if !latinSudoku(solution) {
 			t.Fatalf("%v: random grid not solved:\n%v", s, solution)
 		}
 		puzzle := randomPuzzle(rng, solution)
-		for _, a := range builtinAlphabets {
+		for ai, a := range builtinAlphabets {
 			for _, wr := range writers {
 				f := wr.w.Format
+				if (f == Grid || f == Pretty) && ai != si%len(builtinAlphabets) {
+					continue // numbers: the alphabet only goes to the Reader, one per shape in turn
+				}
 				err := CanWrite(f, s, a)
 				tooBig := (f == Compact || f == Line) && s.Side() > len(a.Symbols)
 				if tooBig != (err != nil) {
 					t.Fatalf("%v %s %s: CanWrite = %v", s, wr.name, a.Name, err)
 				}
-				for _, b := range []*Board{solution, puzzle} {
+				boards := []*Board{solution, puzzle}
+				if testing.Short() && s.Side() > 25 {
+					boards = boards[:1] // the large boards are the slow ones, above all with -race
+				}
+				for _, b := range boards {
 					var buf bytes.Buffer
 					w := wr.w
 					w.w, w.Alphabet = &buf, &a
@@ -170,7 +179,7 @@ func TestRoundtripEveryShape(t *testing.T) {
 	// The refusals are the boards larger than the alphabet: 35 symbols for
 	// Default, 16 for Hex, 26 for Letters.
 	t.Logf("refused (shape, board) pairs: %v", refused)
-	if refused["line default"] == 0 || refused["compact hex"] <= refused["compact letters"] || refused["grid default"] > 0 || refused["pretty hex"] > 0 {
+	if refused["line default"] == 0 || refused["compact hex"] <= refused["compact letters"] || len(refused) != 6 {
 		t.Errorf("refusals %v", refused)
 	}
 }

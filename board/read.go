@@ -75,6 +75,7 @@ type rec struct {
 	max     uint8 // largest digit
 	bad     int   // byte offset of the first character that is no symbol or blank, -1 if none
 
+	space     uint8    // 0 unknown, 1 no spaces or tabs inside, 2 some (see spaced)
 	tokenized bool     // toks holds the line's grid tokens
 	toks      [][2]int // kept only for lines of at most MaxSide+2 tokens
 }
@@ -218,7 +219,9 @@ func (r *Reader) fill() bool {
 	}
 	l := &r.q[(r.head+r.pending)&(len(r.q)-1)]
 	r.pending++
-	*l = rec{num: r.lineNum, text: append(l.text[:0], data...), tooLong: tooLong, toks: l.toks[:0]}
+	// Field by field: the slot keeps its buffers (toks is reset when used).
+	l.num, l.text, l.tooLong = r.lineNum, append(l.text[:0], data...), tooLong
+	l.scanned, l.space, l.tokenized = false, 0, false
 	return true
 }
 

@@ -48,7 +48,7 @@ func (r *Reader) read() (*Puzzle, error) {
 		r.consume()
 		return nil, r.errf(num, num, r.maxLen+1, ErrLineTooLong, "line is longer than %d bytes", r.maxLen)
 	}
-	if hasSpace(l.text) {
+	if l.spaced() {
 		return r.readGrid(title)
 	}
 	r.scan(l)
@@ -102,7 +102,7 @@ func (r *Reader) looksCompact(k, nl int) bool {
 	rows, big, second := 0, 0, false
 	for i := 0; rows < k && i < 2*k+2; i++ {
 		x := r.peek(i)
-		if x == nil || x.tooLong || len(x.text) == 0 || isText(x.text) || hasSpace(x.text) {
+		if x == nil || x.tooLong || len(x.text) == 0 || isText(x.text) || x.spaced() {
 			break
 		}
 		if isComment(x.text) || isSeparator(x.text) && (!r.dash || dashCount(x.text) != k) {
@@ -126,7 +126,7 @@ func (r *Reader) looksCompact(k, nl int) bool {
 func (r *Reader) nextRow() *rec {
 	for i := 1; i < 8; i++ {
 		x := r.peek(i)
-		if x == nil || x.tooLong || len(x.text) == 0 || isText(x.text) || hasSpace(x.text) {
+		if x == nil || x.tooLong || len(x.text) == 0 || isText(x.text) || x.spaced() {
 			return nil
 		}
 		if isComment(x.text) || isSeparator(x.text) && dashCount(x.text) < 0 {
@@ -172,7 +172,7 @@ func (r *Reader) rowLike(f Format, n, i, row int) bool {
 		return false
 	}
 	near := func(k int) bool { return abs(k-n) <= 2 }
-	space := hasSpace(l.text)
+	space := l.spaced()
 	if f == Grid {
 		if space {
 			return near(len(r.tokens(l)))
@@ -189,7 +189,7 @@ func (r *Reader) rowLike(f Format, n, i, row int) bool {
 			if isComment(x.text) || isSeparator(x.text) {
 				continue
 			}
-			ok = hasSpace(x.text) && near(len(r.tokens(x)))
+			ok = x.spaced() && near(len(r.tokens(x)))
 			break
 		}
 		return ok
@@ -264,6 +264,15 @@ func (r *Reader) extraRows(f Format, n int) (rows, first int) {
 func isComment(t []byte) bool { return len(t) > 0 && t[0] == '#' }
 
 func hasSpace(t []byte) bool { return bytes.IndexByte(t, ' ') >= 0 || bytes.IndexByte(t, '\t') >= 0 }
+
+// spaced reports whether the line has spaces or tabs between its cells
+// (hasSpace), found once and kept.
+func (l *rec) spaced() bool {
+	if l.space == 0 {
+		l.space = 1 + uint8(boolInt(hasSpace(l.text)))
+	}
+	return l.space == 2
+}
 
 // isText reports whether t starts with a word of two or more ASCII letters
 // followed by a space or tab, as "Grid 01" and "Hard puzzle" do: a line of

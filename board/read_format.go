@@ -47,7 +47,7 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 			continue
 		}
 		if m2 := len(r.tokens(x)); m2 != m {
-			if _, ok := r.shapeFor(m2); ok && hasSpace(x.text) {
+			if _, ok := r.shapeFor(m2); ok && x.spaced() {
 				return r.readRows(Grid, m2, title)
 			}
 		}
@@ -66,7 +66,7 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 			r.consume()
 			continue
 		}
-		if !hasSpace(l.text) || len(r.tokens(l)) != m {
+		if !l.spaced() || len(r.tokens(l)) != m {
 			break
 		}
 		r.consume()

@@ -428,6 +428,40 @@ func TestHugeLine(t *testing.T) {
 	}
 }
 
+// TestBoundedLookahead reads inputs that make the reader look furthest
+// ahead, with the largest boards: however long the input, it buffers no
+// more than 4N+10 lines (a ring of 512 for N = 64).
+func TestBoundedLookahead(t *testing.T) {
+	t.Parallel()
+	row := strings.Repeat("1 ", 63) + "1\n"
+	bad := strings.Repeat("1 ", 62) + "x 1\n"
+	inputs := map[string]string{
+		"bad grid rows":   strings.Repeat(bad, 5000),
+		"whole grids":     strings.Repeat(row, 64*20),
+		"grid rows short": strings.Repeat(strings.Repeat("1 ", 62)+"1\n", 5000),
+		"compact rows":    strings.Repeat(strings.Repeat(".", 64)+"\n", 5000),
+	}
+	for name, in := range inputs {
+		r := NewReader(strings.NewReader(in))
+		results := 0
+		for {
+			_, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			var pe *ParseError
+			if err != nil && !errors.As(err, &pe) {
+				t.Fatalf("%s: %v", name, err)
+			}
+			results++
+		}
+		t.Logf("%s: %d results, ring %d", name, results, len(r.q))
+		if len(r.q) > 512 || results == 0 {
+			t.Errorf("%s: %d results, a ring of %d lines", name, results, len(r.q))
+		}
+	}
+}
+
 // errReader fails after its data.
 type errReader struct {
 	data string

@@ -48,7 +48,8 @@ func AlphabetByName(name string) (Alphabet, error) {
 }
 
 // Symbol returns the symbol of digit d: Blanks[0] for d = 0, Symbols[d-1]
-// for 1 ≤ d ≤ len(Symbols), and '?' for a digit the alphabet cannot write.
+// for 1 ≤ d ≤ len(Symbols), and '?' for a digit the alphabet cannot write
+// (CanWrite tells which boards an alphabet can write).
 func (a Alphabet) Symbol(d int) byte {
 	switch {
 	case d == 0 && a.Blanks != "":
@@ -120,6 +121,26 @@ func (a Alphabet) buildTable() *symTable {
 		}
 	}
 	return t
+}
+
+// writes reports whether boards of shape s written in format f (Compact or
+// Line) with the alphabet read back: nil, or an error wrapping ErrCannotWrite.
+func (a Alphabet) writes(s Shape, f Format) error {
+	n := s.Side()
+	if n > len(a.Symbols) {
+		return fmt.Errorf("%w: a %s board needs %d symbols, but the %s alphabet has %d: use the grid or pretty format", ErrCannotWrite, dims(s), n, a.Name, len(a.Symbols))
+	}
+	if a.Blanks == "" {
+		return fmt.Errorf("%w: the %s alphabet has no blank symbol", ErrCannotWrite, a.Name)
+	}
+	t := a.table()
+	for d := 0; d <= n; d++ {
+		c := a.Symbol(d)
+		if int(t[c]) != d || strings.IndexByte(" \t\r\n#|+*=", c) >= 0 || c == '-' && d != 0 {
+			return fmt.Errorf("%w: symbol %q of the %s alphabet would not read back as %d in the %s format", ErrCannotWrite, c, a.Name, d, f)
+		}
+	}
+	return nil
 }
 
 // blankDash reports whether '-' is a blank of the alphabet.

@@ -9,9 +9,15 @@ import (
 	"sync"
 )
 
-// MaxSide is the largest board side supported. Digits are stored in a byte,
-// and a board this large is far beyond what any solver here can finish.
-const MaxSide = 64
+// MinSide and MaxSide bound the side of a board. The smallest board is 4×4:
+// anything smaller is no puzzle (a 1×1 board is solved by its one cell), and
+// a one-symbol line of junk must not pass for one. The largest is 64×64:
+// digits are stored in a byte, and a board this large is far beyond what any
+// solver here can finish.
+const (
+	MinSide = 4
+	MaxSide = 64
+)
 
 // Shape is the geometry of a board: boxes of BoxRows×BoxCols cells on a board
 // of side N = BoxRows·BoxCols. The zero Shape is invalid; use Square or NewShape.
@@ -25,18 +31,29 @@ var Classic = Shape{3, 3}
 // Square returns the shape with n×n boxes (side n²).
 func Square(n int) Shape { return Shape{n, n} }
 
-// NewShape returns the shape with boxRows×boxCols boxes, or ErrShape if the
-// side would be below 1 or above MaxSide.
+// NewShape returns the shape with boxRows×boxCols boxes, or an error
+// wrapping ErrShape if a box dimension is below 1 or the side is outside
+// MinSide..MaxSide.
 func NewShape(boxRows, boxCols int) (Shape, error) {
 	s := Shape{boxRows, boxCols}
 	if !s.Valid() {
-		return Shape{}, fmt.Errorf("%w: %d×%d boxes", ErrShape, boxRows, boxCols)
+		return Shape{}, s.invalid()
 	}
 	return s, nil
 }
 
+// invalid says why s is not Valid.
+func (s Shape) invalid() error {
+	if s.BoxRows < 1 || s.BoxCols < 1 {
+		return fmt.Errorf("%w: %d×%d boxes", ErrShape, s.BoxRows, s.BoxCols)
+	}
+	n := s.Side()
+	return fmt.Errorf("%w: %d×%d boxes make a %d×%d board, but boards are %d×%d to %d×%d", ErrShape, s.BoxRows, s.BoxCols, n, n, MinSide, MinSide, MaxSide, MaxSide)
+}
+
 // ShapeForSide returns the square shape of side n (n must be a perfect
-// square, such as 4, 9, 16 or 25), or false if there is none.
+// square from MinSide to MaxSide: 4, 9, 16, 25, 36, 49 or 64), or false if
+// there is none.
 func ShapeForSide(n int) (Shape, bool) {
 	for k := 1; k*k <= n; k++ {
 		if k*k == n {
@@ -47,9 +64,12 @@ func ShapeForSide(n int) (Shape, bool) {
 	return Shape{}, false
 }
 
-// Valid reports whether the shape has positive boxes and a side of at most MaxSide.
+// Valid reports whether the shape has positive boxes and a side from
+// MinSide to MaxSide. Boxes of one row (1×N) are valid: they coincide with
+// the rows, and the puzzle is a Latin square.
 func (s Shape) Valid() bool {
-	return s.BoxRows >= 1 && s.BoxCols >= 1 && s.BoxRows*s.BoxCols <= MaxSide
+	return s.BoxRows >= 1 && s.BoxCols >= 1 && s.BoxRows <= MaxSide && s.BoxCols <= MaxSide &&
+		MinSide <= s.BoxRows*s.BoxCols && s.BoxRows*s.BoxCols <= MaxSide
 }
 
 // Side returns N, the number of rows, columns, boxes and digits.
@@ -115,16 +135,22 @@ func newGeometry(s Shape) *Geometry {
 			g.UnitsOf[cell] = [3]int{r, n + c, 2*n + b}
 		}
 	}
+	// Each cell's peers in the order its units list them; seen[p] == cell+1
+	// marks p as found for this cell.
+	k := 3*n - 1 - s.BoxRows - s.BoxCols
+	all, seen := make([]int, 0, n*n*k), make([]int, n*n)
 	for cell := range g.Peers {
-		seen := map[int]bool{cell: true}
+		seen[cell] = cell + 1
+		start := len(all)
 		for _, u := range g.UnitsOf[cell] {
 			for _, p := range g.Units[u] {
-				if !seen[p] {
-					seen[p] = true
-					g.Peers[cell] = append(g.Peers[cell], p)
+				if seen[p] != cell+1 {
+					seen[p] = cell + 1
+					all = append(all, p)
 				}
 			}
 		}
+		g.Peers[cell] = all[start:len(all):len(all)]
 	}
 	return g
 }

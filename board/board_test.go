@@ -7,11 +7,11 @@ import (
 	"testing"
 )
 
-// geometryShapes are every square shape 1×1..8×8 and the rectangular ones
-// in common use, both ways round.
+// geometryShapes are every square shape 2×2..8×8 (4×4 to 64×64 boards),
+// the rectangular ones in common use, both ways round, and a Latin square.
 var geometryShapes = func() []Shape {
-	var s []Shape
-	for n := 1; n <= 8; n++ {
+	s := []Shape{{1, 4}, {4, 1}}
+	for n := 2; n <= 8; n++ {
 		s = append(s, Square(n))
 	}
 	for _, rc := range [][2]int{{2, 3}, {2, 4}, {3, 4}, {2, 5}, {3, 5}, {4, 5}} {
@@ -21,8 +21,10 @@ var geometryShapes = func() []Shape {
 }()
 
 func TestGeometry(t *testing.T) {
+	t.Parallel()
 	for _, s := range geometryShapes {
 		t.Run(s.String(), func(t *testing.T) {
+			t.Parallel()
 			n, R, C := s.Side(), s.BoxRows, s.BoxCols
 			g := s.Geometry()
 			if g != s.Geometry() {
@@ -107,25 +109,36 @@ func TestGeometry(t *testing.T) {
 }
 
 func TestShape(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		r, c int
 		ok   bool
 		str  string
 	}{
-		{3, 3, true, "9x9"}, {2, 3, true, "6x6 (2x3 boxes)"}, {1, 1, true, "1x1"}, {8, 8, true, "64x64"},
+		{3, 3, true, "9x9"}, {2, 3, true, "6x6 (2x3 boxes)"}, {2, 2, true, "4x4"}, {8, 8, true, "64x64"},
+		{1, 4, true, "4x4 (1x4 boxes)"}, {4, 16, true, "64x64 (4x16 boxes)"},
+		// The smallest board is 4×4 (issue 13 item 6).
+		{1, 1, false, ""}, {1, 2, false, ""}, {2, 1, false, ""}, {1, 3, false, ""},
 		{0, 3, false, ""}, {3, -1, false, ""}, {9, 9, false, ""}, {1, 65, false, ""},
+		{1 << 32, 1 << 32, false, ""}, {-8, -8, false, ""},
 	} {
 		s, err := NewShape(tt.r, tt.c)
 		if (err == nil) != tt.ok || tt.ok && s.String() != tt.str || !tt.ok && !errors.Is(err, ErrShape) {
 			t.Errorf("NewShape(%d, %d) = %v, %v", tt.r, tt.c, s, err)
 		}
+		if v := (Shape{tt.r, tt.c}).Valid(); v != tt.ok {
+			t.Errorf("Shape{%d, %d}.Valid() = %v", tt.r, tt.c, v)
+		}
 	}
-	for n, want := range map[int]Shape{1: {1, 1}, 4: {2, 2}, 9: {3, 3}, 16: {4, 4}, 25: {5, 5}, 64: {8, 8}} {
+	if _, err := NewShape(1, 2); err == nil || err.Error() != "wrong shape: 1×2 boxes make a 2×2 board, but boards are 4×4 to 64×64" {
+		t.Errorf("NewShape(1, 2): %v", err)
+	}
+	for n, want := range map[int]Shape{4: {2, 2}, 9: {3, 3}, 16: {4, 4}, 25: {5, 5}, 36: {6, 6}, 49: {7, 7}, 64: {8, 8}} {
 		if s, ok := ShapeForSide(n); !ok || s != want {
 			t.Errorf("ShapeForSide(%d) = %v, %v", n, s, ok)
 		}
 	}
-	for _, n := range []int{0, 2, 6, 12, 81} {
+	for _, n := range []int{-1, 0, 1, 2, 6, 12, 81, 100} {
 		if s, ok := ShapeForSide(n); ok {
 			t.Errorf("ShapeForSide(%d) = %v", n, s)
 		}
@@ -135,7 +148,7 @@ func TestShape(t *testing.T) {
 			t.Error("New(invalid shape) did not panic")
 		}
 	}()
-	New(Shape{})
+	New(Shape{1, 1})
 }
 
 // cyclic returns a Latin square that is no Sudoku: row r is shifted by r.
@@ -161,6 +174,7 @@ func pattern(s Shape) *Board {
 }
 
 func TestVerify(t *testing.T) {
+	t.Parallel()
 	for _, s := range []Shape{Classic, {2, 3}, {3, 2}, Square(4)} {
 		sol := pattern(s)
 		if !sol.Solved() {
@@ -237,6 +251,7 @@ func TestVerify(t *testing.T) {
 }
 
 func TestClashes(t *testing.T) {
+	t.Parallel()
 	b := New(Classic)
 	b.Set(0, 0, 5)
 	b.Set(0, 8, 5)
@@ -273,6 +288,7 @@ func TestClashes(t *testing.T) {
 }
 
 func TestBoardBasics(t *testing.T) {
+	t.Parallel()
 	b := pattern(Shape{2, 3})
 	c := b.Clone()
 	if !c.Equal(b) || &c.Cells[0] == &b.Cells[0] {
@@ -295,5 +311,18 @@ func TestBoardBasics(t *testing.T) {
 	s := Shape{2, 3}
 	if s.Box(0, 3) != 1 || s.Box(2, 0) != 2 || s.Box(5, 5) != 5 {
 		t.Errorf("Box numbering: %d %d %d", s.Box(0, 3), s.Box(2, 0), s.Box(5, 5))
+	}
+}
+
+// BenchmarkNewGeometry builds the derived tables of a 9×9 and a 64×64 shape
+// (Geometry computes them once per shape and caches them).
+func BenchmarkNewGeometry(b *testing.B) {
+	for _, s := range []Shape{Classic, Square(8)} {
+		b.Run(s.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				newGeometry(s)
+			}
+		})
 	}
 }

@@ -138,3 +138,94 @@ func ExampleWritePretty() {
 	// | 4 . | . 1 |
 	// +-----+-----+
 }
+
+// A Writer writes each format; what it writes reads back as the same board.
+func ExampleWriter() {
+	solution, _ := board.Parse("1234341221434321")
+	puzzle, _ := board.Parse("12.4..1.....4..1")
+	for _, name := range board.FormatNames {
+		f, _ := board.ParseFormat(name)
+		var out strings.Builder
+		w := board.NewWriter(&out, f)
+		w.ASCII = true // for Pretty
+		if err := w.Write(solution, puzzle); err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%s:\n%s", name, out.String())
+		back, err := board.Parse(out.String())
+		fmt.Println("reads back:", err == nil && back.Equal(solution))
+	}
+	// Output:
+	// grid:
+	// 1 2 3 4
+	// 3 4 1 2
+	// 2 1 4 3
+	// 4 3 2 1
+	// reads back: true
+	// compact:
+	// 1234
+	// 3412
+	// 2143
+	// 4321
+	// reads back: true
+	// line:
+	// 1234341221434321
+	// reads back: true
+	// pretty:
+	// +-----+-----+
+	// | 1 2 | 3 4 |
+	// | 3 4 | 1 2 |
+	// +-----+-----+
+	// | 2 1 | 4 3 |
+	// | 4 3 | 2 1 |
+	// +-----+-----+
+	// reads back: true
+}
+
+// CanWrite tells, before any solving, whether a format can write a board:
+// the default alphabet has 35 symbols, too few for a 36×36 board on one line.
+func ExampleCanWrite() {
+	big := board.Square(6) // 36×36
+	fmt.Println(board.CanWrite(board.Grid, big, board.Default))
+	err := board.CanWrite(board.Line, big, board.Default)
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, board.ErrCannotWrite))
+	fmt.Println(board.CanWrite(board.Line, board.Square(5), board.Default))
+	// Output:
+	// <nil>
+	// cannot be written in this format: a 36×36 board needs 36 symbols, but the default alphabet has 35: use the grid or pretty format
+	// true
+	// <nil>
+}
+
+// A line of words is an error, not a title dropped in silence, and a grid
+// with a row too many is one bad puzzle; the puzzles after them are read.
+func ExampleReader_errors() {
+	in := `Hard puzzle
+1 2 0 4
+0 0 1 0
+0 0 0 0
+4 0 0 1
+3 4 1 2
+
+Grid 02
+12.4..1.....4..1
+`
+	r := board.NewReader(strings.NewReader(in))
+	for {
+		p, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("line %d: %v %v %q\n", p.Line, p.Board.Shape, p.Format, p.Title)
+	}
+	// Output:
+	// line 1, column 1: 'Hard puzzle' is text, not a puzzle: the only title line is "Grid" and a number, as in Project Euler 96 (start any other text with '#')
+	// line 6: the grid starting on line 2 has 5 rows, but a 4×4 grid has 4
+	// line 9: 4x4 line "Grid 02"
+}

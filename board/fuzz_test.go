@@ -47,7 +47,7 @@ func readAll(t *testing.T, r *Reader, data []byte) []*Puzzle {
 				t.Fatalf("bad position in %#v: %v", pe, err)
 			}
 			if !errors.Is(err, ErrSymbol) && !errors.Is(err, ErrRowLength) && !errors.Is(err, ErrRowCount) &&
-				!errors.Is(err, ErrLineTooLong) && !errors.Is(err, ErrSize) {
+				!errors.Is(err, ErrLineTooLong) && !errors.Is(err, ErrSize) && !errors.Is(err, ErrText) {
 				t.Fatalf("error %v wraps no sentinel", err)
 			}
 			continue
@@ -104,38 +104,44 @@ func FuzzReader(f *testing.F) {
 	})
 }
 
-// FuzzRoundtrip checks that every puzzle read, written in each format with
-// its alphabet, reads back as the same board.
+// FuzzRoundtrip checks that every puzzle read, written in each format (with
+// each option of Pretty) and its alphabet, reads back as the same board, or
+// is refused by CanWrite with nothing written.
 func FuzzRoundtrip(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte, opt uint8) {
 		r := fuzzReader(data, opt)
 		for _, p := range readAll(t, r, data) {
 			n := p.Board.Side()
-			for _, format := range []Format{Grid, Compact, Line} {
-				switch {
-				case format != Grid && n > len(p.Alphabet.Symbols):
-					continue // the alphabet cannot write this board
-				case format == Grid && n == 1 && p.Alphabet != Default:
-					continue // a 1×1 grid reads as a line
-				case format == Compact && n == 16 && r.Shape == (Shape{}):
+			for _, wr := range writers {
+				format := wr.w.Format
+				if format == Compact && n == 16 && r.Shape == (Shape{}) {
 					continue // 16 rows of 16 symbols may read as 4×4 lines (documented)
 				}
 				var buf bytes.Buffer
-				if err := Write(&buf, p.Board, format, p.Alphabet); err != nil {
-					t.Fatal(err)
+				w := wr.w
+				w.w, w.Alphabet = &buf, &p.Alphabet
+				err := w.Write(p.Board, p.Board)
+				if cerr := CanWrite(format, p.Board.Shape, p.Alphabet); cerr != nil {
+					if !errors.Is(err, ErrCannotWrite) || buf.Len() > 0 {
+						t.Fatalf("%s: CanWrite refused (%v), Write gave %v and %d bytes", wr.name, cerr, err, buf.Len())
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("%s: %v", wr.name, err)
 				}
 				r2 := NewReader(bytes.NewReader(buf.Bytes()))
 				r2.Shape, r2.Alphabet = r.Shape, r.Alphabet
 				q, err := r2.Read()
 				if err != nil {
-					t.Fatalf("%v from line %d, written as %v:\n%s\nreads back as: %v", p.Format, p.Line, format, buf.Bytes(), err)
+					t.Fatalf("%v from line %d, written as %s:\n%s\nreads back as: %v", p.Format, p.Line, wr.name, buf.Bytes(), err)
 				}
 				if !q.Board.Equal(p.Board) {
-					t.Fatalf("%v written as %v:\n%s\nreads back as\n%v", p.Format, format, buf.Bytes(), q.Board)
+					t.Fatalf("%v written as %s:\n%s\nreads back as\n%v", p.Format, wr.name, buf.Bytes(), q.Board)
 				}
 				if _, err := r2.Read(); err != io.EOF {
-					t.Fatalf("%v written as %v:\n%s\nreads back with more: %v", p.Format, format, buf.Bytes(), err)
+					t.Fatalf("%v written as %s:\n%s\nreads back with more: %v", p.Format, wr.name, buf.Bytes(), err)
 				}
 			}
 		}

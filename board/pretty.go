@@ -1,7 +1,6 @@
 package board
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -14,7 +13,10 @@ type PrettyOptions struct {
 	// Color shows givens in bold and solved cells in cyan with ANSI escapes;
 	// the caller decides whether the output is a terminal (and honours NO_COLOR).
 	Color bool
-	// Alphabet, if non-nil, shows each cell as its symbol instead of its number.
+	// Alphabet, if non-nil, shows each cell as its symbol instead of its
+	// number, for display only: Reader reads pretty boards back only when
+	// their cells are numbers (as Writer writes them). An alphabet too small
+	// for the board is ignored.
 	Alphabet *Alphabet
 }
 
@@ -37,13 +39,26 @@ const (
 //	…
 //	└───────┴───────┴───────┘
 func WritePretty(w io.Writer, solution, puzzle *Board, o PrettyOptions) error {
+	buf, err := appendPretty(nil, solution, puzzle, o)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(buf)
+	return err
+}
+
+// appendPretty appends solution drawn as WritePretty draws it to dst.
+func appendPretty(dst []byte, solution, puzzle *Board, o PrettyOptions) ([]byte, error) {
 	s := solution.Shape
 	n := s.Side()
 	if !s.Valid() || len(solution.Cells) != n*n {
-		return fmt.Errorf("board.WritePretty: %w: %d cells for a %v board", ErrShape, len(solution.Cells), s)
+		return dst, fmt.Errorf("board.WritePretty: %w: %d cells for a %v board", ErrShape, len(solution.Cells), s)
 	}
 	if puzzle != nil && len(puzzle.Cells) != len(solution.Cells) {
-		return fmt.Errorf("board.WritePretty: %w: puzzle is %v, solution is %v", ErrShape, puzzle.Shape, s)
+		return dst, fmt.Errorf("board.WritePretty: %w: puzzle is %v, solution is %v", ErrShape, puzzle.Shape, s)
+	}
+	if o.Alphabet != nil && n > len(o.Alphabet.Symbols) {
+		o.Alphabet = nil
 	}
 	width := len(strconv.Itoa(n))
 	if o.Alphabet != nil {
@@ -55,19 +70,19 @@ func WritePretty(w io.Writer, solution, puzzle *Board, o PrettyOptions) error {
 	if o.ASCII {
 		top, mid, bot, bar = edge{"+", "-", "+", "+"}, edge{"+", "-", "+", "+"}, edge{"+", "-", "+", "+"}, "|"
 	}
-	var buf bytes.Buffer
+	buf := dst
 	line := func(e edge) {
-		buf.WriteString(e.l)
+		buf = append(buf, e.l...)
 		for bc := 0; bc < s.BoxRows; bc++ { // there are BoxRows boxes across
 			if bc > 0 {
-				buf.WriteString(e.x)
+				buf = append(buf, e.x...)
 			}
 			for i := 0; i < s.BoxCols*(width+1)+1; i++ {
-				buf.WriteString(e.f)
+				buf = append(buf, e.f...)
 			}
 		}
-		buf.WriteString(e.r)
-		buf.WriteByte('\n')
+		buf = append(buf, e.r...)
+		buf = append(buf, '\n')
 	}
 	var cell []byte
 	line(top)
@@ -77,12 +92,12 @@ func WritePretty(w io.Writer, solution, puzzle *Board, o PrettyOptions) error {
 		}
 		for c := 0; c < n; c++ {
 			if c > 0 && c%s.BoxCols == 0 {
-				buf.WriteByte(' ')
-				buf.WriteString(bar)
+				buf = append(buf, ' ')
+				buf = append(buf, bar...)
 			} else if c == 0 {
-				buf.WriteString(bar)
+				buf = append(buf, bar...)
 			}
-			buf.WriteByte(' ')
+			buf = append(buf, ' ')
 			d := solution.Cells[r*n+c]
 			cell = cell[:0]
 			switch {
@@ -94,25 +109,24 @@ func WritePretty(w io.Writer, solution, puzzle *Board, o PrettyOptions) error {
 				cell = strconv.AppendUint(cell, uint64(d), 10)
 			}
 			for i := len(cell); i < width; i++ {
-				buf.WriteByte(' ')
+				buf = append(buf, ' ')
 			}
 			if o.Color && d != 0 {
 				if puzzle != nil && puzzle.Cells[r*n+c] != 0 {
-					buf.WriteString(ansiGiven)
+					buf = append(buf, ansiGiven...)
 				} else {
-					buf.WriteString(ansiSolved)
+					buf = append(buf, ansiSolved...)
 				}
-				buf.Write(cell)
-				buf.WriteString(ansiReset)
+				buf = append(buf, cell...)
+				buf = append(buf, ansiReset...)
 			} else {
-				buf.Write(cell)
+				buf = append(buf, cell...)
 			}
 		}
-		buf.WriteString(" ")
-		buf.WriteString(bar)
-		buf.WriteByte('\n')
+		buf = append(buf, ' ')
+		buf = append(buf, bar...)
+		buf = append(buf, '\n')
 	}
 	line(bot)
-	_, err := w.Write(buf.Bytes())
-	return err
+	return buf, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"strings"
 	"testing"
 )
 
@@ -36,20 +37,16 @@ func BenchmarkReader(b *testing.B) {
 	}
 }
 
-// BenchmarkReaderGrid reads the classic grid format; one op is one puzzle.
-func BenchmarkReaderGrid(b *testing.B) {
-	var in bytes.Buffer
-	p := "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n\n"
-	for i := 0; i < 1000; i++ {
-		in.WriteString(p)
-	}
-	data := in.Bytes()
+// benchRead reads count puzzles, each written as one, again and again; one
+// op is one puzzle.
+func benchRead(b *testing.B, one string, count int) {
+	data := []byte(strings.Repeat(one, count))
 	b.ReportAllocs()
-	b.SetBytes(int64(len(p)))
-	count := 0
-	for count < b.N {
+	b.SetBytes(int64(len(one)))
+	n := 0
+	for n < b.N {
 		r := NewReader(bytes.NewReader(data))
-		for count < b.N {
+		for n < b.N {
 			_, err := r.Read()
 			if err == io.EOF {
 				break
@@ -57,10 +54,29 @@ func BenchmarkReaderGrid(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			count++
+			n++
 		}
 	}
 }
+
+const (
+	benchGrid    = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n"
+	benchCompact = "003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\n"
+)
+
+// BenchmarkReaderGrid reads the classic grid format, a blank line after each grid.
+func BenchmarkReaderGrid(b *testing.B) { benchRead(b, benchGrid+"\n", 1000) }
+
+// BenchmarkReaderGridBackToBack reads grids with nothing between them: each
+// grid looks at the rows after it, which could be rows too many.
+func BenchmarkReaderGridBackToBack(b *testing.B) { benchRead(b, benchGrid, 1000) }
+
+// BenchmarkReaderCompact reads compact grids under "Grid NN" titles, as
+// Project Euler 96 writes them.
+func BenchmarkReaderCompact(b *testing.B) { benchRead(b, "Grid 01\n"+benchCompact, 1000) }
+
+// BenchmarkReaderCompactBackToBack reads compact grids with nothing between them.
+func BenchmarkReaderCompactBackToBack(b *testing.B) { benchRead(b, benchCompact, 1000) }
 
 // BenchmarkAppendLine writes one 9×9 board in line format.
 func BenchmarkAppendLine(b *testing.B) {
@@ -91,6 +107,22 @@ func BenchmarkBaselineScanner(b *testing.B) {
 			copy(cells, sc.Bytes())
 			benchSink = cells
 			count++
+		}
+	}
+}
+
+// BenchmarkWriterLine writes one 9×9 board in line format through a Writer
+// (the check that the format can write it is cached).
+func BenchmarkWriterLine(b *testing.B) {
+	bd, err := Parse(string(benchInput[:81]))
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := NewWriter(io.Discard, Line)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := w.Write(bd, nil); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

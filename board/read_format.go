@@ -1,0 +1,345 @@
+// The formats: reading the cells of line, grid and compact puzzles once
+// detection has chosen the format and the size.
+
+package board
+
+import "bytes"
+
+// readLine reads the line puzzle of side n at the front of the queue.
+func (r *Reader) readLine(n int, title string) (*Puzzle, error) {
+	l := r.peek(0)
+	defer r.consume()
+	if l.bad >= 0 || int(l.max) > n {
+		for i, c := range l.text {
+			if v := r.tab[c]; v == symBad || v != symSkip && int(v) > n {
+				return nil, r.errf(l.num, l.num, column(l.text, i), ErrSymbol, "%s", r.symbolMsg(l.text, i, n))
+			}
+		}
+	}
+	shape, _ := r.shapeFor(n)
+	p, cells := r.newPuzzle(shape)
+	i := 0
+	for _, c := range l.text {
+		if v := r.tab[c]; v != symSkip {
+			cells[i] = v
+			i++
+		}
+	}
+	p.Line, p.Format, p.Title = l.num, Line, title
+	return p, nil
+}
+
+// readGrid reads the grid puzzle whose first row is at the front of the queue.
+func (r *Reader) readGrid(title string) (*Puzzle, error) {
+	l := r.peek(0)
+	start := l.num
+	m := len(r.tokens(l))
+	if _, ok := r.shapeFor(m); ok {
+		return r.readRows(Grid, m, title)
+	}
+	// The first row may be the wrong one: trust the next row if it fits.
+	for i := 1; i < 8; i++ {
+		x := r.peek(i)
+		if x == nil || len(x.text) == 0 || x.tooLong || isText(x.text) {
+			break
+		}
+		if isComment(x.text) || isSeparator(x.text) {
+			continue
+		}
+		if m2 := len(r.tokens(x)); m2 != m {
+			if _, ok := r.shapeFor(m2); ok && x.spaced() {
+				return r.readRows(Grid, m2, title)
+			}
+		}
+		break
+	}
+	err := r.gridSizeErr(start, m)
+	// Skip the rest of this puzzle, however large: the rows below with as
+	// many numbers, up to m rows in all.
+	r.consume()
+	for rows := 1; rows < m; {
+		l := r.peek(0)
+		if l == nil || len(l.text) == 0 || l.tooLong || isText(l.text) {
+			break
+		}
+		if isComment(l.text) || isSeparator(l.text) {
+			r.consume()
+			continue
+		}
+		if !l.spaced() || len(r.tokens(l)) != m {
+			break
+		}
+		r.consume()
+		rows++
+	}
+	return nil, err
+}
+
+// readRows reads a grid or compact puzzle of side n whose first row is at the
+// front of the queue. It takes the rows that follow (see rowLike), up to n
+// rows in all, and stops before any other line, so a truncated grid never
+// swallows the puzzle after it; after an error in a row it still consumes the
+// puzzle's rows, so that the next puzzle reads well.
+//
+// The first line is reported on its own, and the lines after it left to be
+// read as what they are, when it is no row of the grid below it: when no row
+// follows it, or when it is wrong (wrong length or a bad symbol) and the run
+// of rows after it is better explained without it. A run of R rows after a
+// first row of the right length but with an error holds whole grids when R
+// is n or 2n; after a first row of the wrong length, a run of n−1 or 2n−1
+// rows makes it the first row of a grid, any other run makes it a stray line.
+func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
+	shape, _ := r.shapeFor(n)
+	size := n * n
+	if cap(r.scratch) < size {
+		r.scratch = make([]uint8, size)
+	}
+	cells := r.scratch[:size]
+	first := r.peek(0)
+	start := first.num
+	var firstLen int
+	var perr *ParseError
+	if f == Grid {
+		toks := r.tokens(first)
+		firstLen = len(toks)
+		perr = r.gridRow(start, first, toks, n, cells[:n])
+	} else {
+		firstLen = r.scan(first).k
+		perr = r.compactRow(start, first, n, cells[:n])
+	}
+	limit := 1
+	if perr != nil {
+		limit = 2*n + 1
+	}
+	run, next := r.rowRun(f, n, limit)
+	first = r.peek(0) // peeking ahead may have moved the buffer
+	lone := false
+	switch {
+	case run == 0:
+		lone = true
+	case perr == nil:
+	case firstLen == n:
+		lone = run == n || run == 2*n
+	default:
+		lone = run != n-1 && run != 2*n-1
+	}
+	if lone {
+		err := r.loneErr(f, shape, first, perr, firstLen, run, next)
+		r.consume()
+		return nil, err
+	}
+	last := start
+	r.consume()
+	for row := 1; row < n; {
+		l := r.peek(0)
+		if l != nil && len(l.text) > 0 && (isComment(l.text) || r.isSeparatorIn(f, n, l.text)) {
+			r.consume()
+			continue
+		}
+		if l == nil || !r.rowLike(f, n, 0, row) {
+			if perr == nil {
+				at := last + 1
+				if l = r.peek(0); l != nil {
+					at = l.num
+				}
+				perr = r.rowCountErr(f, shape, start, at, row)
+			}
+			break
+		}
+		l = r.peek(0)
+		if perr == nil {
+			if f == Grid {
+				perr = r.gridRow(start, l, r.tokens(l), n, cells[row*n:(row+1)*n])
+			} else {
+				perr = r.compactRow(start, l, n, cells[row*n:(row+1)*n])
+			}
+		}
+		last = l.num
+		r.consume()
+		row++
+	}
+	if extra, at := r.extraRows(f, n); extra > 0 {
+		// Rows beyond the n-th, fewer than a whole grid: one grid with too
+		// many rows, of which nothing is read. They go with it, so they are
+		// not reported again.
+		if perr == nil {
+			perr = r.errf(start, at, 0, ErrRowCount, "the %s starting on line %d has %d rows, but a %s %s has %d", what(f), start, n+extra, dims(shape), what(f), n)
+		}
+		for extra > 0 {
+			if l := r.peek(0); len(l.text) > 0 && !isComment(l.text) && !r.isSeparatorIn(f, n, l.text) {
+				extra--
+				last = l.num
+			}
+			r.consume()
+		}
+	}
+	r.prevEnd, r.prevN, r.prevFormat = last, n, f
+	if perr != nil {
+		return nil, perr
+	}
+	p, dst := r.newPuzzle(shape)
+	copy(dst, cells)
+	p.Line, p.Format, p.Title = start, f, title
+	return p, nil
+}
+
+// gridRow parses the numbers of one grid row into cells.
+func (r *Reader) gridRow(start int, l *rec, toks [][2]int, n int, cells []uint8) *ParseError {
+	t := l.text
+	if len(toks) == 1 {
+		return r.errf(start, l.num, 0, ErrRowLength, "the row has 1 number, but a grid row has %d numbers separated by spaces", n)
+	}
+	for j, tok := range toks {
+		if j == n {
+			return r.errf(start, l.num, column(t, tok[0]), ErrRowLength, "the row has %d numbers, but a %d×%d grid row has %d", len(toks), n, n, n)
+		}
+		s := t[tok[0]:tok[1]]
+		v, ok := -1, len(s) <= 3
+		if len(s) == 1 && s[0] == '.' {
+			v = 0
+		} else if ok {
+			v = 0
+			for _, c := range s {
+				if c < '0' || c > '9' {
+					ok = false
+					break
+				}
+				v = 10*v + int(c-'0')
+			}
+		}
+		if !ok || v > n {
+			shown := quoteToken(s)
+			if len(s) > 20 {
+				shown = quoteAt(t, tok[0]) + " (start of a long token)"
+			}
+			return r.errf(start, l.num, column(t, tok[0]), ErrSymbol, "%s is not allowed here: a %d×%d grid uses the numbers 1-%d, with 0 or . for a blank", shown, n, n, n)
+		}
+		cells[j] = uint8(v)
+	}
+	if len(toks) < n {
+		return r.errf(start, l.num, column(t, len(t)), ErrRowLength, "the row has %d numbers, but a %d×%d grid row has %d", len(toks), n, n, n)
+	}
+	return nil
+}
+
+// compactRow parses the symbols of one compact row into cells.
+func (r *Reader) compactRow(start int, l *rec, n int, cells []uint8) *ParseError {
+	t := l.text
+	j := 0
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		v := r.tab[c]
+		if v == symSkip {
+			continue
+		}
+		if c == ' ' || c == '\t' {
+			return r.errf(start, l.num, column(t, i), ErrSymbol, "' ' is not allowed here: a compact grid row has %d symbols with no spaces between them", n)
+		}
+		if j == n {
+			return r.errf(start, l.num, column(t, i), ErrRowLength, "the row has more than %d symbols, but a %d×%d compact row has %d", n, n, n, n)
+		}
+		if v == symBad || int(v) > n {
+			return r.errf(start, l.num, column(t, i), ErrSymbol, "%s", r.symbolMsg(t, i, n))
+		}
+		cells[j] = v
+		j++
+	}
+	if j < n {
+		return r.errf(start, l.num, column(t, len(t)), ErrRowLength, "the row has %d symbols, but a %d×%d compact row has %d", j, n, n, n)
+	}
+	return nil
+}
+
+// tokens returns the grid tokens of l (see gridTokens), split once: a line
+// of at most MaxSide+2 tokens (a grid row, right or nearly) keeps them; for
+// a longer one they are valid until the next call.
+func (r *Reader) tokens(l *rec) [][2]int {
+	if l.tokenized {
+		return l.toks
+	}
+	l.toks = gridTokens(l.text, l.toks[:0])
+	for _, tok := range l.toks {
+		// A number has one to three digits; a longer token, or one that
+		// starts with ESC, may hold colour escapes, which go.
+		if tok[1]-tok[0] > 2 || l.text[tok[0]] == 0x1b {
+			if bytes.IndexByte(l.text, 0x1b) >= 0 {
+				l.text, l.scanned = trimSpace(stripColor(l.text)), false
+				l.toks = gridTokens(l.text, l.toks[:0])
+			}
+			break
+		}
+	}
+	if len(l.toks) > MaxSide+2 {
+		// Too many to keep with the line (the ring would hold up to 4N+10
+		// such buffers): the reader keeps the one buffer of this size.
+		r.toks, l.toks = l.toks, nil
+		return r.toks
+	}
+	l.tokenized = true
+	return l.toks
+}
+
+// stripColor removes the ANSI colour escapes (ESC [ digits and ';' m) from
+// t, in place, such as those WritePretty writes with Color.
+func stripColor(t []byte) []byte {
+	w := 0
+	for i := 0; i < len(t); i++ {
+		if t[i] == 0x1b && i+1 < len(t) && t[i+1] == '[' {
+			j := i + 2
+			for j < len(t) && (t[j] >= '0' && t[j] <= '9' || t[j] == ';') {
+				j++
+			}
+			if j < len(t) && t[j] == 'm' {
+				i = j
+				continue
+			}
+		}
+		t[w] = t[i]
+		w++
+	}
+	return t[:w]
+}
+
+// gridTokens splits a grid row into its tokens, skipping box borders ('|'
+// or a Unicode box-drawing character on its own); it returns the byte
+// offsets of the tokens' starts and ends in dst.
+func gridTokens(t []byte, dst [][2]int) [][2]int {
+	dst = dst[:0]
+	for i := 0; i < len(t); {
+		for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
+			i++
+		}
+		j := i
+		for j < len(t) && t[j] != ' ' && t[j] != '\t' {
+			j++
+		}
+		if j > i && !(j == i+1 && t[i] == '|') && !(j == i+3 && boxRune(t[i:]) == 3) {
+			dst = append(dst, [2]int{i, j})
+		}
+		i = j
+	}
+	return dst
+}
+
+// newPuzzle allocates a puzzle with its board; small boards take their cells
+// from a shared slab, so a puzzle costs about one allocation.
+func (r *Reader) newPuzzle(s Shape) (*Puzzle, []uint8) {
+	type box struct {
+		p Puzzle
+		b Board
+	}
+	x := new(box)
+	size := s.Cells()
+	var cells []uint8
+	if size > 1024 {
+		cells = make([]uint8, size)
+	} else {
+		if len(r.slab) < size {
+			r.slab = make([]uint8, 16<<10)
+		}
+		cells, r.slab = r.slab[:size:size], r.slab[size:]
+	}
+	x.b = Board{Shape: s, Cells: cells}
+	x.p = Puzzle{Board: &x.b, Alphabet: r.alpha}
+	return &x.p, cells
+}

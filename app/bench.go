@@ -13,6 +13,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/internal/cputime"
 	"github.com/urfave/cli/v2"
 )
 
@@ -106,7 +107,7 @@ func runBench(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(s.stdout, "(%s; process µs includes the garbage collector; GOMAXPROCS=%d)\n", cpuClockName, runtime.GOMAXPROCS(0))
+	fmt.Fprintf(s.stdout, "(%s; process µs includes the garbage collector; GOMAXPROCS=%d)\n", cputime.ThreadClock, runtime.GOMAXPROCS(0))
 	if failed {
 		return exitf(ExitFailed, "some puzzles were not solved: see the table")
 	}
@@ -152,11 +153,11 @@ func benchOne(puzzles []*board.Board, o engine.Options) (*benchStats, error) {
 	ctx := context.Background()
 	st := &benchStats{puzzles: len(puzzles), times: make([]time.Duration, len(puzzles)), stages: map[encode.Stage]int{}}
 	runtime.GC()
-	wall0, proc0 := time.Now(), processCPU()
+	wall0, proc0 := time.Now(), cputime.Process()
 	for i, p := range puzzles {
-		t0 := threadCPU()
+		t0 := cputime.Thread()
 		res := eng.Solve(ctx, p)
-		st.times[i] = threadCPU() - t0
+		st.times[i] = cputime.Thread() - t0
 		if res.Settled {
 			st.settled++
 		}
@@ -169,7 +170,7 @@ func benchOne(puzzles []*board.Board, o engine.Options) (*benchStats, error) {
 			st.failures++
 		}
 	}
-	st.process, st.wall = processCPU()-proc0, time.Since(wall0)
+	st.process, st.wall = cputime.Process()-proc0, time.Since(wall0)
 	return st, nil
 }
 

@@ -161,7 +161,7 @@ func benchOne(puzzles []*board.Board, o engine.Options) (*benchStats, error) {
 		if res.Settled {
 			st.settled++
 		}
-		if res.Engine == "sat" {
+		if res.Engine == engine.SAT.String() {
 			st.stages[res.Stage]++
 		}
 		// The serg set has several solutions per puzzle: counting finds

@@ -215,17 +215,14 @@ func runDecode(c *cli.Context, s *streams) error {
 	case err != nil:
 		return exitf(ExitFailed, "%v", err)
 	}
-	format := c.String("output")
-	if format == "" {
-		format = p.Format.String()
+	format, err := parseOutput(c.String("output"), false)
+	if err != nil {
+		return err
 	}
-	ow := &resultWriter{w: w, cfg: &solveConfig{}}
-	switch format {
-	case "grid", "compact", "line", "pretty":
-	default:
-		return usagef("--output %q: want grid, compact, line or pretty", format)
+	if format == (outputFormat{}) {
+		format.board = p.Format
 	}
-	if err := ow.writeBoard(format, grid, p); err != nil {
+	if err := writeBoard(w, format, grid, p, board.PrettyOptions{}); err != nil {
 		return exitf(ExitError, "writing output: %v", err)
 	}
 	if err := w.Flush(); err != nil {

@@ -82,7 +82,7 @@ func TestGoodBadGood(t *testing.T) {
 // TestNoSolution checks the outcome of puzzles without a solution, with
 // and without --explain.
 func TestNoSolution(t *testing.T) {
-	boj := readFile(t, filepath.Join(rootTestdata, "boj-sample.in"))
+	boj := readFile(t, sample("boj-sample.in"))
 	clashing := "2" + boj[1:] // r1c1=2 clashes with r1c7, r2c3 and r9c1
 	tests := []struct {
 		name, in string
@@ -151,7 +151,7 @@ func TestNoSolution(t *testing.T) {
 // position and exit 4, never a panic, and that the puzzles after a bad one
 // are still read.
 func TestHostileInput(t *testing.T) {
-	boj := readFile(t, filepath.Join(rootTestdata, "boj-sample.in"))
+	boj := readFile(t, sample("boj-sample.in"))
 	rows := strings.SplitAfter(boj, "\n")
 	line := strings.TrimSpace(lineFile(samplePuzzles(t, "top1465-sample.txt")[:1]))
 	tests := []struct {
@@ -235,7 +235,7 @@ func TestLongLineMemory(t *testing.T) {
 
 // TestUsageErrors checks that bad command lines exit 2 with a message.
 func TestUsageErrors(t *testing.T) {
-	in := filepath.Join(rootTestdata, "boj-sample.in")
+	in := sample("boj-sample.in")
 	tests := []struct {
 		args []string
 		want string
@@ -290,7 +290,7 @@ func TestUnreadableFile(t *testing.T) {
 // verified, and all engines print the same for puzzles with one solution.
 func TestEngines(t *testing.T) {
 	for _, name := range []string{"top1465-sample.txt", "hardest1106-sample.txt", "17clue-sample.txt", "plb-hard20.txt"} {
-		file := filepath.Join(rootTestdata, name)
+		file := sample(name)
 		puzzles := samplePuzzles(t, name)
 		var first string
 		for _, eng := range []string{"sat", "backtrack", "both"} {
@@ -307,7 +307,7 @@ func TestEngines(t *testing.T) {
 		}
 	}
 	t.Run("both on serg", func(t *testing.T) {
-		r := satdoku(t, "", "solve", "-e", "both", "-o", "line", filepath.Join(rootTestdata, "serg-multi-sample.txt"))
+		r := satdoku(t, "", "solve", "-e", "both", "-o", "line", sample("serg-multi-sample.txt"))
 		r.wantCode(t, ExitOK)
 		verifyLines(t, samplePuzzles(t, "serg-multi-sample.txt"), r.stdout, nil)
 	})
@@ -315,8 +315,8 @@ func TestEngines(t *testing.T) {
 
 // TestCounting checks --unique, --count and --show-second.
 func TestCounting(t *testing.T) {
-	serg := filepath.Join(rootTestdata, "serg-multi-sample.txt")
-	top := filepath.Join(rootTestdata, "top1465-sample.txt")
+	serg := sample("serg-multi-sample.txt")
+	top := sample("top1465-sample.txt")
 	sergPuzzles := samplePuzzles(t, "serg-multi-sample.txt")
 	for _, eng := range []string{"sat", "backtrack", "both"} {
 		t.Run("unique multiple "+eng, func(t *testing.T) {

@@ -41,7 +41,7 @@ type Options struct {
 	// to stop a gophersat solve that overruns Timeout. Workers are copies
 	// of this program started by the batch (see ServeWorkerIfChild) or the
 	// command Worker returns. Without a timeout a batch solves its first
-	// few puzzles in this process while the workers start, and with one
+	// puzzles in this process (for about 30 ms) and while the workers start, and with one
 	// worker it solves everything here; when no worker can be started it
 	// solves here, one puzzle at a time.
 	Workers int
@@ -89,10 +89,10 @@ var (
 // More only share the same CPUs, each with its own memory.
 func MaxWorkers() int { return 4 * runtime.NumCPU() }
 
-// localFirst is how many puzzles a batch without a timeout solves in this
-// process before it starts worker processes: a handful of puzzles is done
-// before the workers would have started.
-const localFirst = 16
+// localFirst is how long a batch without a timeout solves in this process
+// before it starts worker processes: about what starting one costs, so
+// that a batch done by then starts none.
+const localFirst = 30 * time.Millisecond
 
 // Solve solves every puzzle of src and calls fn with each result, in input
 // order, as soon as it and every result before it are known. At most a
@@ -215,7 +215,7 @@ func chooseMode(o Options, canStart bool) mode {
 }
 
 // handover runs a hybrid batch's move from this process to the worker
-// processes: after localFirst puzzles it starts them, and the solver here
+// processes: after localFirst of solving it starts them, and the solver here
 // steps aside once one is ready. If none can be started, or all are lost,
 // the solver here carries on alone.
 type handover struct {
@@ -225,7 +225,6 @@ type handover struct {
 	newCmd func() (*exec.Cmd, error)
 
 	mu     sync.Mutex
-	solved int
 	pool   *pool
 	local  bool // the solver here is running
 	failed bool // no worker processes: the solver here does it all
@@ -233,7 +232,7 @@ type handover struct {
 }
 
 // ready is the local solver's handOver check, before each puzzle.
-func (h *handover) ready() bool {
+func (h *handover) ready(spent time.Duration) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	switch {
@@ -246,7 +245,7 @@ func (h *handover) ready() bool {
 		}
 		return false
 	}
-	if h.solved++; h.solved <= localFirst {
+	if spent < localFirst {
 		return false
 	}
 	pl, err := newPool(h.s, h.o.Workers, h.o, h.newCmd, h.lost)

@@ -34,19 +34,22 @@ func solveWithin(ctx context.Context, eng *engine.Engine, it *item, timeout time
 
 // runLocal solves puzzles in this process with eng, taking up to chunk at
 // a time, until the batch is over or handOver reports true (checked
-// before each puzzle; nil: never), when it gives back what it holds.
-func (s *sched) runLocal(eng *engine.Engine, timeout time.Duration, chunk int, handOver func() bool) {
+// before each puzzle with the time spent solving so far; nil: never),
+// when it gives back what it holds.
+func (s *sched) runLocal(eng *engine.Engine, timeout time.Duration, chunk int, handOver func(spent time.Duration) bool) {
+	var spent time.Duration
 	for {
 		items, ok := s.take(chunk)
 		if !ok {
 			return
 		}
 		for i, it := range items {
-			if handOver != nil && handOver() {
+			if handOver != nil && handOver(spent) {
 				s.requeue(items[i:])
 				return
 			}
 			solveWithin(s.ctx, eng, it, timeout)
+			spent += it.Elapsed
 			if s.ctx.Err() != nil {
 				return // interrupted: its answer is not wanted
 			}

@@ -52,6 +52,7 @@ func checkDIMACS(t testing.TB, text string) (vars, clauses int) {
 }
 
 func TestEncode(t *testing.T) {
+	t.Parallel()
 	in := sample("boj-sample.in")
 	givens := mustParse(t, readFile(t, in)).Givens()
 	tests := []struct {
@@ -172,6 +173,7 @@ func joinLits(lits []int, perLine int, prefix string) string {
 }
 
 func TestDecode(t *testing.T) {
+	t.Parallel()
 	in := sample("boj-sample.in")
 	want := readFile(t, sample("boj-sample.out"))
 	sol := mustParse(t, want)
@@ -258,6 +260,7 @@ func needSolver(t testing.TB, name, debianPackage string) string {
 
 // TestExternalEngine solves with real solvers as the engine.
 func TestExternalEngine(t *testing.T) {
+	t.Parallel()
 	file := writeFile(t, "in.txt", lineFile(samplePuzzles(t, "top1465-sample.txt")[:4])+noSolutionPuzzle+"\n"+
 		lineFile(samplePuzzles(t, "hardest1106-sample.txt")[:2]))
 	puzzles := boards(readPuzzles(t, file))

@@ -8,6 +8,7 @@ import (
 )
 
 func TestFlagsFirst(t *testing.T) {
+	t.Parallel()
 	a := New(strings.NewReader(""), io.Discard, io.Discard)
 	tests := []struct{ in, want string }{
 		{"satdoku solve p.txt --unique", "satdoku solve --unique p.txt"},
@@ -29,6 +30,7 @@ func TestFlagsFirst(t *testing.T) {
 }
 
 func TestEmptyInputIsNamed(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr strings.Builder
 	code := Main([]string{"satdoku", "solve", "-j", "1", "-"}, strings.NewReader("\n\n\n"), &stdout, &stderr)
 	if code != ExitInvalid || !strings.Contains(stderr.String(), "no puzzle in stdin") {
@@ -40,6 +42,7 @@ func TestEmptyInputIsNamed(t *testing.T) {
 }
 
 func TestUsageErrorIsOneLine(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr strings.Builder
 	code := Main([]string{"satdoku", "solve", "--bogus"}, strings.NewReader(""), &stdout, &stderr)
 	lines := slices.DeleteFunc(strings.Split(stderr.String(), "\n"), func(s string) bool { return s == "" })
@@ -49,6 +52,7 @@ func TestUsageErrorIsOneLine(t *testing.T) {
 }
 
 func TestCompletion(t *testing.T) {
+	t.Parallel()
 	for _, shell := range []string{"bash", "zsh"} {
 		var stdout, stderr strings.Builder
 		if code := Main([]string{"satdoku", "completion", shell}, strings.NewReader(""), &stdout, &stderr); code != ExitOK {

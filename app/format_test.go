@@ -14,6 +14,7 @@ import (
 // byte for byte, with no command, with solve FILE and with solve -, and
 // for the accepted variants of the input grid.
 func TestClassicExchange(t *testing.T) {
+	t.Parallel()
 	in := readFile(t, sample("boj-sample.in"))
 	want := readFile(t, sample("boj-sample.out"))
 	puzzle, err := board.Parse(in)
@@ -64,6 +65,7 @@ func TestClassicExchange(t *testing.T) {
 // default, that --output overrides it, and that every printed board is a
 // verified solution of its puzzle.
 func TestOutputFormats(t *testing.T) {
+	t.Parallel()
 	gridIn := sample("boj-sample.in")
 	lineIn := sample("top1465-sample.txt")
 	compactIn := filepath.Join("testdata", "p096-excerpt.txt")
@@ -181,6 +183,7 @@ func parseJSONLines(t testing.TB, out string) (results []jsonLine, summary jsonL
 }
 
 func TestJSONOutput(t *testing.T) {
+	t.Parallel()
 	top := samplePuzzles(t, "top1465-sample.txt")[:5]
 	multi := samplePuzzles(t, "serg-multi-sample.txt")[:2]
 	clash := top[0].Clone()
@@ -293,6 +296,7 @@ func TestJSONOutput(t *testing.T) {
 // TestPretty checks the box-drawing and ASCII borders around a verified
 // solution.
 func TestPretty(t *testing.T) {
+	t.Parallel()
 	in := sample("boj-sample.in")
 	puzzle := readPuzzles(t, in)[0].Board
 	for _, tt := range []struct {

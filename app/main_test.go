@@ -59,6 +59,12 @@ func commandMarked(t *testing.T, args ...string) (*exec.Cmd, string) {
 	t.Cleanup(func() { proctest.CheckNone(t, m) })
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = proctest.Env(m, cliEnv+"=1")
+	t.Cleanup(func() { // a test that failed half-way
+		if cmd.Process != nil && cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	})
 	return cmd, m
 }
 

@@ -50,6 +50,7 @@ func checkPrefix(t *testing.T, puzzles []*board.Board, out, stderr string) int {
 // processes once results have appeared: the run stops promptly with
 // 128+signal, and stdout holds the results done, in order.
 func TestSignals(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("takes seconds: not with -short")
 	}
@@ -60,7 +61,7 @@ func TestSignals(t *testing.T) {
 		code int
 	}{{syscall.SIGINT, 130}, {syscall.SIGTERM, 143}} {
 		t.Run(tt.sig.String(), func(t *testing.T) {
-			cmd := command(t, "solve", "-o", "line", "--workers", "2", file)
+			cmd, m := commandMarked(t, "solve", "-o", "line", "--workers", "2", file)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			stdout, err := cmd.StdoutPipe()
@@ -70,7 +71,9 @@ func TestSignals(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			// Results arrive in 64 KiB blocks: wait for the first one.
+			// Wait for the worker processes (the unread output holds the
+			// batch back meanwhile) and for a first result.
+			waitForWorkers(t, m, cmd.Process.Pid)
 			r := bufio.NewReader(stdout)
 			first, err := r.ReadString('\n')
 			if err != nil {
@@ -80,7 +83,7 @@ func TestSignals(t *testing.T) {
 			start := time.Now()
 			rest, _ := io.ReadAll(r)
 			err = cmd.Wait()
-			if d := time.Since(start); d > 2*time.Second {
+			if d := time.Since(start); d > 10*time.Second {
 				t.Errorf("stopping took %v", d)
 			}
 			if code := cmd.ProcessState.ExitCode(); code != tt.code {
@@ -142,6 +145,7 @@ func TestSignalWhileReading(t *testing.T) {
 // TestClosedStdout reads one line of the output and closes the pipe: the
 // run ends with a clear message and a non-zero exit, not a panic.
 func TestClosedStdout(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("takes seconds: not with -short")
 	}
@@ -175,9 +179,6 @@ func TestClosedStdout(t *testing.T) {
 // complete and in order, and the exit is 0.
 func TestKilledWorkerCLI(t *testing.T) {
 	t.Parallel()
-	if !proctest.Supported() {
-		t.Skip("no /proc to find the worker processes")
-	}
 	puzzles := manyPuzzles(t, 3000)
 	file := writeFile(t, "many.txt", lineFile(puzzles))
 	cmd, m := commandMarked(t, "solve", "-o", "line", "--workers", "2", file)
@@ -190,21 +191,11 @@ func TestKilledWorkerCLI(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	// Unread, the output fills its pipe and holds satdoku and its workers
+	// where they are until the test reads on.
+	victim := waitForWorkers(t, m, cmd.Process.Pid)[0]
 	r := bufio.NewReader(stdout)
-	first, err := r.ReadString('\n') // the worker processes are up by now
-	if err != nil {
-		t.Fatal(err)
-	}
-	var victim int
-	for _, p := range proctest.Leftovers(m) {
-		if p.PID != cmd.Process.Pid {
-			victim = p.PID
-			break
-		}
-	}
-	if victim == 0 {
-		t.Fatal("no worker process found")
-	}
+	first := ""
 	if p, err := os.FindProcess(victim); err == nil {
 		p.Kill()
 	}
@@ -296,4 +287,26 @@ func TestMissingFiles(t *testing.T) {
 			t.Errorf("workers %s: stderr %q", workers, r.stderr)
 		}
 	}
+}
+
+// waitForWorkers waits for the worker processes of the satdoku process
+// parent (started with mark m) and returns their pids.
+func waitForWorkers(t *testing.T, m string, parent int) []int {
+	t.Helper()
+	if !proctest.Supported() {
+		t.Skip("no /proc to find the worker processes")
+	}
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		var pids []int
+		for _, p := range proctest.Leftovers(m) {
+			if p.PID != parent {
+				pids = append(pids, p.PID)
+			}
+		}
+		if len(pids) > 0 {
+			return pids
+		}
+	}
+	t.Fatal("no worker process started")
+	return nil
 }

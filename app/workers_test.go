@@ -33,6 +33,7 @@ func manyPuzzles(t testing.TB, n int) []*board.Board {
 // the output: byte-identical to one worker, in input order, every answer
 // verified.
 func TestWorkersSameOutput(t *testing.T) {
+	t.Parallel()
 	type input struct {
 		name    string
 		file    string
@@ -69,6 +70,7 @@ func TestWorkersSameOutput(t *testing.T) {
 // TestWorkersMixedOutcomes checks that invalid, unsolvable and solved
 // puzzles keep their slots with worker processes.
 func TestWorkersMixedOutcomes(t *testing.T) {
+	t.Parallel()
 	ps := manyPuzzles(t, 100)[:100]
 	var sb strings.Builder
 	others := map[int]string{}
@@ -100,6 +102,7 @@ func TestWorkersMixedOutcomes(t *testing.T) {
 // TestTimeout checks that --timeout stops a hard puzzle, reports it as
 // timeout in its slot and exits 5, while the others are solved.
 func TestTimeout(t *testing.T) {
+	t.Parallel()
 	easy := mustParse(t, readFile(t, sample("boj-sample.in")))
 	// A 36x36 with half its cells blank: gophersat needs minutes for it,
 	// while the easy puzzles take a millisecond even on a loaded machine.

@@ -148,6 +148,9 @@ func Solve(ctx context.Context, src Source, o Options, fn func(*Result) error) e
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	s := newSched(ctx, window, fn)
+	if m != sequential {
+		s.solvers = o.Workers
+	}
 	go s.feed(src)
 	var units []chan struct{} // goroutines to wait for
 	var h *handover
@@ -163,8 +166,14 @@ func Solve(ctx context.Context, src Source, o Options, fn func(*Result) error) e
 			go func() { defer close(done); s.runLocal(e, o.Timeout, 4, nil) }()
 		}
 	case sequential:
-		// Not waited for: a gophersat solve cannot be stopped.
-		go s.runLocal(eng, o.Timeout, window, nil)
+		if o.Engine.Kind == engine.SAT || o.Engine.Kind == engine.Both {
+			// Not waited for: a gophersat solve cannot be stopped.
+			go s.runLocal(eng, o.Timeout, window, nil)
+			break
+		}
+		done := make(chan struct{}) // an external solver is stopped: wait for that
+		units = append(units, done)
+		go func() { defer close(done); s.runLocal(eng, o.Timeout, window, nil) }()
 	case processes:
 		pl, err := newPool(s, o.Workers, o, newCmd, func(err error) { s.stop(err) })
 		if err != nil {

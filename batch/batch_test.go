@@ -13,6 +13,7 @@ import (
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/internal/proctest"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
@@ -336,5 +337,45 @@ func TestMaxWorkers(t *testing.T) {
 	got := collect(t, in, batch.Options{Workers: 1000, Engine: engine.Options{Kind: engine.Backtrack}})
 	if len(got) != 30 || batch.MaxWorkers() < 1 {
 		t.Errorf("%d results, MaxWorkers %d", len(got), batch.MaxWorkers())
+	}
+}
+
+// TestExternalStopped runs an external solver that never answers, on one
+// goroutine and on three: cancelling the batch stops every solver before
+// Solve returns, and a timeout stops each one.
+func TestExternalStopped(t *testing.T) {
+	t.Parallel()
+	if !proctest.Supported() {
+		t.Skip("no /proc to look for solver processes")
+	}
+	in := mixed(t, 6)
+	for _, workers := range []int{1, 3} {
+		m := proctest.NewMark()
+		o := batch.Options{Workers: workers, Engine: engine.Options{Kind: engine.External, SatCmd: []string{"env", proctest.Var + "=" + m, "sleep", "1000"}}}
+		ctx, cancel := context.WithCancel(context.Background())
+		go func() {
+			for len(proctest.Leftovers(m)) < min(workers, 2) {
+				time.Sleep(5 * time.Millisecond)
+			}
+			cancel()
+		}()
+		err := batch.Solve(ctx, in.reader(), o, func(*batch.Result) error { return nil })
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%d workers: %v", workers, err)
+		}
+		if left := proctest.Leftovers(m); len(left) > 0 {
+			t.Errorf("%d workers: solvers left running when Solve returned: %v", workers, left)
+		}
+		o.Timeout = 100 * time.Millisecond
+		var got []*batch.Result
+		if err := batch.Solve(context.Background(), in.reader(), o, func(r *batch.Result) error { got = append(got, r); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range got {
+			if r.Puzzle != nil && r.Status != engine.Timeout {
+				t.Errorf("puzzle %d: %v, want timeout", r.Index, r.Status)
+			}
+		}
+		proctest.CheckNone(t, m)
 	}
 }

@@ -38,6 +38,9 @@ type sched struct {
 	ctx    context.Context
 	fn     func(*Result) error
 	window int // at most this many puzzles between reading and delivery
+	// solvers share the waiting puzzles: one takes no more than its share,
+	// so that a short batch keeps them all busy.
+	solvers int
 
 	mu      sync.Mutex
 	pending []*item // read, waiting for a solver, in input order
@@ -59,7 +62,7 @@ type sched struct {
 }
 
 func newSched(ctx context.Context, window int, fn func(*Result) error) *sched {
-	s := &sched{ctx: ctx, fn: fn, window: window, next: 1, ring: make([]*item, window),
+	s := &sched{ctx: ctx, fn: fn, window: window, solvers: 1, next: 1, ring: make([]*item, window),
 		finished: make(chan struct{}), wakeFeeder: newSignal(), wakeTakers: newSignal()}
 	s.delivered = sync.NewCond(&s.mu)
 	return s
@@ -147,7 +150,7 @@ func (s *sched) tryTake(max int) []*item {
 }
 
 func (s *sched) takeLocked(max int) []*item {
-	n := min(max, len(s.pending))
+	n := min(max, (len(s.pending)+s.solvers-1)/s.solvers)
 	if n == 0 || s.stopped {
 		return nil
 	}

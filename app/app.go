@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/satdoku/satdoku/solver"
 	"github.com/urfave/cli/v2"
@@ -73,10 +74,32 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return runApp(&streams{stdin: stdin, stdout: stdout, stderr: stderr}, args)
 }
 
+// cliMu serialises the parsing of command lines: urfave/cli/v2 writes
+// to package-level flags (cli.HelpFlag, cli.VersionFlag) in every Run. The
+// commands' work runs after, outside it, so that tests can run several
+// command lines at once in one process.
+var cliMu sync.Mutex
+
 func runApp(s *streams, args []string) int {
 	stderr := s.stderr
 	a := newApp(s)
+	var work func() error // the command that Run chose, with its context
+	deferAction := func(act cli.ActionFunc) cli.ActionFunc {
+		return func(c *cli.Context) error {
+			work = func() error { return act(c) }
+			return nil
+		}
+	}
+	a.Action = deferAction(a.Action)
+	for _, c := range a.Commands {
+		c.Action = deferAction(c.Action)
+	}
+	cliMu.Lock()
 	err := a.Run(flagsFirst(a, args))
+	cliMu.Unlock()
+	if err == nil && work != nil {
+		err = work()
+	}
 	if err == nil {
 		return ExitOK
 	}

@@ -47,7 +47,7 @@ EXIT CODES:
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat,backtrack", Usage: "comma-separated `ENGINES` to measure: sat, backtrack, both"},
 			&cli.IntFlag{Name: "count", Usage: "count solutions up to `K` (2: the uniqueness protocol)"},
 			&cli.IntFlag{Name: "limit", Usage: "measure at most `N` puzzles per file (0: all)"},
-			boxFlag, alphabetFlag,
+			boxFlag(), alphabetFlag(),
 		},
 		Action: func(c *cli.Context) error { return runBench(c, s) },
 	}

@@ -38,7 +38,7 @@ Examples:
 
 ` + exitCodesHelp,
 		Flags: []cli.Flag{
-			encodingFlag, amoFlag, boxFlag, alphabetFlag,
+			encodingFlag(), amoFlag(), boxFlag(), alphabetFlag(),
 			&cli.StringFlag{Name: "out", Usage: "write one .cnf per puzzle into `DIR` (needed for files with several puzzles)"},
 		},
 		Action: func(c *cli.Context) error { return runEncode(c, s) },
@@ -161,7 +161,7 @@ Examples:
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "puzzle", Aliases: []string{"p"}, Required: true, Usage: "the puzzle `FILE` that was encoded"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line or pretty; default: the puzzle's format"},
-			boxFlag, alphabetFlag,
+			boxFlag(), alphabetFlag(),
 		},
 		Action: func(c *cli.Context) error { return runDecode(c, s) },
 	}

@@ -22,21 +22,31 @@ import (
 	"golang.org/x/term"
 )
 
-// Flags shared by several commands.
-var (
-	boxFlag      = &cli.StringFlag{Name: "box", Usage: "box shape `RxC` (R rows by C columns) for rectangular boxes, e.g. 2x3 for 6x6; square sizes are inferred"}
-	alphabetFlag = &cli.StringFlag{Name: "alphabet", Usage: "symbols of the line and compact formats: default (1-9 then A-Z), hex (0-F for 16x16), letters (A=1)", Value: "default"}
-	encodingFlag = &cli.StringFlag{Name: "encoding", Usage: "CNF encoding: minimal, efficient, extended or reduced", Value: "extended"}
-	amoFlag      = &cli.StringFlag{Name: "amo", Usage: "at-most-one encoding: auto, pairwise, sequential, commander or product", Value: "auto"}
-)
+// Flags shared by several commands: made anew for each App, since
+// urfave/cli records in a flag whether it was set.
+func boxFlag() cli.Flag {
+	return &cli.StringFlag{Name: "box", Usage: "box shape `RxC` (R rows by C columns) for rectangular boxes, e.g. 2x3 for 6x6; square sizes are inferred"}
+}
+
+func alphabetFlag() cli.Flag {
+	return &cli.StringFlag{Name: "alphabet", Usage: "symbols of the line and compact formats: default (1-9 then A-Z), hex (0-F for 16x16), letters (A=1)", Value: "default"}
+}
+
+func encodingFlag() cli.Flag {
+	return &cli.StringFlag{Name: "encoding", Usage: "CNF encoding: minimal, efficient, extended or reduced", Value: "extended"}
+}
+
+func amoFlag() cli.Flag {
+	return &cli.StringFlag{Name: "amo", Usage: "at-most-one encoding: auto, pairwise, sequential, commander or product", Value: "auto"}
+}
 
 func solveFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: engine.SAT.String(), Usage: "`ENGINE`: sat (gophersat), backtrack (native), both (compared), external (--sat-cmd)"},
 		&cli.StringFlag{Name: "sat-cmd", Usage: "external DIMACS solver `COMMAND` for --engine external, split into words as a shell would (quotes and backslashes, no expansion), e.g. 'kissat -q' or 'minisat {in} {out}'"},
-		encodingFlag, amoFlag,
+		encodingFlag(), amoFlag(),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line, json (JSON Lines) or pretty; default: the input's format"},
-		alphabetFlag, boxFlag,
+		alphabetFlag(), boxFlag(),
 		&cli.IntFlag{Name: "count", Usage: "count solutions up to `K` (K >= 1)"},
 		&cli.BoolFlag{Name: "unique", Usage: "check uniqueness (count to 2): the verdict is unique or multiple"},
 		&cli.BoolFlag{Name: "show-second", Usage: "for a puzzle with several solutions, print a second one and the cells where they differ"},

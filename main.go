@@ -7,8 +7,11 @@ import (
 	"os"
 
 	"github.com/satdoku/satdoku/app"
+	"github.com/satdoku/satdoku/batch"
 )
 
 func main() {
+	// In a worker process started by a batch, serve it and exit here.
+	batch.ServeWorkerIfChild()
 	os.Exit(app.Main(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }

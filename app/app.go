@@ -8,18 +8,22 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/satdoku/satdoku/solver"
 	"github.com/urfave/cli/v2"
 )
 
 // Exit codes. When several puzzles of a batch end differently, the largest
-// applicable code of 3..6 is returned; 1 and 2 end the run at once.
+// applicable code of 3..6 is returned; 2 ends the run at once, and so does
+// 1 but for an input file that cannot be read: the other inputs are still
+// solved, and 1 is returned.
 const (
 	ExitOK         = 0   // every puzzle solved (or counted, or decoded)
-	ExitError      = 1   // a fatal error: unreadable file, failed write, internal error
+	ExitError      = 1   // a fatal error (failed write, internal error), or an input file that could not be read
 	ExitUsage      = 2   // bad command line: unknown flag, bad value, missing argument
 	ExitNoSolution = 3   // at least one puzzle has no solution
 	ExitInvalid    = 4   // at least one puzzle could not be read, or the input held none
@@ -30,7 +34,8 @@ const (
 
 const exitCodesHelp = `EXIT CODES:
    0  every puzzle solved
-   1  fatal error (unreadable file, failed write)
+   1  fatal error (failed write), or an input file that could not be read
+      (the other files are still solved; 1 then wins over 3-6)
    2  usage error (bad flag or argument)
    3  at least one puzzle has no solution
    4  at least one puzzle is invalid, or the input holds no puzzle
@@ -62,9 +67,39 @@ func silentExit(code int) error { return &exitError{code, nil} }
 
 // Main runs the command line with the given arguments and streams and
 // returns the process exit code. It never calls os.Exit.
+//
+// Batches run worker processes that are this executable started again:
+// the program's main calls batch.ServeWorkerIfChild before Main.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	a := New(stdin, stdout, stderr)
+	return runApp(&streams{stdin: stdin, stdout: stdout, stderr: stderr}, args)
+}
+
+// cliMu serialises the parsing of command lines: urfave/cli/v2 writes
+// to package-level flags (cli.HelpFlag, cli.VersionFlag) in every Run. The
+// commands' work runs after, outside it, so that tests can run several
+// command lines at once in one process.
+var cliMu sync.Mutex
+
+func runApp(s *streams, args []string) int {
+	stderr := s.stderr
+	a := newApp(s)
+	var work func() error // the command that Run chose, with its context
+	deferAction := func(act cli.ActionFunc) cli.ActionFunc {
+		return func(c *cli.Context) error {
+			work = func() error { return act(c) }
+			return nil
+		}
+	}
+	a.Action = deferAction(a.Action)
+	for _, c := range a.Commands {
+		c.Action = deferAction(c.Action)
+	}
+	cliMu.Lock()
 	err := a.Run(flagsFirst(a, args))
+	cliMu.Unlock()
+	if err == nil && work != nil {
+		err = work()
+	}
 	if err == nil {
 		return ExitOK
 	}
@@ -85,12 +120,18 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type streams struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// worker starts batch worker processes (batch.Options.Worker); nil:
+	// this executable, which main lets serve them.
+	worker func() (*exec.Cmd, error)
 }
 
 // New returns the satdoku application reading stdin and writing stdout and
 // stderr.
 func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	io := &streams{stdin, stdout, stderr}
+	return newApp(&streams{stdin: stdin, stdout: stdout, stderr: stderr})
+}
+
+func newApp(io *streams) *cli.App {
 	solve := solveCommand(io)
 	a := &cli.App{
 		Name:    "satdoku",
@@ -105,9 +146,9 @@ nine digits ('0' blank) in and nine lines out works unchanged.
    satdoku encode puzzle.txt | cadical -q | satdoku decode --puzzle puzzle.txt
 
 ` + exitCodesHelp,
-		Reader:               stdin,
-		Writer:               stdout,
-		ErrWriter:            stderr,
+		Reader:               io.stdin,
+		Writer:               io.stdout,
+		ErrWriter:            io.stderr,
 		EnableBashCompletion: true,
 		HideHelpCommand:      true,
 		Flags:                solve.Flags,
@@ -119,7 +160,6 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 			decodeCommand(io),
 			benchCommand(io),
 			completionCommand(io),
-			workerCommand(io),
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // Main maps errors to exit codes
 	}
@@ -198,43 +238,6 @@ func displayName(name string) string {
 		return "stdin"
 	}
 	return name
-}
-
-// splitCommand splits a command line on whitespace, honouring single and
-// double quotes, for --sat-cmd.
-func splitCommand(s string) ([]string, error) {
-	var args []string
-	var cur strings.Builder
-	inArg, quote := false, rune(0)
-	for _, r := range s {
-		switch {
-		case quote != 0 && r == quote:
-			quote = 0
-		case quote != 0:
-			cur.WriteRune(r)
-		case r == '\'' || r == '"':
-			quote, inArg = r, true
-		case r == ' ' || r == '\t' || r == '\n':
-			if inArg {
-				args = append(args, cur.String())
-				cur.Reset()
-				inArg = false
-			}
-		default:
-			cur.WriteRune(r)
-			inArg = true
-		}
-	}
-	if quote != 0 {
-		return nil, fmt.Errorf("unclosed quote in %q", s)
-	}
-	if inArg {
-		args = append(args, cur.String())
-	}
-	if len(args) == 0 {
-		return nil, errors.New("empty command")
-	}
-	return args, nil
 }
 
 // flagsFirst moves the flags that follow a command's file arguments in

@@ -13,6 +13,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/internal/cputime"
 	"github.com/urfave/cli/v2"
 )
 
@@ -46,7 +47,7 @@ EXIT CODES:
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat,backtrack", Usage: "comma-separated `ENGINES` to measure: sat, backtrack, both"},
 			&cli.IntFlag{Name: "count", Usage: "count solutions up to `K` (2: the uniqueness protocol)"},
 			&cli.IntFlag{Name: "limit", Usage: "measure at most `N` puzzles per file (0: all)"},
-			boxFlag, alphabetFlag,
+			boxFlag(), alphabetFlag(),
 		},
 		Action: func(c *cli.Context) error { return runBench(c, s) },
 	}
@@ -106,7 +107,7 @@ func runBench(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(s.stdout, "(%s; process µs includes the garbage collector; GOMAXPROCS=%d)\n", cpuClockName, runtime.GOMAXPROCS(0))
+	fmt.Fprintf(s.stdout, "(%s; process µs includes the garbage collector; GOMAXPROCS=%d)\n", cputime.ThreadClock, runtime.GOMAXPROCS(0))
 	if failed {
 		return exitf(ExitFailed, "some puzzles were not solved: see the table")
 	}
@@ -152,15 +153,15 @@ func benchOne(puzzles []*board.Board, o engine.Options) (*benchStats, error) {
 	ctx := context.Background()
 	st := &benchStats{puzzles: len(puzzles), times: make([]time.Duration, len(puzzles)), stages: map[encode.Stage]int{}}
 	runtime.GC()
-	wall0, proc0 := time.Now(), processCPU()
+	wall0, proc0 := time.Now(), cputime.Process()
 	for i, p := range puzzles {
-		t0 := threadCPU()
+		t0 := cputime.Thread()
 		res := eng.Solve(ctx, p)
-		st.times[i] = threadCPU() - t0
+		st.times[i] = cputime.Thread() - t0
 		if res.Settled {
 			st.settled++
 		}
-		if res.Engine == "sat" {
+		if res.Engine == engine.SAT.String() {
 			st.stages[res.Stage]++
 		}
 		// The serg set has several solutions per puzzle: counting finds
@@ -169,7 +170,7 @@ func benchOne(puzzles []*board.Board, o engine.Options) (*benchStats, error) {
 			st.failures++
 		}
 	}
-	st.process, st.wall = processCPU()-proc0, time.Since(wall0)
+	st.process, st.wall = cputime.Process()-proc0, time.Since(wall0)
 	return st, nil
 }
 

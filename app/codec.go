@@ -38,7 +38,7 @@ Examples:
 
 ` + exitCodesHelp,
 		Flags: []cli.Flag{
-			encodingFlag, amoFlag, boxFlag, alphabetFlag,
+			encodingFlag(), amoFlag(), boxFlag(), alphabetFlag(),
 			&cli.StringFlag{Name: "out", Usage: "write one .cnf per puzzle into `DIR` (needed for files with several puzzles)"},
 		},
 		Action: func(c *cli.Context) error { return runEncode(c, s) },
@@ -161,7 +161,7 @@ Examples:
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "puzzle", Aliases: []string{"p"}, Required: true, Usage: "the puzzle `FILE` that was encoded"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line or pretty; default: the puzzle's format"},
-			boxFlag, alphabetFlag,
+			boxFlag(), alphabetFlag(),
 		},
 		Action: func(c *cli.Context) error { return runDecode(c, s) },
 	}
@@ -215,17 +215,14 @@ func runDecode(c *cli.Context, s *streams) error {
 	case err != nil:
 		return exitf(ExitFailed, "%v", err)
 	}
-	format := c.String("output")
-	if format == "" {
-		format = p.Format.String()
+	format, err := parseOutput(c.String("output"), false)
+	if err != nil {
+		return err
 	}
-	ow := &resultWriter{w: w, cfg: &solveConfig{}}
-	switch format {
-	case "grid", "compact", "line", "pretty":
-	default:
-		return usagef("--output %q: want grid, compact, line or pretty", format)
+	if format == (outputFormat{}) {
+		format.board = p.Format
 	}
-	if err := ow.writeBoard(format, grid, p); err != nil {
+	if err := writeBoard(w, format, grid, p, board.PrettyOptions{}); err != nil {
 		return exitf(ExitError, "writing output: %v", err)
 	}
 	if err := w.Flush(); err != nil {

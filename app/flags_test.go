@@ -2,13 +2,13 @@ package app
 
 import (
 	"io"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
 )
 
 func TestFlagsFirst(t *testing.T) {
+	t.Parallel()
 	a := New(strings.NewReader(""), io.Discard, io.Discard)
 	tests := []struct{ in, want string }{
 		{"satdoku solve p.txt --unique", "satdoku solve --unique p.txt"},
@@ -30,6 +30,7 @@ func TestFlagsFirst(t *testing.T) {
 }
 
 func TestEmptyInputIsNamed(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr strings.Builder
 	code := Main([]string{"satdoku", "solve", "-j", "1", "-"}, strings.NewReader("\n\n\n"), &stdout, &stderr)
 	if code != ExitInvalid || !strings.Contains(stderr.String(), "no puzzle in stdin") {
@@ -41,6 +42,7 @@ func TestEmptyInputIsNamed(t *testing.T) {
 }
 
 func TestUsageErrorIsOneLine(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr strings.Builder
 	code := Main([]string{"satdoku", "solve", "--bogus"}, strings.NewReader(""), &stdout, &stderr)
 	lines := slices.DeleteFunc(strings.Split(stderr.String(), "\n"), func(s string) bool { return s == "" })
@@ -50,6 +52,7 @@ func TestUsageErrorIsOneLine(t *testing.T) {
 }
 
 func TestCompletion(t *testing.T) {
+	t.Parallel()
 	for _, shell := range []string{"bash", "zsh"} {
 		var stdout, stderr strings.Builder
 		if code := Main([]string{"satdoku", "completion", shell}, strings.NewReader(""), &stdout, &stderr); code != ExitOK {
@@ -61,7 +64,7 @@ func TestCompletion(t *testing.T) {
 	}
 	// The words the scripts ask for: commands, then a command's flags.
 	// (urfave/cli reads os.Args for these, so ask the built binary.)
-	words, err := exec.Command(satdokuBin, "--generate-bash-completion").Output()
+	words, err := command(t, "--generate-bash-completion").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,11 +73,60 @@ func TestCompletion(t *testing.T) {
 			t.Errorf("completion words %q lack %s", words, cmd)
 		}
 	}
-	words, err = exec.Command(satdokuBin, "solve", "--eng", "--generate-bash-completion").Output()
+	words, err = command(t, "solve", "--eng", "--generate-bash-completion").Output()
 	if err != nil || !strings.Contains(string(words), "--engine") {
 		t.Errorf("flag completion for --eng: %q, %v", words, err)
 	}
 	if code := Main([]string{"satdoku", "completion", "fish"}, strings.NewReader(""), io.Discard, io.Discard); code != ExitUsage {
 		t.Errorf("completion fish: exit %d, want %d", code, ExitUsage)
 	}
+}
+
+// TestSplitCommand checks how --sat-cmd is split into words: as a POSIX
+// shell splits them, with quotes and backslash escapes, and no expansion.
+func TestSplitCommand(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in   string
+		want []string // nil: an error
+	}{
+		{"cadical -q", []string{"cadical", "-q"}},
+		{"  minisat {in}   {out} ", []string{"minisat", "{in}", "{out}"}},
+		{`sh -c 'kissat -q "$0"'`, []string{"sh", "-c", `kissat -q "$0"`}},
+		{`"/opt/my solvers/kissat" -q`, []string{"/opt/my solvers/kissat", "-q"}},
+		{`/opt/my\ solvers/kissat --seed=\"1\"`, []string{"/opt/my solvers/kissat", `--seed="1"`}},
+		{`kissat $HOME *.cnf`, []string{"kissat", "$HOME", "*.cnf"}},
+		{"", nil},
+		{"   ", nil},
+		{"''", nil},
+		{`'unclosed`, nil},
+		{`"unclosed`, nil},
+	}
+	for _, tt := range tests {
+		got, err := splitCommand(tt.in)
+		if tt.want == nil {
+			if err == nil {
+				t.Errorf("splitCommand(%q) = %q, want an error", tt.in, got)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("splitCommand(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+// FuzzSplitCommand: splitting a --sat-cmd never panics and gives no empty
+// command.
+func FuzzSplitCommand(f *testing.F) {
+	f.Add(`minisat {in} {out}`)
+	f.Add(`sh -c 'kissat -q "$0"'`)
+	f.Add(`"unclosed`)
+	f.Add(`a\ b`)
+	f.Fuzz(func(t *testing.T, s string) {
+		args, err := splitCommand(s)
+		if err == nil && (len(args) == 0 || args[0] == "") {
+			t.Fatalf("splitCommand(%q) gave no command and no error", s)
+		}
+	})
 }

@@ -14,8 +14,9 @@ import (
 // byte for byte, with no command, with solve FILE and with solve -, and
 // for the accepted variants of the input grid.
 func TestClassicExchange(t *testing.T) {
-	in := readFile(t, filepath.Join(rootTestdata, "boj-sample.in"))
-	want := readFile(t, filepath.Join(rootTestdata, "boj-sample.out"))
+	t.Parallel()
+	in := readFile(t, sample("boj-sample.in"))
+	want := readFile(t, sample("boj-sample.out"))
 	puzzle, err := board.Parse(in)
 	if err != nil {
 		t.Fatal(err)
@@ -64,8 +65,9 @@ func TestClassicExchange(t *testing.T) {
 // default, that --output overrides it, and that every printed board is a
 // verified solution of its puzzle.
 func TestOutputFormats(t *testing.T) {
-	gridIn := filepath.Join(rootTestdata, "boj-sample.in")
-	lineIn := filepath.Join(rootTestdata, "top1465-sample.txt")
+	t.Parallel()
+	gridIn := sample("boj-sample.in")
+	lineIn := sample("top1465-sample.txt")
 	compactIn := filepath.Join("testdata", "p096-excerpt.txt")
 	tests := []struct {
 		name   string
@@ -181,11 +183,12 @@ func parseJSONLines(t testing.TB, out string) (results []jsonLine, summary jsonL
 }
 
 func TestJSONOutput(t *testing.T) {
+	t.Parallel()
 	top := samplePuzzles(t, "top1465-sample.txt")[:5]
 	multi := samplePuzzles(t, "serg-multi-sample.txt")[:2]
 	clash := top[0].Clone()
 	clash.Cells[1] = firstGiven(clash, 0) // same digit twice in row 1
-	good := readFile(t, filepath.Join(rootTestdata, "boj-sample.in"))
+	good := readFile(t, sample("boj-sample.in"))
 	input := lineFile(top[:2]) + "12345x\n" + lineFile([]*board.Board{clash}) + lineFile(multi)
 
 	t.Run("plain", func(t *testing.T) {
@@ -293,7 +296,8 @@ func TestJSONOutput(t *testing.T) {
 // TestPretty checks the box-drawing and ASCII borders around a verified
 // solution.
 func TestPretty(t *testing.T) {
-	in := filepath.Join(rootTestdata, "boj-sample.in")
+	t.Parallel()
+	in := sample("boj-sample.in")
 	puzzle := readPuzzles(t, in)[0].Board
 	for _, tt := range []struct {
 		args          []string

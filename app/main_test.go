@@ -2,7 +2,6 @@ package app
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,38 +10,66 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/proctest"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
-// satdokuBin is the satdoku binary built by TestMain: the worker processes
-// of the in-memory runs and the signal tests use it.
-var satdokuBin string
+// cliEnv makes this test binary run the command line on its arguments
+// instead of the tests: the tests that need satdoku as a process of its
+// own (signals, a closed pipe, completion) start it so.
+const cliEnv = "SATDOKU_APP_TEST_CLI"
 
-// Committed samples at the module root and public data beside the module.
-const (
-	rootTestdata = "../testdata"
-	sharedData   = "../../shared/data"
-)
+// mark tags every process this test binary starts (worker processes of the
+// in-memory runs too), so that TestMain can check that none is left.
+var mark = proctest.NewMark()
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "satdoku-app-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+	batch.ServeWorkerIfChild()
+	if os.Getenv(cliEnv) == "1" {
+		os.Exit(Main(append([]string{"satdoku"}, os.Args[1:]...), os.Stdin, os.Stdout, os.Stderr))
 	}
-	satdokuBin = filepath.Join(dir, "satdoku")
-	build := exec.Command("go", "build", "-o", satdokuBin, "..")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintf(os.Stderr, "building satdoku for the tests: %v\n", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	workerExecutable = func() (string, error) { return satdokuBin, nil }
+	os.Setenv(proctest.Var, mark)
 	code := m.Run()
-	os.RemoveAll(dir)
+	if code == 0 && proctest.Supported() {
+		if left := proctest.Leftovers(mark); len(left) > 0 {
+			code = 1
+			for _, p := range left {
+				fmt.Fprintf(os.Stderr, "left running: pid %d: %s\n", p.PID, p.Command)
+			}
+		}
+	}
 	os.Exit(code)
 }
+
+// command returns satdoku with args as a process of its own (not yet
+// started), its processes tagged with a mark of their own, which the test
+// checks for leftovers when it ends.
+func command(t *testing.T, args ...string) *exec.Cmd {
+	t.Helper()
+	cmd, _ := commandMarked(t, args...)
+	return cmd
+}
+
+// commandMarked is command, and returns the mark too.
+func commandMarked(t *testing.T, args ...string) (*exec.Cmd, string) {
+	t.Helper()
+	m := proctest.NewMark()
+	t.Cleanup(func() { proctest.CheckNone(t, m) })
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = proctest.Env(m, cliEnv+"=1")
+	t.Cleanup(func() { // a test that failed half-way
+		if cmd.Process != nil && cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	})
+	return cmd, m
+}
+
+// sample returns the path of a committed sample at the module root.
+func sample(name string) string { return testpuzzles.Path("testdata/" + name) }
 
 // run is the outcome of one command line.
 type run struct {
@@ -69,8 +96,16 @@ func satdoku(t testing.TB, stdin string, args ...string) run {
 
 func satdokuReader(t testing.TB, stdin io.Reader, args ...string) run {
 	t.Helper()
+	return satdokuWith(t, &streams{stdin: stdin}, args...)
+}
+
+// satdokuWith runs the CLI in memory on the given streams; their stdout
+// and stderr are set here.
+func satdokuWith(t testing.TB, s *streams, args ...string) run {
+	t.Helper()
 	var out, errb bytes.Buffer
-	code := Main(append([]string{"satdoku"}, args...), stdin, &out, &errb)
+	s.stdout, s.stderr = &out, &errb
+	code := runApp(s, append([]string{"satdoku"}, args...))
 	return run{code, out.String(), errb.String()}
 }
 
@@ -88,28 +123,16 @@ func (r run) wantCode(t testing.TB, code int) {
 // readPuzzles reads every puzzle of a file (all must be valid).
 func readPuzzles(t testing.TB, path string) []*board.Puzzle {
 	t.Helper()
-	f, err := os.Open(path)
+	abs, err := filepath.Abs(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	return readPuzzlesFrom(t, f)
+	return testpuzzles.Read(t, abs)
 }
 
 func readPuzzlesFrom(t testing.TB, r io.Reader) []*board.Puzzle {
 	t.Helper()
-	rd := board.NewReader(r)
-	var ps []*board.Puzzle
-	for {
-		p, err := rd.Read()
-		if errors.Is(err, io.EOF) {
-			return ps
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		ps = append(ps, p)
-	}
+	return testpuzzles.ReadFrom(t, r, "output", nil)
 }
 
 func boards(ps []*board.Puzzle) []*board.Board {
@@ -187,5 +210,5 @@ func lineFile(bs []*board.Board) string {
 // samplePuzzles reads one of the committed samples.
 func samplePuzzles(t testing.TB, name string) []*board.Board {
 	t.Helper()
-	return boards(readPuzzles(t, filepath.Join(rootTestdata, name)))
+	return testpuzzles.Boards(t, "testdata/"+name)
 }

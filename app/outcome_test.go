@@ -59,6 +59,7 @@ func checkConflict(t testing.TB, puzzle string, names []string) {
 // is reported in its slot and on stderr with its position, and that the
 // puzzles around it are still solved, in order.
 func TestGoodBadGood(t *testing.T) {
+	t.Parallel()
 	top := samplePuzzles(t, "top1465-sample.txt")[:2]
 	lines := strings.Split(lineFile(top), "\n")
 	bad := []byte(lines[0])
@@ -82,7 +83,8 @@ func TestGoodBadGood(t *testing.T) {
 // TestNoSolution checks the outcome of puzzles without a solution, with
 // and without --explain.
 func TestNoSolution(t *testing.T) {
-	boj := readFile(t, filepath.Join(rootTestdata, "boj-sample.in"))
+	t.Parallel()
+	boj := readFile(t, sample("boj-sample.in"))
 	clashing := "2" + boj[1:] // r1c1=2 clashes with r1c7, r2c3 and r9c1
 	tests := []struct {
 		name, in string
@@ -125,7 +127,7 @@ func TestNoSolution(t *testing.T) {
 		start := time.Now()
 		r := satdoku(t, noSolutionPuzzle+"\n", "solve", "--explain")
 		r.wantCode(t, ExitNoSolution)
-		if d := time.Since(start); d > 5*time.Second {
+		if d := time.Since(start); d > 30*time.Second {
 			t.Errorf("explaining took %v", d)
 		}
 		lines := strings.Split(r.stdout, "\n")
@@ -151,7 +153,8 @@ func TestNoSolution(t *testing.T) {
 // position and exit 4, never a panic, and that the puzzles after a bad one
 // are still read.
 func TestHostileInput(t *testing.T) {
-	boj := readFile(t, filepath.Join(rootTestdata, "boj-sample.in"))
+	t.Parallel()
+	boj := readFile(t, sample("boj-sample.in"))
 	rows := strings.SplitAfter(boj, "\n")
 	line := strings.TrimSpace(lineFile(samplePuzzles(t, "top1465-sample.txt")[:1]))
 	tests := []struct {
@@ -183,7 +186,7 @@ func TestHostileInput(t *testing.T) {
 			file := writeFile(t, "bad.txt", tt.in)
 			start := time.Now()
 			r := satdoku(t, "", "solve", "-q", file)
-			if d := time.Since(start); d > 5*time.Second {
+			if d := time.Since(start); d > 30*time.Second {
 				t.Errorf("took %v", d)
 			}
 			r.wantCode(t, ExitInvalid)
@@ -221,6 +224,7 @@ func TestHostileInput(t *testing.T) {
 // TestLongLineMemory checks that a 10 MB line is rejected without reading
 // it whole: the heap grows by far less than the line.
 func TestLongLineMemory(t *testing.T) {
+	t.Parallel()
 	big := bytes.Repeat([]byte("1"), 10<<20)
 	start := time.Now()
 	var out, errb bytes.Buffer
@@ -228,14 +232,15 @@ func TestLongLineMemory(t *testing.T) {
 	if code != ExitInvalid || !strings.Contains(errb.String(), "column 65537") {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
-	if d := time.Since(start); d > 2*time.Second {
+	if d := time.Since(start); d > 20*time.Second {
 		t.Errorf("rejecting a 10 MB line took %v", d)
 	}
 }
 
 // TestUsageErrors checks that bad command lines exit 2 with a message.
 func TestUsageErrors(t *testing.T) {
-	in := filepath.Join(rootTestdata, "boj-sample.in")
+	t.Parallel()
+	in := sample("boj-sample.in")
 	tests := []struct {
 		args []string
 		want string
@@ -279,6 +284,7 @@ func TestUsageErrors(t *testing.T) {
 
 // TestUnreadableFile checks the fatal error for a missing file.
 func TestUnreadableFile(t *testing.T) {
+	t.Parallel()
 	r := satdoku(t, "", "solve", filepath.Join(t.TempDir(), "missing.txt"))
 	r.wantCode(t, ExitError)
 	if !strings.Contains(r.stderr, "missing.txt") {
@@ -289,8 +295,9 @@ func TestUnreadableFile(t *testing.T) {
 // TestEngines checks every engine on the committed samples: each answer is
 // verified, and all engines print the same for puzzles with one solution.
 func TestEngines(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"top1465-sample.txt", "hardest1106-sample.txt", "17clue-sample.txt", "plb-hard20.txt"} {
-		file := filepath.Join(rootTestdata, name)
+		file := sample(name)
 		puzzles := samplePuzzles(t, name)
 		var first string
 		for _, eng := range []string{"sat", "backtrack", "both"} {
@@ -307,7 +314,7 @@ func TestEngines(t *testing.T) {
 		}
 	}
 	t.Run("both on serg", func(t *testing.T) {
-		r := satdoku(t, "", "solve", "-e", "both", "-o", "line", filepath.Join(rootTestdata, "serg-multi-sample.txt"))
+		r := satdoku(t, "", "solve", "-e", "both", "-o", "line", sample("serg-multi-sample.txt"))
 		r.wantCode(t, ExitOK)
 		verifyLines(t, samplePuzzles(t, "serg-multi-sample.txt"), r.stdout, nil)
 	})
@@ -315,8 +322,9 @@ func TestEngines(t *testing.T) {
 
 // TestCounting checks --unique, --count and --show-second.
 func TestCounting(t *testing.T) {
-	serg := filepath.Join(rootTestdata, "serg-multi-sample.txt")
-	top := filepath.Join(rootTestdata, "top1465-sample.txt")
+	t.Parallel()
+	serg := sample("serg-multi-sample.txt")
+	top := sample("top1465-sample.txt")
 	sergPuzzles := samplePuzzles(t, "serg-multi-sample.txt")
 	for _, eng := range []string{"sat", "backtrack", "both"} {
 		t.Run("unique multiple "+eng, func(t *testing.T) {
@@ -384,6 +392,7 @@ func TestCounting(t *testing.T) {
 // TestHelp checks that every command's help has an example and the exit
 // codes, and that --version prints a version.
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"--help"}, {"solve", "--help"}, {"encode", "--help"}, {"decode", "--help"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			r := satdoku(t, "", args...)

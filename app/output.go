@@ -2,12 +2,16 @@ package app
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
 )
@@ -17,19 +21,15 @@ type tally struct {
 	read, solved, unique, multiple, noSolution, invalid, timeout, undecided, failed, fallbacks int
 }
 
-func (t *tally) add(it *item) {
+func (t *tally) add(r *batch.Result) {
 	t.read++
-	if it.puzzle == nil {
-		t.invalid++
-		return
-	}
-	switch it.res.Status {
+	switch r.Status {
 	case engine.Solved:
 		t.solved++
 		switch {
-		case it.res.Count == 1:
+		case r.Count == 1:
 			t.unique++
-		case it.res.Count >= 2:
+		case r.Count >= 2:
 			t.multiple++
 		}
 	case engine.NoSolution:
@@ -43,7 +43,7 @@ func (t *tally) add(it *item) {
 	case engine.Failed:
 		t.failed++
 	}
-	if it.res.Fallback != "" {
+	if r.Fallback != "" {
 		t.fallbacks++
 	}
 }
@@ -63,76 +63,143 @@ func (t *tally) exitCode() int {
 	return ExitOK
 }
 
-// resultWriter prints results in the chosen output format.
+// flushDelay is how long output may wait in the buffer after the last
+// result: an interactive user sees each answer that soon, and a long batch
+// still writes in large blocks.
+const flushDelay = 20 * time.Millisecond
+
+// lazyWriter buffers output and flushes it when the buffer is full, when
+// asked, and flushDelay after a write that no flush has followed. It is
+// safe for concurrent use.
+type lazyWriter struct {
+	mu    sync.Mutex
+	w     *bufio.Writer
+	timer *time.Timer
+	armed bool
+	err   error // of a flush by the timer, returned by the next call
+}
+
+func newLazyWriter(w io.Writer) *lazyWriter {
+	l := &lazyWriter{w: bufio.NewWriterSize(w, 64<<10)}
+	l.timer = time.AfterFunc(time.Hour, func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		l.armed = false
+		if err := l.w.Flush(); err != nil && l.err == nil {
+			l.err = err
+		}
+	})
+	l.timer.Stop()
+	return l
+}
+
+func (l *lazyWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.err != nil {
+		return 0, l.err
+	}
+	n, err := l.w.Write(p)
+	if !l.armed && l.w.Buffered() > 0 {
+		l.armed = true
+		l.timer.Reset(flushDelay)
+	}
+	return n, err
+}
+
+// Flush writes out what is buffered.
+func (l *lazyWriter) Flush() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err := l.w.Flush(); err != nil {
+		return err
+	}
+	return l.err
+}
+
+// stop ends the timer.
+func (l *lazyWriter) stop() { l.timer.Stop() }
+
+// resultWriter prints results in the chosen output format: each result is
+// formatted into a buffer, then written at once.
 type resultWriter struct {
-	w       *bufio.Writer
-	stderr  io.Writer
-	cfg     *solveConfig
-	json    bool
-	tally   tally
-	last    board.Format // the format of the last puzzle read, for errors
-	written int
-	buf     []byte
-	// emptyInputs names the inputs that held no puzzle; written by the
-	// reading goroutine, read after it is done.
-	emptyInputs []string
+	w      *lazyWriter
+	stderr io.Writer
+	cfg    *solveConfig
+	tally  tally
+	last   board.Format // the format of the last puzzle read, for invalid ones
+	buf    bytes.Buffer
+	n      int // results written
 }
 
 func newResultWriter(w, stderr io.Writer, cfg *solveConfig) *resultWriter {
-	return &resultWriter{w: bufio.NewWriterSize(w, 64<<10), stderr: stderr, cfg: cfg, json: cfg.output == "json", last: board.Line}
+	return &resultWriter{w: newLazyWriter(w), stderr: stderr, cfg: cfg, last: board.Line}
 }
 
 func (o *resultWriter) flush() error { return o.w.Flush() }
+func (o *resultWriter) close()       { o.w.stop() }
 
 // where names a puzzle in messages: "p.txt: puzzle 3 (line 7)".
-func where(it *item) string {
+func where(r *batch.Result) string {
 	var sb strings.Builder
-	if it.name != "" && it.name != "-" {
-		sb.WriteString(it.name)
+	if r.Name != "" && r.Name != "-" {
+		sb.WriteString(r.Name)
 		sb.WriteString(": ")
 	}
-	fmt.Fprintf(&sb, "puzzle %d", it.seq)
-	if it.puzzle != nil {
-		fmt.Fprintf(&sb, " (line %d)", it.puzzle.Line)
+	fmt.Fprintf(&sb, "puzzle %d", r.Index)
+	if r.Puzzle != nil {
+		fmt.Fprintf(&sb, " (line %d)", r.Puzzle.Line)
 	}
 	return sb.String()
 }
 
 // write prints one result and notes problems on stderr.
-func (o *resultWriter) write(it *item) error {
-	o.tally.add(it)
-	o.note(it)
-	if o.json {
-		return o.writeJSON(it)
+func (o *resultWriter) write(r *batch.Result) error {
+	o.tally.add(r)
+	o.note(r)
+	o.buf.Reset()
+	var err error
+	if o.cfg.output.json {
+		err = o.formatJSON(r)
+	} else {
+		err = o.format(r)
 	}
-	format := o.cfg.output
-	if it.puzzle != nil {
-		o.last = it.puzzle.Format
+	if err != nil {
+		return err
 	}
-	if format == "" {
-		format = o.last.String()
+	_, err = o.w.Write(o.buf.Bytes())
+	return err
+}
+
+// format writes one result in a board format (or pretty) into o.buf.
+func (o *resultWriter) format(r *batch.Result) error {
+	out := o.cfg.output
+	if r.Puzzle != nil {
+		o.last = r.Puzzle.Format
 	}
-	multiline := format != "line"
-	if multiline && o.written > 0 {
-		o.w.WriteByte('\n')
+	if out == (outputFormat{}) {
+		out.board = o.last
 	}
-	o.written++
-	if it.puzzle == nil {
-		o.w.WriteString("invalid\n")
+	multiline := out.pretty || out.board != board.Line
+	if multiline && o.n > 0 {
+		o.buf.WriteByte('\n')
+	}
+	o.n++
+	p := r.Puzzle
+	if p == nil {
+		o.buf.WriteString("invalid\n")
 		return nil
 	}
-	p := it.puzzle
 	if multiline && p.Title != "" {
-		o.w.WriteString(p.Title)
-		o.w.WriteByte('\n')
+		o.buf.WriteString(p.Title)
+		o.buf.WriteByte('\n')
 	}
-	r := &it.res
 	switch r.Status {
 	case engine.Solved:
-		if o.cfg.engine.Limit >= 2 {
-			fmt.Fprintf(o.w, "# %s\n", o.countWords(r))
+		if o.cfg.batch.Engine.Limit >= 2 {
+			fmt.Fprintf(&o.buf, "# %s\n", o.countWords(&r.Result))
 		}
-		if err := o.writeBoard(format, r.Solution, p); err != nil {
+		if err := o.writeBoard(out, r.Solution, p); err != nil {
 			return err
 		}
 		if o.cfg.showSecond && r.Second != nil {
@@ -141,24 +208,23 @@ func (o *resultWriter) write(it *item) error {
 			for i, c := range diff {
 				names[i] = p.Board.CellName(c)
 			}
-			fmt.Fprintf(o.w, "# second solution, differs at %d cells: %s\n", len(diff), strings.Join(names, " "))
-			return o.writeBoard(format, r.Second, p)
+			fmt.Fprintf(&o.buf, "# second solution, differs at %d cells: %s\n", len(diff), strings.Join(names, " "))
+			return o.writeBoard(out, r.Second, p)
 		}
 	case engine.NoSolution:
-		o.w.WriteString("no solution\n")
-		o.writeExplanation(p, r)
+		o.buf.WriteString("no solution\n")
+		o.writeExplanation(p, &r.Result)
 	default:
-		o.w.WriteString(r.Status.String())
-		o.w.WriteByte('\n')
+		o.buf.WriteString(r.Status.String())
+		o.buf.WriteByte('\n')
 	}
-	_, err := o.w.Write(nil)
-	return err
+	return nil
 }
 
 // countWords says how many solutions were found: "unique", "2 solutions
 // (multiple)", "at least 5 solutions".
 func (o *resultWriter) countWords(r *engine.Result) string {
-	limit := o.cfg.engine.Limit
+	limit := o.cfg.batch.Engine.Limit
 	switch {
 	case r.Count == 1:
 		return "1 solution (unique)"
@@ -170,57 +236,52 @@ func (o *resultWriter) countWords(r *engine.Result) string {
 	return fmt.Sprintf("%d solutions (multiple)", r.Count)
 }
 
-func (o *resultWriter) writeBoard(format string, b *board.Board, p *board.Puzzle) error {
-	switch format {
-	case "grid":
-		return board.WriteGrid(o.w, b)
-	case "compact":
-		return board.WriteCompact(o.w, b, p.Alphabet)
-	case "pretty":
-		opts := o.cfg.pretty
-		if p.Format != board.Grid { // show the symbols the puzzle was written in
-			opts.Alphabet = &p.Alphabet
-		}
-		return board.WritePretty(o.w, b, p.Board, opts)
-	}
-	o.buf = board.AppendLine(o.buf[:0], b, p.Alphabet)
-	o.buf = append(o.buf, '\n')
-	_, err := o.w.Write(o.buf)
-	return err
+// writeBoard writes b, a solution of p, in format out into o.buf.
+func (o *resultWriter) writeBoard(out outputFormat, b *board.Board, p *board.Puzzle) error {
+	return writeBoard(&o.buf, out, b, p, o.cfg.pretty)
 }
 
-// writeExplanation prints why a puzzle has no solution, as # comments.
+// writeBoard writes b, a solution of p, in format out (pretty with opts),
+// in the symbols p was written in.
+func writeBoard(w io.Writer, out outputFormat, b *board.Board, p *board.Puzzle, opts board.PrettyOptions) error {
+	if out.pretty {
+		if p.Format != board.Grid {
+			opts.Alphabet = &p.Alphabet
+		}
+		return board.WritePretty(w, b, p.Board, opts)
+	}
+	return board.Write(w, b, out.board, p.Alphabet)
+}
+
+// writeExplanation writes why a puzzle has no solution, as # comments.
 func (o *resultWriter) writeExplanation(p *board.Puzzle, r *engine.Result) {
 	for _, c := range r.Clashes {
-		fmt.Fprintf(o.w, "# %v\n", c)
+		fmt.Fprintf(&o.buf, "# %v\n", c)
 	}
 	if len(r.Conflict) == 0 {
 		return
 	}
-	fmt.Fprintf(o.w, "# these %d givens admit no completion; without any one of them the rest can be completed:\n# %s\n",
+	fmt.Fprintf(&o.buf, "# these %d givens admit no completion; without any one of them the rest can be completed:\n# %s\n",
 		len(r.Conflict), strings.Join(engine.GivenNames(p.Board, r.Conflict), " "))
 	if p.Board.Shape == board.Classic {
-		only := board.New(p.Board.Shape)
-		for _, c := range r.Conflict {
-			only.Cells[c] = p.Board.Cells[c]
-		}
+		only := board.Subset(p.Board, r.Conflict)
 		for _, line := range strings.Split(strings.TrimSuffix(only.String(), "\n"), "\n") {
-			fmt.Fprintf(o.w, "#   %s\n", strings.ReplaceAll(line, "0", "."))
+			fmt.Fprintf(&o.buf, "#   %s\n", strings.ReplaceAll(line, "0", "."))
 		}
 	}
 }
 
 // note tells stderr about invalid puzzles, failures and fallbacks.
-func (o *resultWriter) note(it *item) {
+func (o *resultWriter) note(r *batch.Result) {
 	switch {
-	case it.puzzle == nil:
-		fmt.Fprintf(o.stderr, "satdoku: invalid puzzle %d: %v\n", it.seq, it.err)
-	case it.res.Status == engine.Invalid || it.res.Status == engine.Failed || it.res.Status == engine.Undecided:
-		fmt.Fprintf(o.stderr, "satdoku: %s: %v\n", where(it), it.res.Err)
-	case it.res.Status == engine.Timeout && !o.cfg.quiet:
-		fmt.Fprintf(o.stderr, "satdoku: %s: timed out after %v\n", where(it), o.cfg.timeout)
-	case it.res.Fallback != "" && !o.cfg.quiet:
-		fmt.Fprintf(o.stderr, "satdoku: %s: solved by the backtracker instead: %s\n", where(it), it.res.Fallback)
+	case r.Puzzle == nil:
+		fmt.Fprintf(o.stderr, "satdoku: invalid puzzle %d: %v\n", r.Index, r.Err)
+	case r.Status == engine.Invalid || r.Status == engine.Failed || r.Status == engine.Undecided:
+		fmt.Fprintf(o.stderr, "satdoku: %s: %v\n", where(r), r.Err)
+	case r.Status == engine.Timeout && !o.cfg.quiet:
+		fmt.Fprintf(o.stderr, "satdoku: %s: timed out after %v\n", where(r), o.cfg.batch.Timeout)
+	case r.Fallback != "" && !o.cfg.quiet:
+		fmt.Fprintf(o.stderr, "satdoku: %s: solved by the backtracker instead: %s\n", where(r), r.Fallback)
 	}
 }
 
@@ -243,20 +304,22 @@ type jsonResult struct {
 	Conflict  []string `json:"conflict,omitempty"`
 }
 
-func (o *resultWriter) writeJSON(it *item) error {
-	j := jsonResult{Index: it.seq}
-	if it.name != "-" {
-		j.File = it.name
+// formatJSON writes one result as a line of JSON into o.buf.
+func (o *resultWriter) formatJSON(r *batch.Result) error {
+	j := jsonResult{Index: r.Index}
+	if r.Name != "-" {
+		j.File = r.Name
 	}
-	if it.puzzle == nil {
+	if r.Puzzle == nil {
 		j.Status = engine.Invalid.String()
-		j.Error = it.err.Error()
-		if pe, ok := it.err.(*board.ParseError); ok {
+		j.Error = r.Err.Error()
+		var pe *board.ParseError
+		if errors.As(r.Err, &pe) {
 			j.Line = pe.StartLine
 		}
 		return o.encodeJSON(&j)
 	}
-	p, r := it.puzzle, &it.res
+	p := r.Puzzle
 	j.Line = p.Line
 	j.Status = r.Status.String()
 	j.Engine = r.Engine
@@ -268,7 +331,7 @@ func (o *resultWriter) writeJSON(it *item) error {
 	if r.Solution != nil {
 		j.Solution = string(board.AppendLine(nil, r.Solution, p.Alphabet))
 	}
-	if o.cfg.engine.Limit >= 2 && (r.Status == engine.Solved || r.Status == engine.NoSolution) {
+	if o.cfg.batch.Engine.Limit >= 2 && (r.Status == engine.Solved || r.Status == engine.NoSolution) {
 		n := r.Count
 		j.Solutions = &n
 		if o.cfg.unique {
@@ -296,21 +359,23 @@ func (o *resultWriter) encodeJSON(v any) error {
 	if err != nil {
 		return err
 	}
-	o.w.Write(data)
-	return o.w.WriteByte('\n')
+	o.buf.Write(data)
+	return o.buf.WriteByte('\n')
 }
 
 // summary reports the batch: on stderr with --summary, and as a final
 // {"summary":…} object in JSON mode.
 func (o *resultWriter) summary(stderr io.Writer, elapsed time.Duration, toStderr bool) {
 	t := &o.tally
-	if o.json {
+	if o.cfg.output.json {
+		o.buf.Reset()
 		o.encodeJSON(map[string]any{"summary": map[string]any{
 			"read": t.read, "solved": t.solved, "unique": t.unique, "multiple": t.multiple,
 			"no_solution": t.noSolution, "invalid": t.invalid, "timeout": t.timeout,
 			"undecided": t.undecided, "error": t.failed, "fallback": t.fallbacks,
 			"micros": elapsed.Microseconds(),
 		}})
+		o.w.Write(o.buf.Bytes())
 		o.w.Flush()
 	}
 	if !toStderr {
@@ -318,7 +383,7 @@ func (o *resultWriter) summary(stderr io.Writer, elapsed time.Duration, toStderr
 	}
 	rate := float64(t.read) / elapsed.Seconds()
 	fmt.Fprintf(stderr, "satdoku: %d puzzles read: %d solved", t.read, t.solved)
-	if o.cfg.engine.Limit >= 2 {
+	if o.cfg.batch.Engine.Limit >= 2 {
 		fmt.Fprintf(stderr, " (%d unique, %d multiple)", t.unique, t.multiple)
 	}
 	fmt.Fprintf(stderr, ", %d no solution, %d invalid", t.noSolution, t.invalid)

@@ -4,34 +4,45 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/schollz/progressbar/v3"
 )
 
-// progress draws a progress bar on stderr while a batch reads a file of
-// known size: bytes read drive the bar and its ETA, and the description
-// counts puzzles done and their rate. It draws nothing when stderr is not
-// a terminal, with --quiet, or for input of unknown size (a pipe).
+// progress draws a progress line on stderr while a batch reads a file of
+// known size: the share of its bytes read, the puzzles done and their
+// rate, and the time left. It draws nothing when stderr is not a terminal,
+// with --quiet, or for input of unknown size (a pipe), and clears its line
+// when done. (A line of its own rather than a progress-bar library: those
+// pull in net/http, which costs every worker process milliseconds to
+// start.)
 type progress struct {
 	stderr  io.Writer
 	enabled bool
-	bar     atomic.Pointer[progressbar.ProgressBar] // set by the reader, used by the writer
-	done_   atomic.Int64
-	start_  time.Time
-	last    atomic.Int64 // unix nanoseconds of the last description update
+	begun   time.Time
+	done_   atomic.Int64 // puzzles written
+
+	mu        sync.Mutex // the fields below; draw holds it
+	name      string
+	size      int64        // of the current file; 0: no line
+	read      atomic.Int64 // bytes read of the current file
+	fileStart time.Time
+	last      time.Time // of the last drawing
+	shown     bool      // a line is on the screen
 }
 
 func newProgress(stderr io.Writer, quiet bool) *progress {
-	return &progress{stderr: stderr, enabled: !quiet && isTerminal(stderr), start_: time.Now()}
+	return &progress{stderr: stderr, enabled: !quiet && isTerminal(stderr), begun: time.Now()}
 }
 
-// start begins a bar for one input, if it is a regular file.
+// start begins a line for one input, if it is a regular file.
 func (p *progress) start(name string, r io.Reader) {
 	if !p.enabled {
 		return
 	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.size = 0
 	f, ok := r.(*os.File)
 	if !ok {
 		return
@@ -40,47 +51,61 @@ func (p *progress) start(name string, r io.Reader) {
 	if err != nil || !st.Mode().IsRegular() || st.Size() == 0 {
 		return
 	}
-	p.finish()
-	p.bar.Store(progressbar.NewOptions64(st.Size(),
-		progressbar.OptionSetWriter(p.stderr),
-		progressbar.OptionSetDescription(displayName(name)),
-		progressbar.OptionShowBytes(true),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionSetWidth(30),
-	))
+	p.name, p.size, p.fileStart = displayName(name), st.Size(), time.Now()
+	p.read.Store(0)
 }
 
-// wrap counts the bytes read from r on the bar.
+// wrap counts the bytes read from r for the line.
 func (p *progress) wrap(r io.Reader) io.Reader {
-	bar := p.bar.Load()
-	if bar == nil {
+	if !p.enabled {
 		return r
 	}
-	pr := progressbar.NewReader(r, bar)
-	return &pr
+	return &countingReader{r: r, n: &p.read}
 }
 
-// done counts one puzzle written.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// done counts one puzzle written, and redraws the line now and then.
 func (p *progress) done() {
 	n := p.done_.Add(1)
-	bar := p.bar.Load()
-	if bar == nil {
+	if !p.enabled {
 		return
 	}
-	now := time.Now().UnixNano()
-	if now-p.last.Load() < int64(200*time.Millisecond) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := time.Now()
+	if p.size == 0 || now.Sub(p.last) < 200*time.Millisecond {
 		return
 	}
-	p.last.Store(now)
-	rate := float64(n) / time.Since(p.start_).Seconds()
-	bar.Describe(fmt.Sprintf("%d puzzles, %.0f/s", n, rate))
+	p.last = now
+	read := min(p.read.Load(), p.size)
+	frac := float64(read) / float64(p.size)
+	line := fmt.Sprintf("%s %3.0f%% %s/%s, %d puzzles, %.0f/s", p.name, 100*frac, mib(read), mib(p.size), n, float64(n)/now.Sub(p.begun).Seconds())
+	if elapsed := now.Sub(p.fileStart); frac > 0.01 {
+		left := time.Duration(float64(elapsed) * (1 - frac) / frac)
+		line += fmt.Sprintf(", %v left", left.Round(time.Second))
+	}
+	fmt.Fprintf(p.stderr, "\r\x1b[K%s", line)
+	p.shown = true
 }
 
-// finish removes the bar.
+func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
+// finish clears the line.
 func (p *progress) finish() {
-	if bar := p.bar.Swap(nil); bar != nil {
-		bar.Finish()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.shown {
+		fmt.Fprint(p.stderr, "\r\x1b[K")
+		p.shown = false
 	}
 }

@@ -5,7 +5,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os/exec"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/proctest"
 )
 
 // checkPrefix checks that out holds complete line-format results for the
@@ -48,6 +50,7 @@ func checkPrefix(t *testing.T, puzzles []*board.Board, out, stderr string) int {
 // processes once results have appeared: the run stops promptly with
 // 128+signal, and stdout holds the results done, in order.
 func TestSignals(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("takes seconds: not with -short")
 	}
@@ -58,7 +61,7 @@ func TestSignals(t *testing.T) {
 		code int
 	}{{syscall.SIGINT, 130}, {syscall.SIGTERM, 143}} {
 		t.Run(tt.sig.String(), func(t *testing.T) {
-			cmd := exec.Command(satdokuBin, "solve", "-o", "line", "--workers", "2", file)
+			cmd, m := commandMarked(t, "solve", "-o", "line", "--workers", "2", file)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			stdout, err := cmd.StdoutPipe()
@@ -68,7 +71,9 @@ func TestSignals(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			// Results arrive in 64 KiB blocks: wait for the first one.
+			// Wait for the worker processes (the unread output holds the
+			// batch back meanwhile) and for a first result.
+			waitForWorkers(t, m, cmd.Process.Pid)
 			r := bufio.NewReader(stdout)
 			first, err := r.ReadString('\n')
 			if err != nil {
@@ -78,7 +83,7 @@ func TestSignals(t *testing.T) {
 			start := time.Now()
 			rest, _ := io.ReadAll(r)
 			err = cmd.Wait()
-			if d := time.Since(start); d > 2*time.Second {
+			if d := time.Since(start); d > 10*time.Second {
 				t.Errorf("stopping took %v", d)
 			}
 			if code := cmd.ProcessState.ExitCode(); code != tt.code {
@@ -91,15 +96,20 @@ func TestSignals(t *testing.T) {
 }
 
 // TestSignalWhileReading interrupts a run that waits for more input on an
-// open pipe.
+// open pipe, once every answer so far is out.
 func TestSignalWhileReading(t *testing.T) {
+	t.Parallel()
 	puzzles := samplePuzzles(t, "top1465-sample.txt")[:10]
 	for _, workers := range []string{"1", "2"} {
 		t.Run("workers "+workers, func(t *testing.T) {
-			cmd := exec.Command(satdokuBin, "-o", "line", "--workers", workers)
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			cmd := command(t, "-o", "line", "--workers", workers)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
 			stdin, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			stdout, err := cmd.StdoutPipe()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,24 +118,23 @@ func TestSignalWhileReading(t *testing.T) {
 			}
 			defer stdin.Close()
 			io.WriteString(stdin, lineFile(puzzles))
-			time.Sleep(1500 * time.Millisecond) // solved, waiting for more
-			cmd.Process.Signal(syscall.SIGINT)
-			start := time.Now()
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case <-done:
-			case <-time.After(2 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Fatalf("still running 2 s after SIGINT")
+			// Every answer comes out while satdoku waits for more input.
+			r := bufio.NewReader(stdout)
+			var out strings.Builder
+			for range puzzles {
+				line, err := r.ReadString('\n')
+				if err != nil {
+					t.Fatalf("after %d answers: %v; stderr %q", strings.Count(out.String(), "\n"), err, stderr.String())
+				}
+				out.WriteString(line)
 			}
-			t.Logf("stopped in %v", time.Since(start))
+			cmd.Process.Signal(syscall.SIGINT)
+			rest, _ := io.ReadAll(r)
+			cmd.Wait()
 			if code := cmd.ProcessState.ExitCode(); code != ExitInterrupt {
 				t.Errorf("exit %d, want 130; stderr %q", code, stderr.String())
 			}
-			// Everything sent was done before the signal.
-			verifyLines(t, puzzles, stdout.String(), nil)
+			verifyLines(t, puzzles, out.String()+string(rest), nil)
 			if !strings.Contains(stderr.String(), fmt.Sprintf("%d puzzles done", len(puzzles))) {
 				t.Errorf("stderr %q", stderr.String())
 			}
@@ -136,11 +145,12 @@ func TestSignalWhileReading(t *testing.T) {
 // TestClosedStdout reads one line of the output and closes the pipe: the
 // run ends with a clear message and a non-zero exit, not a panic.
 func TestClosedStdout(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("takes seconds: not with -short")
 	}
 	file := writeFile(t, "many.txt", lineFile(manyPuzzles(t, 3000)))
-	cmd := exec.Command(satdokuBin, "solve", "-o", "line", "-e", "backtrack", "--workers", "2", file)
+	cmd := command(t, "solve", "-o", "line", "-e", "backtrack", "--workers", "2", file)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
@@ -162,4 +172,141 @@ func TestClosedStdout(t *testing.T) {
 	if !strings.Contains(stderr.String(), "broken pipe") || strings.Contains(stderr.String(), "panic") {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
+}
+
+// TestKilledWorkerCLI kills a worker process with SIGKILL while satdoku
+// solves a long batch: its puzzles are solved by another, the output is
+// complete and in order, and the exit is 0.
+func TestKilledWorkerCLI(t *testing.T) {
+	t.Parallel()
+	puzzles := manyPuzzles(t, 3000)
+	file := writeFile(t, "many.txt", lineFile(puzzles))
+	cmd, m := commandMarked(t, "solve", "-o", "line", "--workers", "2", file)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Unread, the output fills its pipe and holds satdoku and its workers
+	// where they are until the test reads on.
+	victim := waitForWorkers(t, m, cmd.Process.Pid)[0]
+	r := bufio.NewReader(stdout)
+	first := ""
+	if p, err := os.FindProcess(victim); err == nil {
+		p.Kill()
+	}
+	rest, _ := io.ReadAll(r)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("%v; stderr %q", err, stderr.String())
+	}
+	verifyLines(t, puzzles, first+string(rest), nil)
+}
+
+// TestExternalLeavesNothing runs external solvers that never answer, or
+// leave children behind, with a timeout and with an interruption: no
+// process of theirs is left (each check is in command's cleanup).
+func TestExternalLeavesNothing(t *testing.T) {
+	t.Parallel()
+	puzzles := samplePuzzles(t, "top1465-sample.txt")[:5]
+	file := writeFile(t, "five.txt", lineFile(puzzles))
+	for _, solver := range []string{"sleep 1000", "sh -c 'sleep 1000 & sleep 1000; wait'"} {
+		t.Run(solver+" timeout", func(t *testing.T) {
+			t.Parallel()
+			cmd := command(t, "solve", "-q", "-o", "line", "--sat-cmd", solver, "--timeout", "300ms", file)
+			out, _ := cmd.Output()
+			if code := cmd.ProcessState.ExitCode(); code != ExitTimeout || strings.Count(string(out), "timeout\n") != len(puzzles) {
+				t.Errorf("exit %d, output %q", code, out)
+			}
+		})
+		t.Run(solver+" SIGTERM", func(t *testing.T) {
+			t.Parallel()
+			cmd, m := commandMarked(t, "solve", "-q", "-o", "line", "--sat-cmd", solver, file)
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+				if len(proctest.Leftovers(m)) >= 2 || time.Now().After(deadline) {
+					break // satdoku and a solver are running
+				}
+			}
+			cmd.Process.Signal(syscall.SIGTERM)
+			cmd.Wait()
+			if code := cmd.ProcessState.ExitCode(); code != 143 {
+				t.Errorf("exit %d, want 143", code)
+			}
+		})
+	}
+}
+
+// TestSolverCommandErrors: an empty or missing solver command is a usage
+// error before anything is solved, and a solver killed by a signal is
+// reported with the signal's name.
+func TestSolverCommandErrors(t *testing.T) {
+	t.Parallel()
+	file := sample("top1465-sample.txt")
+	for _, args := range [][]string{
+		{"--sat-cmd", ""},
+		{"--sat-cmd", "   "},
+		{"-e", "external", "--sat-cmd", ""},
+		{"--sat-cmd", "satdoku-no-such-solver -q"},
+		{"--sat-cmd", filepath.Join(t.TempDir(), "kissat")},
+	} {
+		r := satdoku(t, "", append(append([]string{"solve"}, args...), file)...)
+		r.wantCode(t, ExitUsage)
+		if r.stdout != "" || !strings.Contains(r.stderr, "--sat-cmd") || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("%q: %v", args, r)
+		}
+	}
+	r := satdoku(t, lineFile(samplePuzzles(t, "top1465-sample.txt")[:1]), "solve", "--sat-cmd", "sh -c 'cat >/dev/null; kill -9 $$'")
+	r.wantCode(t, ExitFailed)
+	if !strings.Contains(r.stderr, "killed by signal SIGKILL") {
+		t.Errorf("stderr %q", r.stderr)
+	}
+}
+
+// TestMissingFiles: a file that cannot be read among several is reported
+// where its results would have been, the others are solved, and the exit
+// code is 1.
+func TestMissingFiles(t *testing.T) {
+	t.Parallel()
+	top := samplePuzzles(t, "top1465-sample.txt")
+	a := writeFile(t, "a.txt", lineFile(top[:3]))
+	b := writeFile(t, "b.txt", lineFile(top[3:5]))
+	missing := filepath.Join(t.TempDir(), "nonexistent.txt")
+	dir := t.TempDir() // a directory cannot be read as a file
+	for _, workers := range []string{"1", "2"} {
+		r := satdoku(t, "", "solve", "-o", "line", "--workers", workers, a, missing, b, dir)
+		r.wantCode(t, ExitError)
+		verifyLines(t, top[:5], r.stdout, nil)
+		lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+		if len(lines) != 2 || !strings.Contains(lines[0], missing) || !strings.Contains(lines[1], dir) {
+			t.Errorf("workers %s: stderr %q", workers, r.stderr)
+		}
+	}
+}
+
+// waitForWorkers waits for the worker processes of the satdoku process
+// parent (started with mark m) and returns their pids.
+func waitForWorkers(t *testing.T, m string, parent int) []int {
+	t.Helper()
+	if !proctest.Supported() {
+		t.Skip("no /proc to find the worker processes")
+	}
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		var pids []int
+		for _, p := range proctest.Leftovers(m) {
+			if p.PID != parent {
+				pids = append(pids, p.PID)
+			}
+		}
+		if len(pids) > 0 {
+			return pids
+		}
+	}
+	t.Fatal("no worker process started")
+	return nil
 }

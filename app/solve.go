@@ -13,34 +13,47 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/mattn/go-shellwords"
+	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
 )
 
-// Flags shared by several commands.
-var (
-	boxFlag      = &cli.StringFlag{Name: "box", Usage: "box shape `RxC` (R rows by C columns) for rectangular boxes, e.g. 2x3 for 6x6; square sizes are inferred"}
-	alphabetFlag = &cli.StringFlag{Name: "alphabet", Usage: "symbols of the line and compact formats: default (1-9 then A-Z), hex (0-F for 16x16), letters (A=1)", Value: "default"}
-	encodingFlag = &cli.StringFlag{Name: "encoding", Usage: "CNF encoding: minimal, efficient, extended or reduced", Value: "extended"}
-	amoFlag      = &cli.StringFlag{Name: "amo", Usage: "at-most-one encoding: auto, pairwise, sequential, commander or product", Value: "auto"}
-)
+// Flags shared by several commands: made anew for each App, since
+// urfave/cli records in a flag whether it was set.
+func boxFlag() cli.Flag {
+	return &cli.StringFlag{Name: "box", Usage: "box shape `RxC` (R rows by C columns) for rectangular boxes, e.g. 2x3 for 6x6; square sizes are inferred"}
+}
+
+func alphabetFlag() cli.Flag {
+	return &cli.StringFlag{Name: "alphabet", Usage: "symbols of the line and compact formats: default (1-9 then A-Z), hex (0-F for 16x16), letters (A=1)", Value: "default"}
+}
+
+func encodingFlag() cli.Flag {
+	return &cli.StringFlag{Name: "encoding", Usage: "CNF encoding: minimal, efficient, extended or reduced", Value: "extended"}
+}
+
+func amoFlag() cli.Flag {
+	return &cli.StringFlag{Name: "amo", Usage: "at-most-one encoding: auto, pairwise, sequential, commander or product", Value: "auto"}
+}
 
 func solveFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "`ENGINE`: sat (gophersat), backtrack (native), both (compared), external (--sat-cmd)"},
-		&cli.StringFlag{Name: "sat-cmd", Usage: "external DIMACS solver `COMMAND` for --engine external, e.g. 'kissat -q' or 'minisat {in} {out}'"},
-		encodingFlag, amoFlag,
+		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: engine.SAT.String(), Usage: "`ENGINE`: sat (gophersat), backtrack (native), both (compared), external (--sat-cmd)"},
+		&cli.StringFlag{Name: "sat-cmd", Usage: "external DIMACS solver `COMMAND` for --engine external, split into words as a shell would (quotes and backslashes, no expansion), e.g. 'kissat -q' or 'minisat {in} {out}'"},
+		encodingFlag(), amoFlag(),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line, json (JSON Lines) or pretty; default: the input's format"},
-		alphabetFlag, boxFlag,
+		alphabetFlag(), boxFlag(),
 		&cli.IntFlag{Name: "count", Usage: "count solutions up to `K` (K >= 1)"},
 		&cli.BoolFlag{Name: "unique", Usage: "check uniqueness (count to 2): the verdict is unique or multiple"},
 		&cli.BoolFlag{Name: "show-second", Usage: "for a puzzle with several solutions, print a second one and the cells where they differ"},
 		&cli.BoolFlag{Name: "explain", Usage: "for a puzzle with no solution, say why: clashing givens or a minimal set of givens with no completion"},
 		&cli.BoolFlag{Name: "summary", Usage: "print a summary of the batch on stderr"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no notes on stderr (errors are still printed)"},
-		&cli.IntFlag{Name: "workers", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "solve with `N` worker processes (1: in this process)"},
+		&cli.IntFlag{Name: "workers", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: fmt.Sprintf("solve `N` puzzles at once, in worker processes for SAT (1: all in this process; at most %d, 4 per CPU)", batch.MaxWorkers())},
 		&cli.DurationFlag{Name: "timeout", Usage: "give up on a puzzle after `DURATION` (e.g. 2s), reported as timeout"},
 		&cli.BoolFlag{Name: "ascii", Usage: "pretty output with ASCII borders instead of box-drawing characters"},
 		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour givens in pretty output: auto (terminal, unless NO_COLOR is set), always, never"},
@@ -58,6 +71,8 @@ result per puzzle, in input order: its solution, "no solution", "invalid"
 puzzle: grid (N lines of N numbers, 0 blank), compact (N lines of N symbols,
 as in Project Euler 96 or .sdk files, box separators | - + ignored) and line
 (N*N symbols on one line, . or 0 blank). Lines starting with # are comments.
+A file that cannot be opened or read is reported and the others are still
+solved (exit 1).
 
 Examples:
    satdoku solve puzzle.txt                 # the classic 9x9 exchange
@@ -75,42 +90,79 @@ Examples:
 	}
 }
 
+// outputFormat is how results are printed: one of board's formats, json or
+// pretty; the zero value follows each puzzle's input format.
+type outputFormat struct {
+	board  board.Format
+	json   bool
+	pretty bool
+}
+
+// parseOutput reads --output; json is accepted only where allowJSON.
+func parseOutput(name string, allowJSON bool) (outputFormat, error) {
+	switch name {
+	case "":
+		return outputFormat{}, nil
+	case "json":
+		if allowJSON {
+			return outputFormat{json: true}, nil
+		}
+	case "pretty":
+		return outputFormat{pretty: true}, nil
+	default:
+		if f, err := board.ParseFormat(name); err == nil {
+			return outputFormat{board: f}, nil
+		}
+	}
+	want := "grid, compact, line or pretty"
+	if allowJSON {
+		want = "grid, compact, line, json or pretty"
+	}
+	return outputFormat{}, usagef("--output %q: want %s", name, want)
+}
+
 // solveConfig is the parsed command line of solve.
 type solveConfig struct {
-	engine     engine.Options
-	output     string
+	batch      batch.Options
+	output     outputFormat
 	input      input
-	workers    int
-	timeout    time.Duration
 	summary    bool
 	quiet      bool
 	showSecond bool
 	unique     bool
 	pretty     board.PrettyOptions
+	notes      []string // said on stderr before solving
 }
 
 func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
 	cfg := &solveConfig{
 		summary: c.Bool("summary"), quiet: c.Bool("quiet"), showSecond: c.Bool("show-second"),
-		unique: c.Bool("unique"), workers: c.Int("workers"), timeout: c.Duration("timeout"),
+		unique: c.Bool("unique"),
 	}
+	o := &cfg.batch
+	o.Workers, o.Timeout, o.Worker = c.Int("workers"), c.Duration("timeout"), s.worker
 	kind, err := engine.ParseKind(c.String("engine"))
 	if err != nil {
 		return nil, usagef("--engine: %v", err)
 	}
-	cfg.engine.Kind = kind
-	if cmd := c.String("sat-cmd"); cmd != "" {
-		if cfg.engine.SatCmd, err = splitCommand(cmd); err != nil {
+	o.Engine.Kind = kind
+	if c.IsSet("sat-cmd") {
+		if o.Engine.SatCmd, err = splitCommand(c.String("sat-cmd")); err != nil {
 			return nil, usagef("--sat-cmd: %v", err)
 		}
 		if !c.IsSet("engine") {
-			cfg.engine.Kind = engine.External
+			o.Engine.Kind = engine.External
 		}
 	}
-	if cfg.engine.Kind == engine.External && len(cfg.engine.SatCmd) == 0 {
-		return nil, usagef("--engine external needs --sat-cmd, e.g. --sat-cmd 'cadical -q'")
+	if o.Engine.Kind == engine.External {
+		if len(o.Engine.SatCmd) == 0 {
+			return nil, usagef("--engine external needs --sat-cmd, e.g. --sat-cmd 'cadical -q'")
+		}
+		if err := engine.CheckSolver(o.Engine.SatCmd); err != nil {
+			return nil, usagef("--sat-cmd: %v", err)
+		}
 	}
-	if cfg.engine.Encoding, err = encodeOptions(c); err != nil {
+	if o.Engine.Encoding, err = encodeOptions(c); err != nil {
 		return nil, err
 	}
 	switch k := c.Int("count"); {
@@ -119,27 +171,28 @@ func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
 	case cfg.unique && c.IsSet("count"):
 		return nil, usagef("--unique is --count 2: give one of them")
 	case cfg.unique:
-		cfg.engine.Limit = 2
+		o.Engine.Limit = 2
 	default:
-		cfg.engine.Limit = k
+		o.Engine.Limit = k
 	}
-	if cfg.showSecond && cfg.engine.Limit < 2 {
-		cfg.engine.Limit = 2
+	if cfg.showSecond && o.Engine.Limit < 2 {
+		o.Engine.Limit = 2
 	}
-	cfg.engine.Explain = c.Bool("explain")
-	switch o := c.String("output"); o {
-	case "", "grid", "compact", "line", "json", "pretty":
-		cfg.output = o
-	default:
-		return nil, usagef("--output %q: want grid, compact, line, json or pretty", o)
+	o.Engine.Explain = c.Bool("explain")
+	if cfg.output, err = parseOutput(c.String("output"), true); err != nil {
+		return nil, err
 	}
 	if cfg.input, err = parseInput(c); err != nil {
 		return nil, err
 	}
-	if cfg.workers < 1 {
-		return nil, usagef("--workers must be at least 1, not %d", cfg.workers)
+	switch max := batch.MaxWorkers(); {
+	case o.Workers < 1:
+		return nil, usagef("--workers must be at least 1, not %d", o.Workers)
+	case o.Workers > max:
+		cfg.notes = append(cfg.notes, fmt.Sprintf("--workers %d is more than this machine can use: %d (4 per CPU) it is", o.Workers, max))
+		o.Workers = max
 	}
-	if cfg.timeout < 0 {
+	if o.Timeout < 0 {
 		return nil, usagef("--timeout must not be negative")
 	}
 	cfg.pretty.ASCII = c.Bool("ascii")
@@ -153,6 +206,20 @@ func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
 		return nil, usagef("--color %q: want auto, always or never", col)
 	}
 	return cfg, nil
+}
+
+// splitCommand splits --sat-cmd into words as a POSIX shell would: single
+// and double quotes and backslash escapes, no expansion of variables,
+// globs or commands.
+func splitCommand(s string) ([]string, error) {
+	args, err := shellwords.Parse(s)
+	if err != nil { // the one error without expansion
+		return nil, fmt.Errorf("unclosed quote or trailing backslash in %q", s)
+	}
+	if len(args) == 0 || args[0] == "" {
+		return nil, errors.New("no command given")
+	}
+	return args, nil
 }
 
 func encodeOptions(c *cli.Context) (encode.Options, error) {
@@ -209,29 +276,21 @@ func (in input) reader(r io.Reader, name string) *board.Reader {
 	return rd
 }
 
-// isTerminal reports whether w is a character device (a terminal).
+// isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// item is one puzzle of a batch on its way through: read, solved, written.
-type item struct {
-	seq    int // 1-based position in the batch
-	name   string
-	puzzle *board.Puzzle // nil when the text could not be read
-	err    error         // the read error, when puzzle is nil
-	res    engine.Result
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 func runSolve(c *cli.Context, s *streams) error {
 	cfg, err := parseSolveConfig(c, s)
 	if err != nil {
 		return err
+	}
+	for _, n := range cfg.notes {
+		if !cfg.quiet {
+			fmt.Fprintf(s.stderr, "satdoku: %s\n", n)
+		}
 	}
 	tuneGC()
 	ctx, stop := context.WithCancelCause(c.Context)
@@ -252,40 +311,55 @@ func runSolve(c *cli.Context, s *streams) error {
 		}
 	}()
 
-	out := newResultWriter(s.stdout, s.stderr, cfg)
+	stderr := &lockedWriter{w: s.stderr}
+	out := newResultWriter(s.stdout, stderr, cfg)
+	defer out.close()
 	progress := newProgress(s.stderr, cfg.quiet)
-	solver, err := newBatchSolver(cfg)
-	if err != nil {
-		return err
-	}
+	src := newInputs(s, c.Args().Slice(), cfg.input, progress)
 	start := time.Now()
-	runErr := runBatch(ctx, s, c.Args().Slice(), cfg, solver, out, progress)
+	runErr := batch.Solve(ctx, src, cfg.batch, func(r *batch.Result) error {
+		src.reportUpTo(r.Index, stderr)
+		progress.done()
+		if err := out.write(r); err != nil {
+			return exitf(ExitError, "writing output: %v", err)
+		}
+		return nil
+	})
 	progress.finish()
 	flushErr := out.flush()
 	elapsed := time.Since(start)
 
 	var ie *interruptError
 	if errors.As(context.Cause(ctx), &ie) {
-		fmt.Fprintf(s.stderr, "satdoku: interrupted by %v: %d puzzles done, the rest were not solved\n", ie.sig, out.tally.read)
+		fmt.Fprintf(stderr, "satdoku: interrupted by %v: %d puzzles done, the rest were not solved\n", ie.sig, out.tally.read)
 		return silentExit(ie.code())
 	}
-	if runErr != nil {
+	var ee *exitError
+	switch {
+	case errors.As(runErr, &ee):
 		return runErr
-	}
-	if flushErr != nil {
+	case errors.Is(runErr, batch.ErrNoWorkers):
+		return exitf(ExitError, "%v", runErr)
+	case runErr != nil:
+		return exitf(ExitError, "%v", runErr)
+	case flushErr != nil:
 		return exitf(ExitError, "writing output: %v", flushErr)
 	}
-	for _, name := range out.emptyInputs {
-		fmt.Fprintf(s.stderr, "satdoku: no puzzle in %s\n", name)
+	src.reportUpTo(-1, stderr)
+	for _, name := range src.emptyInputs() {
+		fmt.Fprintf(stderr, "satdoku: no puzzle in %s\n", name)
+	}
+	if cfg.summary || cfg.output.json {
+		out.summary(stderr, elapsed, cfg.summary)
+	}
+	if src.failures() > 0 {
+		return silentExit(ExitError)
 	}
 	if out.tally.read == 0 {
 		return silentExit(ExitInvalid)
 	}
-	if cfg.summary || out.json {
-		out.summary(s.stderr, elapsed, cfg.summary)
-	}
 	code := out.tally.exitCode()
-	if len(out.emptyInputs) > 0 {
+	if len(src.emptyInputs()) > 0 {
 		code = max(code, ExitInvalid)
 	}
 	return silentExitIf(code)
@@ -309,212 +383,3 @@ func (e *interruptError) code() int {
 	}
 	return ExitInterrupt
 }
-
-// batchSolver solves the items of a batch, handing each back through done
-// in input order.
-type batchSolver interface {
-	// submit queues an item; it may block while the solver is busy.
-	submit(ctx context.Context, it *item) error
-	// results delivers solved items, in submission order.
-	results() <-chan *item
-	// close says no more items will be submitted; results closes when the
-	// last one is out.
-	close()
-}
-
-// runBatch reads every input, streams the puzzles through the solver and
-// writes the results in input order. Reading runs in its own goroutine so
-// that a signal stops the run even while the input blocks; the results
-// computed by then are written.
-func runBatch(ctx context.Context, s *streams, names []string, cfg *solveConfig, solver batchSolver, out *resultWriter, progress *progress) error {
-	readErr := make(chan error, 1)
-	go func() {
-		seq := 0
-		err := s.forEachInput(names, func(name string, r io.Reader) error {
-			first := seq
-			defer func() {
-				if seq == first && ctx.Err() == nil {
-					out.emptyInputs = append(out.emptyInputs, displayName(name))
-				}
-			}()
-			progress.start(name, r)
-			rd := cfg.input.reader(progress.wrap(r), name)
-			for ctx.Err() == nil {
-				p, err := rd.Read()
-				if err == io.EOF {
-					return nil
-				}
-				var pe *board.ParseError
-				if err != nil && !errors.As(err, &pe) {
-					return exitf(ExitError, "reading %s: %v", displayName(name), err)
-				}
-				seq++
-				if solver.submit(ctx, &item{seq: seq, name: name, puzzle: p, err: err}) != nil {
-					return nil // stopped by a signal
-				}
-			}
-			return nil
-		})
-		solver.close()
-		readErr <- err
-	}()
-	results := solver.results()
-	write := func(it *item) error {
-		progress.done()
-		err := out.write(it)
-		if err == nil && len(results) == 0 {
-			err = out.flush() // nothing else ready: let an interactive caller see this answer
-		}
-		if err != nil {
-			return exitf(ExitError, "writing output: %v", err)
-		}
-		return nil
-	}
-	for {
-		select {
-		case it, ok := <-results:
-			if !ok {
-				return <-readErr
-			}
-			if err := write(it); err != nil {
-				return err
-			}
-		case <-ctx.Done():
-			for { // write what is ready, then stop
-				select {
-				case it, ok := <-results:
-					if !ok {
-						return nil
-					}
-					if err := write(it); err != nil {
-						return err
-					}
-				case <-time.After(50 * time.Millisecond):
-					return nil
-				}
-			}
-		}
-	}
-}
-
-// localFirst is how many puzzles a batch solves in its own process before
-// it starts worker processes: a handful of puzzles is done before the
-// workers would have started.
-const localFirst = 16
-
-// newBatchSolver returns the solver for a batch: in this process with one
-// worker; goroutines for the backtracker; worker processes from the start
-// with a timeout (the only way to stop gophersat); and otherwise in this
-// process for the first few puzzles, then worker processes.
-func newBatchSolver(cfg *solveConfig) (batchSolver, error) {
-	local, err := newInProcess(cfg)
-	if err != nil {
-		return nil, usagef("%v", err)
-	}
-	switch {
-	case cfg.workers == 1 && cfg.timeout == 0:
-		return local, nil
-	case cfg.engine.Kind == engine.Backtrack:
-		p, err := newGoPool(cfg)
-		if err != nil {
-			return nil, usagef("%v", err)
-		}
-		return p, nil
-	case cfg.timeout > 0:
-		p, err := newPool(cfg)
-		if err != nil {
-			return nil, exitf(ExitError, "starting workers: %v", err)
-		}
-		return p, nil
-	}
-	return &hybrid{cfg: cfg, local: local, out: make(chan *item, 64)}, nil
-}
-
-// hybrid solves the first localFirst puzzles in process, then hands the
-// rest to a pool of worker processes, keeping input order.
-type hybrid struct {
-	cfg   *solveConfig
-	local *inProcess
-	pool  *pool
-	n     int
-	out   chan *item
-}
-
-func (h *hybrid) submit(ctx context.Context, it *item) error {
-	if h.pool == nil && h.n < localFirst {
-		h.n++
-		if err := h.local.submit(ctx, it); err != nil {
-			return err
-		}
-		select {
-		case h.out <- <-h.local.out:
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	if h.pool == nil {
-		p, err := newPool(h.cfg)
-		if err != nil { // no workers: carry on in this process
-			h.n = -1 << 62
-			return h.submit(ctx, it)
-		}
-		h.pool = p
-		go func() {
-			for it := range p.results() {
-				h.out <- it
-			}
-			close(h.out)
-		}()
-	}
-	return h.pool.submit(ctx, it)
-}
-
-func (h *hybrid) results() <-chan *item { return h.out }
-
-func (h *hybrid) close() {
-	if h.pool != nil {
-		h.pool.close()
-		return
-	}
-	close(h.out)
-}
-
-// inProcess solves in the calling goroutine's process, one puzzle at a time.
-type inProcess struct {
-	eng     *engine.Engine
-	timeout time.Duration
-	out     chan *item
-}
-
-func newInProcess(cfg *solveConfig) (*inProcess, error) {
-	eng, err := engine.New(cfg.engine)
-	if err != nil {
-		return nil, err
-	}
-	return &inProcess{eng: eng, timeout: cfg.timeout, out: make(chan *item, 64)}, nil
-}
-
-func (p *inProcess) submit(ctx context.Context, it *item) error {
-	if it.puzzle != nil {
-		solveCtx := ctx
-		if p.timeout > 0 {
-			var cancel context.CancelFunc
-			solveCtx, cancel = context.WithTimeout(ctx, p.timeout)
-			defer cancel()
-		}
-		it.res = p.eng.Solve(solveCtx, it.puzzle.Board)
-		if ctx.Err() != nil && it.res.Status == engine.Timeout {
-			return ctx.Err() // interrupted, not timed out: leave it unsolved
-		}
-	}
-	select {
-	case p.out <- it:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-func (p *inProcess) results() <-chan *item { return p.out }
-func (p *inProcess) close()                { close(p.out) }

@@ -5,14 +5,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/decode"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/proc"
 )
 
 // external solves with an external DIMACS solver, counting with blocking
@@ -92,13 +95,41 @@ const (
 	OutPlaceholder = "{out}"
 )
 
+// ErrNoCommand reports an external solver command line that names no
+// program.
+var ErrNoCommand = errors.New("no solver command")
+
+// CheckSolver reports whether the external solver command argv can be
+// run: it names a program, and that program is found (exec.LookPath). It
+// runs nothing; a batch calls it once before solving rather than failing
+// on every puzzle.
+func CheckSolver(argv []string) error {
+	if len(argv) == 0 || argv[0] == "" {
+		return ErrNoCommand
+	}
+	if _, err := exec.LookPath(argv[0]); err != nil {
+		return fmt.Errorf("solver %s: %w", argv[0], err)
+	}
+	return nil
+}
+
+// maxSolverOutput bounds what is kept of a solver's standard output: a
+// model of the largest board (64×64, 262,144 variables) is about 2 MB.
+const maxSolverOutput = 64 << 20
+
 // RunSolver runs an external SAT solver on f and reads its answer. The
 // exit codes 10 (SAT) and 20 (UNSAT) of the SAT competition are
-// understood, as is any output decode.ReadOutput reads; a solver that is
-// missing, fails, or answers something else is an error.
+// understood (decode.ExitStatus), as is any output decode.ReadOutput reads;
+// a solver that is missing, fails, is killed by a signal, or answers
+// something else is an error.
+//
+// The solver runs in a process group of its own. The whole group is killed
+// when ctx ends and again when the solver exits, so that nothing it started
+// (a wrapper script's children) outlives it; on Linux the kernel also kills
+// the solver if this process dies.
 func RunSolver(ctx context.Context, argv []string, f *encode.CNF) (decode.Output, error) {
-	if len(argv) == 0 {
-		return decode.Output{}, errors.New("no solver command")
+	if len(argv) == 0 || argv[0] == "" {
+		return decode.Output{}, ErrNoCommand
 	}
 	var dir string
 	needDir := false
@@ -128,17 +159,17 @@ func RunSolver(ctx context.Context, argv []string, f *encode.CNF) (decode.Output
 	if err := f.WriteDIMACS(&cnf); err != nil {
 		return decode.Output{}, err
 	}
-	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	input := cnf.Bytes()
 	if useIn {
-		if err := os.WriteFile(inPath, cnf.Bytes(), 0o600); err != nil {
+		if err := os.WriteFile(inPath, input, 0o600); err != nil {
 			return decode.Output{}, err
 		}
-	} else {
-		cmd.Stdin = &cnf
+		input = nil
 	}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
+	stdout, stderr, runErr := runGroup(ctx, exec.Command(args[0], args[1:]...), input)
+	if err := ctx.Err(); err != nil {
+		return decode.Output{}, err
+	}
 	code := 0
 	if runErr != nil {
 		var exit *exec.ExitError
@@ -146,28 +177,127 @@ func RunSolver(ctx context.Context, argv []string, f *encode.CNF) (decode.Output
 			return decode.Output{}, fmt.Errorf("running %s: %w", argv[0], runErr)
 		}
 		code = exit.ExitCode()
-		if code != 10 && code != 20 {
-			return decode.Output{}, fmt.Errorf("%s failed (exit code %d): %s", argv[0], code, lastLine(stderr.String(), stdout.String()))
+		if _, ok := decode.ExitStatus(code); !ok {
+			return decode.Output{}, fmt.Errorf("%s failed (%s): %s", argv[0], proc.Ended(exit.ProcessState), lastLine(string(stderr), string(stdout)))
 		}
 	}
-	answer := &stdout
+	answer := stdout
 	if useOut {
 		data, err := os.ReadFile(outPath)
 		if err != nil {
 			return decode.Output{}, fmt.Errorf("%s wrote no answer to {out}: %w", argv[0], err)
 		}
-		answer = bytes.NewBuffer(data)
+		answer = data
 	}
-	out, err := decode.ReadOutput(answer)
+	exitStatus, byCode := decode.ExitStatus(code)
+	out, err := decode.ReadOutput(bytes.NewReader(answer))
 	switch {
-	case err != nil && code == 20:
+	case err != nil && byCode && exitStatus == encode.Unsat:
 		return decode.Output{Status: encode.Unsat}, nil // the exit code says it all
 	case err != nil:
 		return decode.Output{}, fmt.Errorf("reading %s's answer: %w", argv[0], err)
-	case code == 10 && out.Status != encode.Sat, code == 20 && out.Status != encode.Unsat:
+	case byCode && out.Status != exitStatus:
 		return decode.Output{}, fmt.Errorf("%s exited with %d but answered %v", argv[0], code, out.Status)
 	}
 	return out, nil
+}
+
+// runGroup runs cmd in a process group of its own with input on its
+// standard input (none when input is nil) and returns its standard output
+// and the end of its standard error. The pipes are the process's own
+// (*os.File), so that waiting for the process never waits for a
+// grandchild that holds one open; the group is killed when ctx ends and
+// once the process has exited, which closes them.
+func runGroup(ctx context.Context, cmd *exec.Cmd, input []byte) (stdout, stderr []byte, err error) {
+	proc.Prepare(cmd)
+	var pipes []*os.File // the child's ends, closed here once it has them
+	defer func() {
+		for _, f := range pipes {
+			f.Close()
+		}
+	}()
+	var inW *os.File
+	if input != nil {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return nil, nil, err
+		}
+		cmd.Stdin, inW, pipes = r, w, append(pipes, r)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		outR.Close()
+		outW.Close()
+		return nil, nil, err
+	}
+	cmd.Stdout, cmd.Stderr = outW, errW
+	pipes = append(pipes, outW, errW)
+	if err := cmd.Start(); err != nil {
+		for _, f := range []*os.File{inW, outR, errR} {
+			if f != nil {
+				f.Close()
+			}
+		}
+		return nil, nil, err
+	}
+	for _, f := range pipes {
+		f.Close()
+	}
+	pipes = nil
+	if inW != nil {
+		go func() {
+			inW.Write(input) // a solver that stops reading early is not an error here
+			inW.Close()
+		}()
+	}
+	outDone, errDone := make(chan []byte, 1), make(chan []byte, 1)
+	go func() { outDone <- readBounded(outR, maxSolverOutput) }()
+	go func() { errDone <- readTail(errR, 4<<10) }()
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	select {
+	case err = <-waited:
+	case <-ctx.Done():
+		proc.KillGroup(cmd.Process.Pid)
+		err = <-waited
+	}
+	proc.KillGroup(cmd.Process.Pid) // whatever it left behind
+	// The pipes close when the last process of the group is gone; one that
+	// left the group (setsid) is not waited for.
+	timer := time.AfterFunc(2*time.Second, func() { outR.Close(); errR.Close() })
+	stdout, stderr = <-outDone, <-errDone
+	timer.Stop()
+	outR.Close()
+	errR.Close()
+	return stdout, stderr, err
+}
+
+// readBounded reads r to its end and returns the first max bytes.
+func readBounded(r io.Reader, max int64) []byte {
+	var buf bytes.Buffer
+	buf.ReadFrom(io.LimitReader(r, max))
+	io.Copy(io.Discard, r)
+	return buf.Bytes()
+}
+
+// readTail reads r to its end and returns about its last n bytes.
+func readTail(r io.Reader, n int) []byte {
+	var tail []byte
+	buf := make([]byte, 4096)
+	for {
+		k, err := r.Read(buf)
+		tail = append(tail, buf[:k]...)
+		if len(tail) > 2*n {
+			tail = append(tail[:0], tail[len(tail)-n:]...)
+		}
+		if err != nil {
+			return tail
+		}
+	}
 }
 
 // lastLine returns the last non-empty line of the first text that has one.

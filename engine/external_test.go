@@ -13,6 +13,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/proctest"
 )
 
 // realSolvers are the external solvers of issue 3, with the Debian package
@@ -172,8 +173,19 @@ func TestExternalMissing(t *testing.T) {
 			t.Errorf("%v: error %q is neither exec.ErrNotFound nor os.ErrNotExist", argv, res.Err)
 		}
 	}
-	if _, err := RunSolver(bg, nil, &encode.CNF{}); err == nil {
-		t.Error("RunSolver with no command: no error")
+	for _, argv := range [][]string{nil, {""}} {
+		if _, err := RunSolver(bg, argv, &encode.CNF{}); !errors.Is(err, ErrNoCommand) {
+			t.Errorf("RunSolver with command %q: %v, want ErrNoCommand", argv, err)
+		}
+		if err := CheckSolver(argv); !errors.Is(err, ErrNoCommand) {
+			t.Errorf("CheckSolver(%q) = %v, want ErrNoCommand", argv, err)
+		}
+	}
+	if err := CheckSolver([]string{"satdoku-no-such-solver", "-q"}); !errors.Is(err, exec.ErrNotFound) || !strings.Contains(err.Error(), "satdoku-no-such-solver") {
+		t.Errorf("CheckSolver of a missing solver: %v", err)
+	}
+	if err := CheckSolver([]string{"sh", "-c", "exit 1"}); err != nil {
+		t.Errorf("CheckSolver(sh): %v", err)
 	}
 }
 
@@ -247,7 +259,7 @@ func TestRunSolverFake(t *testing.T) {
 		{name: "garbage", script: "cat >/dev/null; echo 'hello world'",
 			runErr: "reading", status: Failed, engErr: "reading"},
 		{name: "killed", script: "cat >/dev/null; kill -9 $$",
-			runErr: "exit code -1", status: Failed, engErr: "failed"},
+			runErr: "failed (killed by signal SIGKILL)", status: Failed, engErr: "killed by signal SIGKILL"},
 		{name: "right model, exit 10", script: "cat >/dev/null; echo 's SATISFIABLE'; echo '" + modelLine(sol) + "'; exit 10",
 			runStatus: encode.Sat, status: Solved},
 		{name: "right model, exit 0, bare line", script: "cat >/dev/null; echo '" + strings.TrimPrefix(modelLine(sol), "v ") + "'",
@@ -317,5 +329,46 @@ func TestExternalTimeout(t *testing.T) {
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("took %v", d)
+	}
+}
+
+// TestExternalLeavesNothing runs wrapper scripts whose children would
+// outlive them, with a deadline and without: the solver's whole process
+// group is stopped every time.
+func TestExternalLeavesNothing(t *testing.T) {
+	if !proctest.Supported() {
+		t.Skip("no /proc to look for leftover processes")
+	}
+	p := readPuzzles(t, top1465Sample)[0].Board
+	for _, tt := range []struct {
+		name, script string
+		timeout      time.Duration
+		status       Status
+	}{
+		{"hangs", "sleep 1000 & sleep 1000; wait", 300 * time.Millisecond, Timeout},
+		{"exits, child left behind", "cat >/dev/null; sleep 1000 >/dev/null 2>&1 & exit 20", 0, NoSolution},
+		{"exits, child holds stdout", "cat >/dev/null; sleep 1000 & exit 20", 0, NoSolution},
+		{"exits, child holds stdin", "sleep 1000 <&0 >/dev/null 2>&1 & exit 20", 0, NoSolution},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			mark := proctest.NewMark()
+			// The mark reaches the script through its interpreter's environment.
+			argv := []string{"env", proctest.Var + "=" + mark, fakeSolver(t, tt.script)}
+			ctx := bg
+			if tt.timeout > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(bg, tt.timeout)
+				defer cancel()
+			}
+			start := time.Now()
+			res := newEngine(t, Options{Kind: External, SatCmd: argv}).Solve(ctx, p)
+			if res.Status != tt.status {
+				t.Errorf("status %v (%v), want %v", res.Status, res.Err, tt.status)
+			}
+			if d := time.Since(start); d > 20*time.Second {
+				t.Errorf("took %v", d)
+			}
+			proctest.CheckNone(t, mark)
+		})
 	}
 }

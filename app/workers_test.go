@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
 // manyPuzzles repeats the committed samples (one, several and hard
@@ -31,12 +33,13 @@ func manyPuzzles(t testing.TB, n int) []*board.Board {
 // the output: byte-identical to one worker, in input order, every answer
 // verified.
 func TestWorkersSameOutput(t *testing.T) {
+	t.Parallel()
 	type input struct {
 		name    string
 		file    string
 		puzzles []*board.Board
 	}
-	inputs := []input{{name: "top1465-sample", file: filepath.Join(rootTestdata, "top1465-sample.txt"), puzzles: samplePuzzles(t, "top1465-sample.txt")}}
+	inputs := []input{{name: "top1465-sample", file: sample("top1465-sample.txt"), puzzles: samplePuzzles(t, "top1465-sample.txt")}}
 	if !testing.Short() {
 		big := manyPuzzles(t, 2000)
 		inputs = append(inputs, input{name: fmt.Sprintf("%d puzzles", len(big)), file: writeFile(t, "big.txt", lineFile(big)), puzzles: big})
@@ -67,6 +70,7 @@ func TestWorkersSameOutput(t *testing.T) {
 // TestWorkersMixedOutcomes checks that invalid, unsolvable and solved
 // puzzles keep their slots with worker processes.
 func TestWorkersMixedOutcomes(t *testing.T) {
+	t.Parallel()
 	ps := manyPuzzles(t, 100)[:100]
 	var sb strings.Builder
 	others := map[int]string{}
@@ -98,10 +102,11 @@ func TestWorkersMixedOutcomes(t *testing.T) {
 // TestTimeout checks that --timeout stops a hard puzzle, reports it as
 // timeout in its slot and exits 5, while the others are solved.
 func TestTimeout(t *testing.T) {
-	easy := mustParse(t, readFile(t, filepath.Join(rootTestdata, "boj-sample.in")))
+	t.Parallel()
+	easy := mustParse(t, readFile(t, sample("boj-sample.in")))
 	// A 36x36 with half its cells blank: gophersat needs minutes for it,
 	// while the easy puzzles take a millisecond even on a loaded machine.
-	hard := readPuzzles(t, filepath.Join(rootTestdata, "large", "36x36.txt"))[0].Board
+	hard := readPuzzles(t, sample("large/36x36.txt"))[0].Board
 	var ps []*board.Board
 	for i := 0; i < 5; i++ {
 		ps = append(ps, easy)
@@ -148,104 +153,68 @@ func TestTimeout(t *testing.T) {
 	})
 }
 
-// withWorker points the worker processes at another executable for one
-// test.
-func withWorker(t *testing.T, path string) {
-	saved := workerExecutable
-	workerExecutable = func() (string, error) { return path, nil }
-	t.Cleanup(func() { workerExecutable = saved })
-}
-
-// TestWorkerDies checks that a worker process that dies is reported for
-// the puzzle it was on, and that the batch goes on with a new process.
-func TestWorkerDies(t *testing.T) {
-	dir := t.TempDir()
-	script := filepath.Join(dir, "worker.sh")
-	// The first process started reads one request and dies; the others
-	// are real workers.
-	err := os.WriteFile(script, []byte(fmt.Sprintf(`#!/bin/sh
-if mkdir %q 2>/dev/null; then
-	read line
-	exit 3
-fi
-exec %q "$@"
-`, filepath.Join(dir, "died"), satdokuBin)), 0o755)
-	if err != nil {
-		t.Fatal(err)
-	}
-	withWorker(t, script)
-	ps := manyPuzzles(t, 200)[:200]
-	file := writeFile(t, "in.txt", lineFile(ps))
-	for _, args := range [][]string{{"--workers", "2"}, {"--workers", "1", "--timeout", "1m"}} {
-		os.Remove(filepath.Join(dir, "died"))
-		r := satdoku(t, "", append(append([]string{"solve", "-o", "line"}, args...), file)...)
-		r.wantCode(t, ExitFailed)
-		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
-		if len(lines) != len(ps) {
-			t.Fatalf("%v: %d results for %d puzzles", args, len(lines), len(ps))
-		}
-		lost := -1
-		for i, l := range lines {
-			if l == "error" {
-				if lost >= 0 {
-					t.Fatalf("%v: puzzles %d and %d lost", args, lost+1, i+1)
-				}
-				lost = i
-				continue
-			}
-			verifyLine(t, i, ps[i], l)
-		}
-		if lost < 0 {
-			t.Fatalf("%v: no puzzle reported lost", args)
-		}
-		if want := fmt.Sprintf("puzzle %d (line %d): worker process died", lost+1, lost+1); !strings.Contains(r.stderr, want) {
-			t.Errorf("%v: stderr %q lacks %q", args, r.stderr, want)
-		}
-	}
-}
-
-// TestWorkerMissing checks the batch without a worker executable: solved
-// in this process, or a clear fatal error when --timeout needs workers.
+// TestWorkerMissing checks a batch whose worker processes cannot be
+// started: solved in this process, or a clear fatal error when --timeout
+// needs the workers.
 func TestWorkerMissing(t *testing.T) {
-	withWorker(t, filepath.Join(t.TempDir(), "no-such-satdoku"))
+	t.Parallel()
+	missing := &streams{worker: func() (*exec.Cmd, error) { return exec.Command(filepath.Join(t.TempDir(), "no-such-satdoku")), nil }}
 	ps := manyPuzzles(t, 40)[:40]
 	file := writeFile(t, "in.txt", lineFile(ps))
-	r := satdoku(t, "", "solve", "-q", "-o", "line", "--workers", "2", file)
+	r := satdokuWith(t, missing, "solve", "-q", "-o", "line", "--workers", "2", file)
 	r.wantCode(t, ExitOK)
 	verifyLines(t, ps, r.stdout, nil)
-	r = satdoku(t, "", "solve", "-q", "-o", "line", "--timeout", "1s", file)
+	r = satdokuWith(t, missing, "solve", "-q", "-o", "line", "--timeout", "1s", file)
 	r.wantCode(t, ExitError)
-	if !strings.Contains(r.stderr, "worker") {
+	if !strings.Contains(r.stderr, "worker") || r.stdout != "" {
+		t.Errorf("%v", r)
+	}
+}
+
+// TestWorkersCapped: more workers than the machine can use are capped,
+// with a note.
+func TestWorkersCapped(t *testing.T) {
+	t.Parallel()
+	ps := manyPuzzles(t, 30)[:30]
+	file := writeFile(t, "in.txt", lineFile(ps))
+	r := satdoku(t, "", "solve", "-o", "line", "-e", "backtrack", "--workers", "100000", file)
+	r.wantCode(t, ExitOK)
+	verifyLines(t, ps, r.stdout, nil)
+	if !strings.Contains(r.stderr, "--workers 100000") || !strings.Contains(r.stderr, "per CPU") {
 		t.Errorf("stderr %q", r.stderr)
 	}
 }
 
-// TestWorkerProtocol round-trips requests and responses.
-func TestWorkerProtocol(t *testing.T) {
-	p := mustParse(t, noSolutionPuzzle)
-	seq, q, err := parseRequest(appendRequest(nil, 42, p))
-	if err != nil || seq != 42 || !q.Equal(p) {
-		t.Fatalf("request round trip: %d %v %v", seq, q, err)
+// TestTimeoutsWithFullPipes gives one worker process puzzles of 64x64 that
+// it cannot solve in time, each request 4 KB: every one times out in turn,
+// promptly, and nothing is left running (issue 13: a sender blocked on a
+// full pipe once held the lock the watchdog needed).
+func TestTimeoutsWithFullPipes(t *testing.T) {
+	t.Parallel()
+	var sb strings.Builder
+	const n = 6
+	for i := 0; i < n*64; i++ {
+		sb.WriteString(strings.TrimSpace(strings.Repeat("0 ", 64)) + "\n")
 	}
-	for _, bad := range []string{"", "1 3 3\n", "x 3 3 000\n", "1 3 3 12\n", "1 0 3 1\n", "1 3 3 " + strings.Repeat(":", 81) + "\n"} {
-		if _, _, err := parseRequest([]byte(bad)); err == nil {
-			t.Errorf("request %q accepted", bad)
-		}
+	file := writeFile(t, "lgw.txt", sb.String())
+	start := time.Now()
+	cmd := command(t, "solve", "-q", "--workers", "1", "--timeout", "300ms", file)
+	out, err := cmd.Output()
+	if code := cmd.ProcessState.ExitCode(); code != ExitTimeout {
+		t.Fatalf("exit %d (%v), want %d", code, err, ExitTimeout)
 	}
-	for _, bad := range []string{"", "1\t0\n", strings.Repeat("x\t", 10) + "x\n"} {
-		if _, _, err := parseResponse([]byte(bad), board.Classic); err == nil {
-			t.Errorf("response %q accepted", bad)
-		}
+	if got := strings.Count(string(out), "timeout\n"); got != n {
+		t.Errorf("%d timeouts for %d puzzles:\n%s", got, n, out)
+	}
+	if d := time.Since(start); d > 60*time.Second {
+		t.Errorf("%d timeouts of 300 ms took %v", n, d)
 	}
 }
 
 // BenchmarkWorkers runs the whole CLI on top1465 with one and two worker
 // processes for each engine: the puzzles/s metric shows the scaling.
 func BenchmarkWorkers(b *testing.B) {
-	file := filepath.Join(sharedData, "puzzles3_magictour_top1465")
-	if _, err := os.Stat(file); err != nil {
-		b.Skipf("%s not found: %v", file, err)
-	}
+	file := testpuzzles.Shared(b, "puzzles3_magictour_top1465")
 	puzzles := len(readPuzzles(b, file))
 	for _, workers := range []string{"1", "2"} {
 		for _, eng := range []string{"sat", "backtrack"} {

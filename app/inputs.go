@@ -1,0 +1,154 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+
+	"github.com/satdoku/satdoku/board"
+)
+
+// inputs reads the puzzles of the named inputs ("-" or none: standard
+// input) one after another, as one batch.Source. A file that cannot be
+// opened or read is noted and skipped: the others are still read, and the
+// note is printed where the file's results would have been.
+type inputs struct {
+	s        *streams
+	names    []string
+	in       input
+	progress *progress
+
+	cur     *board.Reader
+	curName string
+	file    *os.File
+	count   int // puzzles read from the current input
+	total   int // puzzles read so far
+
+	mu     sync.Mutex // the notes below are written by Read and read by the batch's fn
+	failed []failedInput
+	empty  []string
+	nFail  int
+}
+
+// failedInput is an input that could not be read, after the puzzles read
+// before it.
+type failedInput struct {
+	after int
+	err   error
+}
+
+func newInputs(s *streams, names []string, in input, progress *progress) *inputs {
+	if len(names) == 0 {
+		names = []string{"-"}
+	}
+	return &inputs{s: s, names: names, in: in, progress: progress}
+}
+
+// Read returns the next puzzle of the current input, moving on to the
+// next input at the end of one.
+func (r *inputs) Read() (*board.Puzzle, error) {
+	for {
+		if r.cur == nil && !r.open() {
+			return nil, io.EOF
+		}
+		p, err := r.cur.Read()
+		var pe *board.ParseError
+		switch {
+		case err == io.EOF:
+			if r.count == 0 {
+				r.mu.Lock()
+				r.empty = append(r.empty, displayName(r.curName))
+				r.mu.Unlock()
+			}
+			r.closeCurrent()
+			continue
+		case err != nil && !errors.As(err, &pe):
+			r.fail(fmt.Errorf("reading %s: %w (the rest of it was skipped)", displayName(r.curName), err))
+			r.closeCurrent()
+			continue
+		}
+		r.count++
+		r.total++
+		return p, err
+	}
+}
+
+// Name returns the name of the input the last puzzle came from.
+func (r *inputs) Name() string { return r.curName }
+
+// open opens the next input that can be opened; it reports false when
+// none is left.
+func (r *inputs) open() bool {
+	for len(r.names) > 0 {
+		name := r.names[0]
+		r.names = r.names[1:]
+		var src io.Reader = r.s.stdin
+		if name != "-" {
+			f, err := os.Open(name)
+			if err != nil {
+				r.fail(fmt.Errorf("%w (skipped)", err))
+				continue
+			}
+			r.file, src = f, f
+		}
+		r.progress.start(name, src)
+		r.cur, r.curName, r.count = r.in.reader(r.progress.wrap(src), name), name, 0
+		return true
+	}
+	return false
+}
+
+func (r *inputs) closeCurrent() {
+	if r.file != nil {
+		r.file.Close()
+		r.file = nil
+	}
+	r.cur = nil
+}
+
+func (r *inputs) fail(err error) {
+	r.mu.Lock()
+	r.failed = append(r.failed, failedInput{r.total, err})
+	r.nFail++
+	r.mu.Unlock()
+}
+
+// reportUpTo prints the inputs that failed before puzzle index (all of
+// them for -1), so that stderr tells things in input order.
+func (r *inputs) reportUpTo(index int, w io.Writer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for len(r.failed) > 0 && (index < 0 || r.failed[0].after < index) {
+		fmt.Fprintf(w, "satdoku: %v\n", r.failed[0].err)
+		r.failed = r.failed[1:]
+	}
+}
+
+// failures returns how many inputs could not be read.
+func (r *inputs) failures() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.nFail
+}
+
+// emptyInputs names the inputs that held no puzzle.
+func (r *inputs) emptyInputs() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.empty...)
+}
+
+// lockedWriter serialises writes to w: the batch's fn and the reading
+// goroutine both write to stderr.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}

@@ -1,0 +1,381 @@
+package batch_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/satdoku/satdoku/batch"
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/internal/proctest"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
+)
+
+// TestModes runs a mixed batch every way a batch can run: every result in
+// its place, with the right status, every solution verified.
+func TestModes(t *testing.T) {
+	t.Parallel()
+	in := mixed(t, 120)
+	for _, tt := range []struct {
+		name string
+		o    batch.Options
+	}{
+		{"sat, one worker: this process", batch.Options{Workers: 1}},
+		{"sat, two workers: this process, then worker processes", batch.Options{Workers: 2}},
+		{"sat, timeout, one worker process", batch.Options{Workers: 1, Timeout: time.Minute}},
+		{"sat, timeout, three worker processes", batch.Options{Workers: 3, Timeout: time.Minute}},
+		{"both, two workers", batch.Options{Workers: 2, Engine: engine.Options{Kind: engine.Both}}},
+		{"backtrack, one goroutine", batch.Options{Workers: 1, Engine: engine.Options{Kind: engine.Backtrack}}},
+		{"backtrack, three goroutines, timeout", batch.Options{Workers: 3, Timeout: time.Minute, Engine: engine.Options{Kind: engine.Backtrack}}},
+		{"sat, counting, explaining", batch.Options{Workers: 2, Timeout: time.Minute, Engine: engine.Options{Limit: 2, Explain: true}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			w := newWorkers(t)
+			tt.o.Worker = w.command
+			got := collect(t, in, tt.o)
+			if len(got) != len(in.want) {
+				t.Fatalf("%d results for %d puzzles", len(got), len(in.want))
+			}
+			// Without a timeout, worker processes start only for a batch
+			// that takes long enough.
+			sat := tt.o.Engine.Kind != engine.Backtrack
+			if n := w.started(); sat && tt.o.Timeout > 0 && n == 0 || (!sat || tt.o.Workers == 1 && tt.o.Timeout == 0) && n > 0 {
+				t.Errorf("%d worker processes started", n)
+			}
+			if tt.o.Engine.Limit == 2 {
+				for i, r := range got {
+					if r.Status == engine.Solved && r.Count != 1 {
+						t.Errorf("puzzle %d: count %d", i+1, r.Count)
+					}
+					if r.Status == engine.NoSolution && len(r.Conflict) == 0 {
+						t.Errorf("puzzle %d: no solution, unexplained", i+1)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestResultsCarryEverything checks that what crosses from a worker
+// process is the whole answer: the stage, settled, elapsed, clashes.
+func TestResultsCarryEverything(t *testing.T) {
+	t.Parallel()
+	top := testpuzzles.Boards(t, "testdata/top1465-sample.txt")[:3]
+	clash := top[0].Clone()
+	clash.Cells[1] = clash.Cells[0] // r1c2 = r1c1
+	if clash.Cells[0] == 0 {
+		t.Fatal("sample changed: r1c1 is blank")
+	}
+	text := lines(top) + lines([]*board.Board{clash})
+	var local, remote []*batch.Result
+	w := newWorkers(t)
+	for _, o := range []batch.Options{{Workers: 1}, {Workers: 1, Timeout: time.Minute, Worker: w.command}} {
+		o.Engine.Explain = true
+		err := batch.Solve(context.Background(), board.NewReader(strings.NewReader(text)), o, func(r *batch.Result) error {
+			if o.Timeout == 0 {
+				local = append(local, r)
+			} else {
+				remote = append(remote, r)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if w.started() == 0 || len(local) != 4 || len(remote) != 4 {
+		t.Fatalf("%d processes, %d and %d results", w.started(), len(local), len(remote))
+	}
+	for i := range local {
+		l, r := local[i], remote[i]
+		if l.Status != r.Status || l.Stage != r.Stage || l.Settled != r.Settled || l.Engine != r.Engine ||
+			(l.Solution == nil) != (r.Solution == nil) || l.Solution != nil && !l.Solution.Equal(r.Solution) || len(l.Clashes) != len(r.Clashes) || r.Elapsed <= 0 {
+			t.Errorf("puzzle %d: here %+v\nworker %+v", i+1, l.Result, r.Result)
+		}
+	}
+	if c := remote[3].Clashes; len(c) == 0 || !errors.Is(c[0], board.ErrClash) || c[0].Unit != "row 1" {
+		t.Errorf("clashes from the worker: %v", c)
+	}
+}
+
+// TestKilledWorker kills a worker process with SIGKILL in the middle of
+// a batch: its puzzles are solved again by another, the order is kept,
+// nothing is lost, no process is left.
+func TestKilledWorker(t *testing.T) {
+	t.Parallel()
+	in := mixed(t, 1500)
+	for _, o := range []batch.Options{{Workers: 2}, {Workers: 2, Timeout: time.Minute}} {
+		w := newWorkers(t)
+		o.Worker = w.command
+		var got []*batch.Result
+		killed := 0
+		err := batch.Solve(context.Background(), in.reader(), o, func(r *batch.Result) error {
+			got = append(got, r)
+			if killed == 0 && len(got) == 400 {
+				if killed = w.pid(0); killed == 0 {
+					t.Fatalf("no worker process after 400 puzzles")
+				}
+				if p, err := os.FindProcess(killed); err == nil {
+					p.Kill() // SIGKILL
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, in, got)
+		if len(got) != len(in.want) {
+			t.Fatalf("%d results for %d puzzles", len(got), len(in.want))
+		}
+		if w.started() < 3 {
+			t.Errorf("timeout %v: %d processes started: the killed one was not replaced", o.Timeout, w.started())
+		}
+	}
+}
+
+// TestPoisonPuzzle: a puzzle on which every worker process dies fails
+// (the second death) with ErrWorker; the others are solved.
+func TestPoisonPuzzle(t *testing.T) {
+	t.Parallel()
+	in := mixed(t, 1500)
+	// A puzzle that appears once, late enough for the worker processes
+	// to be up: the first one with its digits 1 and 2 swapped.
+	poison := 1200
+	p := in.puzzles[0].Clone()
+	for i, d := range p.Cells {
+		switch d {
+		case 1:
+			p.Cells[i] = 2
+		case 2:
+			p.Cells[i] = 1
+		}
+	}
+	in.puzzles[poison] = p
+	in.want[poison] = engine.Solved
+	var sb strings.Builder
+	for i, q := range in.puzzles {
+		if q == nil {
+			sb.WriteString("12345x\n")
+			continue
+		}
+		sb.WriteString(lines(in.puzzles[i : i+1]))
+	}
+	in.text = sb.String()
+	want := make([]byte, len(in.puzzles[poison].Cells))
+	for i, d := range in.puzzles[poison].Cells {
+		want[i] = '0' + d
+	}
+	for _, o := range []batch.Options{{Workers: 2}, {Workers: 2, Timeout: time.Minute}} {
+		w := newWorkers(t, poisonVar+"="+string(want))
+		o.Worker = w.command
+		in := in
+		in.want = append([]engine.Status(nil), in.want...)
+		in.want[poison] = engine.Failed
+		got := collect(t, in, o)
+		if len(got) != len(in.want) {
+			t.Fatalf("%d results", len(got))
+		}
+		r := got[poison]
+		if !errors.Is(r.Err, batch.ErrWorker) || !strings.Contains(r.Err.Error(), "died twice") || !strings.Contains(r.Err.Error(), "SIGKILL") {
+			t.Errorf("poisoned puzzle: %v", r.Err)
+		}
+	}
+}
+
+// TestTimeout puts puzzles that take minutes among easy ones: each is a
+// timeout in its place, the others are solved, and nothing is left
+// running.
+func TestTimeout(t *testing.T) {
+	t.Parallel()
+	easy := testpuzzles.Boards(t, "testdata/top1465-sample.txt")[:5]
+	hard := testpuzzles.Boards(t, "testdata/large/36x36.txt")[0]
+	all := append(append(append([]*board.Board{}, easy...), hard, hard), easy...)
+	// The 36x36 in grid format: the line format has no symbols for it.
+	text := lines(easy) + string(board.AppendGrid(nil, hard)) + "\n" + string(board.AppendGrid(nil, hard)) + "\n" + lines(easy)
+	in := input{text: text, puzzles: all}
+	for range all {
+		in.want = append(in.want, engine.Solved)
+	}
+	in.want[5], in.want[6] = engine.Timeout, engine.Timeout
+	for _, o := range []batch.Options{
+		{Workers: 1, Timeout: 500 * time.Millisecond},
+		{Workers: 2, Timeout: 500 * time.Millisecond},
+		{Workers: 2, Timeout: 500 * time.Millisecond, Engine: engine.Options{Kind: engine.Backtrack}},
+	} {
+		w := newWorkers(t)
+		o.Worker = w.command
+		start := time.Now()
+		rd := in.reader()
+		rd.Name = "mixed.txt"
+		var got []*batch.Result
+		if err := batch.Solve(context.Background(), rd, o, func(r *batch.Result) error { got = append(got, r); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		check(t, in, got)
+		for _, i := range []int{5, 6} {
+			if !errors.Is(got[i].Err, context.DeadlineExceeded) {
+				t.Errorf("%+v: timeout error %v", o, got[i].Err)
+			}
+		}
+		if d := time.Since(start); d > 30*time.Second {
+			t.Errorf("%+v: took %v for two timeouts of 500 ms", o, d)
+		}
+	}
+}
+
+// TestInterrupt cancels a batch in its middle: Solve returns the cause
+// promptly, the results before are a prefix in order, and every worker
+// process is gone.
+func TestInterrupt(t *testing.T) {
+	t.Parallel()
+	in := mixed(t, 3000)
+	stop := errors.New("enough")
+	for _, o := range []batch.Options{{Workers: 2}, {Workers: 1, Timeout: time.Minute}, {Workers: 2, Engine: engine.Options{Kind: engine.Backtrack}}} {
+		w := newWorkers(t)
+		o.Worker = w.command
+		ctx, cancel := context.WithCancelCause(context.Background())
+		var got []*batch.Result
+		var cancelled time.Time
+		err := batch.Solve(ctx, in.reader(), o, func(r *batch.Result) error {
+			got = append(got, r)
+			if len(got) == 100 {
+				cancelled = time.Now()
+				cancel(stop)
+			}
+			return nil
+		})
+		if !errors.Is(err, stop) {
+			t.Errorf("Solve returned %v, want the cause", err)
+		}
+		if d := time.Since(cancelled); d > 5*time.Second {
+			t.Errorf("stopping took %v", d)
+		}
+		check(t, in, got)
+		if len(got) < 100 || len(got) == len(in.want) {
+			t.Errorf("%d results", len(got))
+		}
+	}
+}
+
+// TestEnds checks the other ways a batch ends early: fn's error, a read
+// error, and options that cannot work.
+func TestEnds(t *testing.T) {
+	t.Parallel()
+	in := mixed(t, 50)
+	w := newWorkers(t)
+	boom := errors.New("boom")
+	calls := 0
+	err := batch.Solve(context.Background(), in.reader(), batch.Options{Workers: 2, Worker: w.command},
+		func(r *batch.Result) error {
+			if calls++; calls == 5 {
+				return boom
+			}
+			return nil
+		})
+	if !errors.Is(err, boom) || calls != 5 {
+		t.Errorf("fn failing at 5: %v after %d calls", err, calls)
+	}
+
+	var got []*batch.Result
+	src := board.NewReader(&failingReader{strings.NewReader(lines(testpuzzles.Boards(t, "testdata/top1465-sample.txt")[:3])), io.ErrUnexpectedEOF})
+	err = batch.Solve(context.Background(), src, batch.Options{}, func(r *batch.Result) error { got = append(got, r); return nil })
+	if !errors.Is(err, io.ErrUnexpectedEOF) || len(got) > 3 {
+		t.Errorf("read error: %v after %d results", err, len(got))
+	}
+
+	empty := board.NewReader(strings.NewReader(""))
+	none := func(*batch.Result) error { t.Error("a result from no input"); return nil }
+	for _, tt := range []struct {
+		o    batch.Options
+		want error
+	}{
+		{batch.Options{Workers: -1}, nil},
+		{batch.Options{Timeout: -time.Second}, nil},
+		{batch.Options{Engine: engine.Options{Kind: engine.External}}, nil},
+		{batch.Options{Engine: engine.Options{Kind: engine.External, SatCmd: []string{""}}}, engine.ErrNoCommand},
+		{batch.Options{Engine: engine.Options{Kind: engine.External, SatCmd: []string{"satdoku-no-such-solver"}}}, nil},
+		{batch.Options{Timeout: time.Second, Worker: func() (*exec.Cmd, error) { return exec.Command("/nonexistent/satdoku"), nil }}, batch.ErrNoWorkers},
+		{batch.Options{Timeout: time.Second, Worker: func() (*exec.Cmd, error) { return exec.Command("sh", "-c", "echo hello"), nil }}, batch.ErrNoWorkers},
+	} {
+		err := batch.Solve(context.Background(), in.reader(), tt.o, none)
+		if err == nil || tt.want != nil && !errors.Is(err, tt.want) {
+			t.Errorf("%+v: %v, want an error (%v)", tt.o, err, tt.want)
+		}
+	}
+	if err := batch.Solve(context.Background(), empty, batch.Options{}, none); err != nil {
+		t.Errorf("empty input: %v", err)
+	}
+}
+
+// TestNoWorkerProcess: without a worker process to be had, a batch
+// without timeout solves everything in this process.
+func TestNoWorkerProcess(t *testing.T) {
+	t.Parallel()
+	in := mixed(t, 60)
+	for _, worker := range []func() (*exec.Cmd, error){
+		func() (*exec.Cmd, error) { return exec.Command("/nonexistent/satdoku"), nil },
+		func() (*exec.Cmd, error) { return exec.Command("sh", "-c", "echo hello"), nil },
+	} {
+		got := collect(t, in, batch.Options{Workers: 2, Worker: worker})
+		if len(got) != len(in.want) {
+			t.Errorf("%d results", len(got))
+		}
+	}
+}
+
+func TestMaxWorkers(t *testing.T) {
+	t.Parallel()
+	in := mixed(t, 30)
+	got := collect(t, in, batch.Options{Workers: 1000, Engine: engine.Options{Kind: engine.Backtrack}})
+	if len(got) != 30 || batch.MaxWorkers() < 1 {
+		t.Errorf("%d results, MaxWorkers %d", len(got), batch.MaxWorkers())
+	}
+}
+
+// TestExternalStopped runs an external solver that never answers, on one
+// goroutine and on three: cancelling the batch stops every solver before
+// Solve returns, and a timeout stops each one.
+func TestExternalStopped(t *testing.T) {
+	t.Parallel()
+	if !proctest.Supported() {
+		t.Skip("no /proc to look for solver processes")
+	}
+	in := mixed(t, 6)
+	for _, workers := range []int{1, 3} {
+		m := proctest.NewMark()
+		o := batch.Options{Workers: workers, Engine: engine.Options{Kind: engine.External, SatCmd: []string{"env", proctest.Var + "=" + m, "sleep", "1000"}}}
+		ctx, cancel := context.WithCancel(context.Background())
+		go func() {
+			for len(proctest.Leftovers(m)) < min(workers, 2) {
+				time.Sleep(5 * time.Millisecond)
+			}
+			cancel()
+		}()
+		err := batch.Solve(ctx, in.reader(), o, func(*batch.Result) error { return nil })
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%d workers: %v", workers, err)
+		}
+		if left := proctest.Leftovers(m); len(left) > 0 {
+			t.Errorf("%d workers: solvers left running when Solve returned: %v", workers, left)
+		}
+		o.Timeout = 100 * time.Millisecond
+		var got []*batch.Result
+		if err := batch.Solve(context.Background(), in.reader(), o, func(r *batch.Result) error { got = append(got, r); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range got {
+			if r.Puzzle != nil && r.Status != engine.Timeout {
+				t.Errorf("puzzle %d: %v, want timeout", r.Index, r.Status)
+			}
+		}
+		proctest.CheckNone(t, m)
+	}
+}

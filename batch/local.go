@@ -1,0 +1,59 @@
+package batch
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/satdoku/satdoku/engine"
+)
+
+// timeoutError is the error of a puzzle that ran out of time, on every
+// path: it wraps context.DeadlineExceeded.
+func timeoutError(d time.Duration) error {
+	return fmt.Errorf("no answer within %v: %w", d, context.DeadlineExceeded)
+}
+
+// solveWithin solves one puzzle in this process within timeout (0: no
+// limit). An answer found after the deadline, by an engine that could not
+// be stopped in time, is a timeout too, as it is on every path.
+func solveWithin(ctx context.Context, eng *engine.Engine, it *item, timeout time.Duration) {
+	if it.Puzzle == nil {
+		return // unreadable: its result is set already
+	}
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	it.Result.Result = eng.Solve(ctx, it.Puzzle.Board)
+	if timeout > 0 && (it.Status == engine.Timeout || it.Elapsed > timeout) {
+		it.Result.Result = engine.Result{Status: engine.Timeout, Engine: it.Engine, Elapsed: it.Elapsed, Err: timeoutError(timeout)}
+	}
+}
+
+// runLocal solves puzzles in this process with eng, taking up to chunk at
+// a time, until the batch is over or handOver reports true (checked
+// before each puzzle with the time spent solving so far; nil: never),
+// when it gives back what it holds.
+func (s *sched) runLocal(eng *engine.Engine, timeout time.Duration, chunk int, handOver func(spent time.Duration) bool) {
+	var spent time.Duration
+	for {
+		items, ok := s.take(chunk)
+		if !ok {
+			return
+		}
+		for i, it := range items {
+			if handOver != nil && handOver(spent) {
+				s.requeue(items[i:])
+				return
+			}
+			solveWithin(s.ctx, eng, it, timeout)
+			spent += it.Elapsed
+			if s.ctx.Err() != nil {
+				return // interrupted: its answer is not wanted
+			}
+			s.finish(it)
+		}
+	}
+}

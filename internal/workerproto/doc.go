@@ -1,0 +1,22 @@
+// Package workerproto is the protocol between a batch (package batch) and
+// the worker processes it starts: plain text, one message a line, so that a
+// puzzle's way through costs the parent well under a microsecond.
+//
+// The parent writes a configuration line first; the worker answers Ready
+// once it can solve, then one response per request, in request order:
+//
+//	config:   satdoku-worker 1 JSON                     (Config as JSON)
+//	ready:    ready satdoku-worker 1
+//	request:  SEQ BOXROWS BOXCOLS CELLS
+//	response: SEQ ⇥ STATUS ⇥ COUNT ⇥ ENGINE ⇥ SETTLED ⇥ STAGE ⇥ NANOS ⇥ SOLUTION ⇥ SECOND ⇥ CONFLICT ⇥ CLASHES ⇥ FALLBACK ⇥ ERROR
+//
+// (⇥ is a tab.) CELLS, SOLUTION and SECOND hold one byte per cell in row
+// order, '0'+digit, or "-" for no board. STATUS is an engine.Status, STAGE
+// an encode.Stage, SETTLED 0 or 1, NANOS the elapsed time. CONFLICT lists
+// cell indexes separated by commas. CLASHES lists clashing pairs separated
+// by semicolons, each CELLA,CELLB,DIGIT,UNIT with UNIT a Go-quoted string.
+// FALLBACK is a Go-quoted string. ERROR is empty for no error, or CODES:TEXT
+// with TEXT the Go-quoted message and CODES the comma-separated codes of
+// the known sentinel errors it wraps (see Sentinels), so that errors.Is
+// still holds in the parent.
+package workerproto

@@ -1,0 +1,190 @@
+package workerproto
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/engine"
+)
+
+// grid4 is a solved 4x4.
+func grid4() *board.Board {
+	b := board.New(board.Square(2))
+	copy(b.Cells, []uint8{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1})
+	return b
+}
+
+// fullResult sets every field of engine.Result to a value other than its
+// zero value, and fails the test when engine.Result has a field it does
+// not know: a new field must cross the protocol too.
+func fullResult(t testing.TB) engine.Result {
+	second := grid4()
+	second.Cells[0], second.Cells[1] = 2, 1
+	r := engine.Result{
+		Status:   engine.Failed,
+		Solution: grid4(),
+		Second:   second,
+		Count:    7,
+		Engine:   "both, with\ttab",
+		Fallback: "gophersat: \"quoted\"\nnewline",
+		Settled:  true,
+		Stage:    encode.StageProbing,
+		Clashes: []*board.ClashError{
+			{Shape: board.Square(2), CellA: 0, CellB: 1, Digit: 4, Unit: "row 1"},
+			{Shape: board.Square(2), CellA: 2, CellB: 15, Digit: 3, Unit: `odd "unit";,`},
+		},
+		Conflict: []int{0, 5, 15},
+		Err:      fmt.Errorf("explaining: %w", fmt.Errorf("%w and %w", engine.ErrDisagree, board.ErrClash)),
+		Elapsed:  1234567891 * time.Nanosecond,
+	}
+	known := map[string]bool{"Status": true, "Solution": true, "Second": true, "Count": true, "Engine": true,
+		"Fallback": true, "Settled": true, "Stage": true, "Clashes": true, "Conflict": true, "Err": true, "Elapsed": true}
+	v := reflect.ValueOf(r)
+	for i := 0; i < v.NumField(); i++ {
+		name := v.Type().Field(i).Name
+		if !known[name] {
+			t.Fatalf("engine.Result has a field %s that the worker protocol does not carry", name)
+		}
+		if v.Field(i).IsZero() {
+			t.Fatalf("fullResult leaves %s zero", name)
+		}
+	}
+	return r
+}
+
+// TestResponseRoundTrip writes and reads back a result with every field
+// set, and the zero result.
+func TestResponseRoundTrip(t *testing.T) {
+	s := board.Square(2)
+	for _, want := range []engine.Result{fullResult(t), {}} {
+		line := AppendResponse(nil, 42, &want)
+		if strings.Count(string(line), "\n") != 1 {
+			t.Fatalf("response is not one line: %q", line)
+		}
+		seq, got, err := ParseResponse(line, s)
+		if err != nil || seq != 42 {
+			t.Fatalf("ParseResponse(%q): seq %d, %v", line, seq, err)
+		}
+		if (want.Err == nil) != (got.Err == nil) || want.Err != nil && got.Err.Error() != want.Err.Error() {
+			t.Errorf("Err %v, want %v", got.Err, want.Err)
+		}
+		want.Err, got.Err = nil, nil
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("round trip:\n got %+v\nwant %+v", got, want)
+		}
+	}
+}
+
+// TestErrorsKeepIdentity sends an error wrapping each sentinel across and
+// checks errors.Is for it, and for no other sentinel.
+func TestErrorsKeepIdentity(t *testing.T) {
+	for i, s := range Sentinels {
+		r := engine.Result{Status: engine.Failed, Err: fmt.Errorf("context: %w", s)}
+		_, got, err := ParseResponse(AppendResponse(nil, 1, &r), board.Classic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !errors.Is(got.Err, s) {
+			t.Errorf("sentinel %d (%v) lost: %q", i+1, s, AppendResponse(nil, 1, &r))
+		}
+		if got.Err.Error() != r.Err.Error() {
+			t.Errorf("message %q, want %q", got.Err, r.Err)
+		}
+		for j, other := range Sentinels {
+			if j != i && errors.Is(got.Err, other) && !errors.Is(s, other) {
+				t.Errorf("an error wrapping %v matches %v too", s, other)
+			}
+		}
+	}
+	// A ClashError matches ErrClash through its Is method.
+	r := engine.Result{Err: &board.ClashError{Shape: board.Classic, CellA: 0, CellB: 1, Digit: 5, Unit: "row 1"}}
+	_, got, _ := ParseResponse(AppendResponse(nil, 1, &r), board.Classic)
+	if !errors.Is(got.Err, board.ErrClash) {
+		t.Errorf("clash error lost ErrClash: %v", got.Err)
+	}
+}
+
+func TestRequestRoundTrip(t *testing.T) {
+	for _, b := range []*board.Board{grid4(), board.New(board.Classic), board.New(mustShape(t, 2, 3)), board.New(board.Square(8))} {
+		b.Cells[len(b.Cells)-1] = uint8(b.Side())
+		seq, got, err := ParseRequest(AppendRequest(nil, 99, b))
+		if err != nil || seq != 99 || !got.Equal(b) || got.Shape != b.Shape {
+			t.Errorf("%v: seq %d, %v, equal %v", b.Shape, seq, err, got != nil && got.Equal(b))
+		}
+	}
+}
+
+func mustShape(t *testing.T, r, c int) board.Shape {
+	s, err := board.NewShape(r, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestConfigRoundTrip(t *testing.T) {
+	want := Config{
+		Engine:    engine.Options{Kind: engine.External, Limit: 3, Explain: true, SatCmd: []string{"minisat", "{in}", "{out}"}, Encoding: encode.Options{Encoding: encode.Minimal, AMO: encode.Sequential}},
+		Timeout:   1500 * time.Millisecond,
+		FlushEach: true,
+	}
+	line, err := AppendConfig(nil, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ParseConfig(line)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("config round trip: %+v, %v", got, err)
+	}
+	if _, err := ParseConfig([]byte("satdoku-worker 2 {}\n")); err == nil {
+		t.Error("a config line of another version accepted")
+	}
+}
+
+// TestBadLines checks that malformed lines are errors, never panics.
+func TestBadLines(t *testing.T) {
+	good := AppendResponse(nil, 3, &engine.Result{Solution: grid4(), Engine: "sat"})
+	for _, bad := range []string{"", "\n", "1 2 2\n", "x 2 2 0000000000000000\n", "1 2 2 000\n", "1 0 2 00\n",
+		"1 2 2 " + strings.Repeat(":", 16) + "\n", "1 2 2 0000000000000000 extra\n", "1 2 2 -\n"} {
+		if _, _, err := ParseRequest([]byte(bad)); err == nil {
+			t.Errorf("request %q accepted", bad)
+		}
+	}
+	replace := func(field int, with string) string {
+		f := strings.Split(strings.TrimSuffix(string(good), "\n"), "\t")
+		f[field] = with
+		return strings.Join(f, "\t") + "\n"
+	}
+	for _, bad := range []string{"", "1\t0\n", strings.Repeat("x\t", 12) + "x\n", string(good[:len(good)-1]) + "\tx\n",
+		replace(4, "2"), replace(5, "-1"), replace(6, "-5"), replace(7, "123"), replace(9, "16"), replace(9, "1,"),
+		replace(10, "0,1,5,\"row\""), replace(10, "0,1,2"), replace(10, `0,1,2,"row";`), replace(11, "unquoted"),
+		replace(12, `1:"x`), replace(12, `99:"x"`), replace(12, `0:"x"`), replace(12, `"no codes"`)} {
+		if _, _, err := ParseResponse([]byte(bad), board.Square(2)); err == nil {
+			t.Errorf("response %q accepted", bad)
+		}
+	}
+}
+
+// BenchmarkResponse measures a 9x9 answer's way through: written by the
+// worker, read by the parent.
+func BenchmarkResponse(b *testing.B) {
+	sol, err := board.Parse(strings.Repeat("0", 81))
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := engine.Result{Status: engine.Solved, Solution: sol, Engine: "sat", Stage: encode.StageProbing, Settled: true, Elapsed: time.Millisecond}
+	b.ReportAllocs()
+	var buf []byte
+	for i := 0; i < b.N; i++ {
+		buf = AppendResponse(buf[:0], i, &r)
+		if _, _, err := ParseResponse(buf, board.Classic); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // Show selects which digits Draw writes in the cells.
@@ -65,6 +66,13 @@ type Picture struct {
 	Highlights []Highlight
 	// Title is the picture's title (the SVG's <title>), "" for none.
 	Title string
+	// Variant, if not nil, is a variant puzzle whose rules and cosmetic
+	// elements are drawn over the board; its givens and regions stand in
+	// for Puzzle and Regions when those are nil.
+	Variant *variant.Puzzle
+	// ConflictRules are indexes into Variant.Rules of rules to highlight
+	// with the conflict colour (the rules of an explanation).
+	ConflictRules []int
 }
 
 // Highlight colours a set of cells.
@@ -169,9 +177,13 @@ func Draw(p *Picture, o Options) (*Scene, error) {
 	if err != nil {
 		return nil, err
 	}
+	d.rules()
 	d.cellShading()
 	d.gridLines()
 	d.digits()
+	for _, items := range d.layers {
+		d.sc.Add(items...)
+	}
 	return d.sc, nil
 }
 
@@ -183,10 +195,27 @@ type drawing struct {
 	l      Layout
 	sc     *Scene
 	region []int
+	layers [layerCount][]Item
 }
 
-func newDrawing(p *Picture, o Options) (*drawing, error) {
-	if p == nil || p.Puzzle == nil {
+// add puts items on a layer.
+func (d *drawing) add(ly layer, items ...Item) { d.layers[ly] = append(d.layers[ly], items...) }
+
+func newDrawing(pic *Picture, o Options) (*drawing, error) {
+	if pic == nil {
+		return nil, fmt.Errorf("%w: no puzzle", ErrPicture)
+	}
+	p := new(Picture)
+	*p = *pic
+	if v := p.Variant; v != nil {
+		if p.Puzzle == nil {
+			p.Puzzle = v.Givens
+		}
+		if p.Regions == nil {
+			p.Regions = v.Regions
+		}
+	}
+	if p.Puzzle == nil {
 		return nil, fmt.Errorf("%w: no puzzle", ErrPicture)
 	}
 	pz := p.Puzzle
@@ -215,6 +244,18 @@ func newDrawing(p *Picture, o Options) (*drawing, error) {
 			}
 		}
 	}
+	if v := p.Variant; v != nil {
+		if v.Givens == nil || v.Givens.Shape.Side() != n {
+			return nil, fmt.Errorf("%w: the variant puzzle is not %dx%d like the board", ErrPicture, n, n)
+		}
+		for _, i := range p.ConflictRules {
+			if i < 0 || i >= len(v.Rules) || v.Rules[i] == nil {
+				return nil, fmt.Errorf("%w: conflict rule %d out of range", ErrPicture, i)
+			}
+		}
+	} else if len(p.ConflictRules) > 0 {
+		return nil, fmt.Errorf("%w: conflict rules without a variant puzzle", ErrPicture)
+	}
 	if o.CellSize <= 0 || math.IsNaN(o.CellSize) || math.IsInf(o.CellSize, 0) {
 		o.CellSize = DefaultCellSize
 	}
@@ -225,7 +266,7 @@ func newDrawing(p *Picture, o Options) (*drawing, error) {
 			d.region[i] = pz.Shape.Box(i/n, i%n)
 		}
 	}
-	m := d.margins()
+	m := d.marginsFor()
 	cs := o.CellSize
 	d.l = Layout{N: n, Cell: cs, Origin: Point{m.left * cs, m.top * cs}}
 	d.sc = &Scene{
@@ -237,19 +278,20 @@ func newDrawing(p *Picture, o Options) (*drawing, error) {
 	return d, nil
 }
 
-// margins returns the room the picture needs around the grid.
-func (d *drawing) margins() margins {
-	return margins{plainPad, plainPad, plainPad, plainPad}
-}
-
-// cellShading paints the highlighted cells.
+// cellShading paints the highlighted cells, and the cells of the
+// highlighted rules.
 func (d *drawing) cellShading() {
-	for _, h := range d.p.Highlights {
+	hs := d.p.Highlights
+	for _, i := range d.p.ConflictRules {
+		r := d.p.Variant.Rules[i]
+		hs = append(hs, Highlight{Cells: d.onBoard(r.Scope(d.p.Variant)), Color: ConflictColor, Class: "highlight conflict rule " + r.Name()})
+	}
+	for _, h := range hs {
 		if len(h.Cells) == 0 {
 			continue
 		}
 		polys := outline(d.n, h.Cells, d.l, 0)
-		d.sc.Add(&Path{Meta: Meta{Class: h.Class, Cells: sortedCells(h.Cells)}, Polys: polys, Closed: true, Style: Style{Fill: h.Color}})
+		d.add(layerHighlight, &Path{Meta: Meta{Class: h.Class, Cells: sortedCells(h.Cells)}, Polys: polys, Closed: true, Style: Style{Fill: h.Color}})
 	}
 }
 
@@ -264,7 +306,7 @@ func (d *drawing) gridLines() {
 			[]Point{l.Corner(k, 0), l.Corner(k, n)},
 			[]Point{l.Corner(0, k), l.Corner(n, k)})
 	}
-	d.sc.Add(&Path{Meta: Meta{Class: "grid"}, Polys: thin, Style: Style{Stroke: gridColor, Width: thinWidth * cs}})
+	d.add(layerGrid, &Path{Meta: Meta{Class: "grid"}, Polys: thin, Style: Style{Stroke: gridColor, Width: thinWidth * cs}})
 
 	var thick [][]Point
 	reg := d.region
@@ -295,9 +337,9 @@ func (d *drawing) gridLines() {
 		}
 	}
 	if len(thick) > 0 {
-		d.sc.Add(&Path{Meta: Meta{Class: "regions"}, Polys: thick, Style: Style{Stroke: gridColor, Width: thickWidth * cs, Cap: SquareCap}})
+		d.add(layerGrid, &Path{Meta: Meta{Class: "regions"}, Polys: thick, Style: Style{Stroke: gridColor, Width: thickWidth * cs, Cap: SquareCap}})
 	}
-	d.sc.Add(&Rect{Meta: Meta{Class: "border"}, Min: l.Origin, W: l.Side(), H: l.Side(), Style: Style{Stroke: gridColor, Width: thickWidth * cs}})
+	d.add(layerGrid, &Rect{Meta: Meta{Class: "border"}, Min: l.Origin, W: l.Side(), H: l.Side(), Style: Style{Stroke: gridColor, Width: thickWidth * cs}})
 }
 
 // symbol returns how digit v is written.
@@ -343,7 +385,7 @@ func (d *drawing) digits() {
 		s := d.symbol(v)
 		size := fitSize(s, digitSize*cs, 0.8*cs, bold)
 		c := d.l.CellCenter(i)
-		d.sc.Add(&Text{Meta: Meta{Class: class, Cells: []int{i}}, At: Point{c.X, c.Y + digitBase*size}, Size: size, Bold: bold, Color: col, Text: s})
+		d.add(layerDigits, &Text{Meta: Meta{Class: class, Cells: []int{i}}, At: Point{c.X, c.Y + digitBase*size}, Size: size, Bold: bold, Color: col, Text: s})
 	}
 }
 
@@ -368,6 +410,6 @@ func (d *drawing) pencilMarks(i int, set uint64) {
 			break
 		}
 		c := corner.Add(Point{(float64(k%cols) + 0.5) * cw, (float64(k/cols) + 0.5) * ch})
-		d.sc.Add(&Text{Meta: Meta{Class: "candidate", Cells: []int{i}}, At: Point{c.X, c.Y + digitBase*size}, Size: size, Color: markColor, Text: d.symbol(k + 1)})
+		d.add(layerDigits, &Text{Meta: Meta{Class: "candidate", Cells: []int{i}}, At: Point{c.X, c.Y + digitBase*size}, Size: size, Color: markColor, Text: d.symbol(k + 1)})
 	}
 }

@@ -128,10 +128,11 @@ const readGrid = `Array.from(document.querySelectorAll('#picture svg text.digit'
 // TestBrowser drives the page in a real headless browser: paste a puzzle,
 // press Solve, read the solved grid from the page and check it; type a
 // given on the picture; check uniqueness; explain a puzzle with no
-// solution. Screenshots are saved as artifacts.
+// solution. Screenshots are saved as artifacts (SATDOKU_ARTIFACTS), and
+// with SATDOKU_UPDATE_DOCS=1 the solved page becomes docs/page.png.
 func TestBrowser(t *testing.T) {
 	ctx := startBrowser(t)
-	url := startServer(t, NewHandler(Config{Version: "browser-test", Candidates: bruteCandidates}))
+	url := startServer(t, NewHandler(Config{Version: "(devel)", Candidates: bruteCandidates}))
 
 	// Paste (type) a puzzle and solve it.
 	err := chromedp.Do(ctx,
@@ -150,7 +151,13 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatalf("reading the grid: %v", err)
 	}
-	screenshot(t, ctx, "page-solved.png")
+	shot := screenshot(t, ctx, "page-solved.png")
+	if os.Getenv("SATDOKU_UPDATE_DOCS") == "1" && shot != nil {
+		// The README's picture of the page.
+		if err := os.WriteFile(filepath.Join("..", "docs", "page.png"), shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if !strings.HasPrefix(status, "Solved") {
 		t.Errorf("status %q", status)
 	}
@@ -233,13 +240,15 @@ func text(t *testing.T, ctx context.Context, id string) string {
 	return s
 }
 
-// screenshot saves a screenshot of the page as an artifact.
-func screenshot(t *testing.T, ctx context.Context, name string) {
+// screenshot saves a PNG screenshot of the page as an artifact and
+// returns it (nil if it failed).
+func screenshot(t *testing.T, ctx context.Context, name string) []byte {
 	t.Helper()
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // quality 100 makes a PNG
 	if err != nil {
 		t.Errorf("screenshot: %v", err)
-		return
+		return nil
 	}
 	artifact(t, name, shot)
+	return shot
 }

@@ -4,23 +4,25 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/bits"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // Request is the body of POST /api/render and POST /api/solve.
 type Request struct {
-	// Puzzle is the puzzle as text, in any format satdoku reads (grid,
-	// compact or line). It may be empty when Givens says everything.
+	// Puzzle is the puzzle: text in any format satdoku reads (grid,
+	// compact or line), or f-puzzles input (JSON, the compressed text
+	// after "?load=", or a link). It may be empty when Givens says
+	// everything.
 	Puzzle string `json:"puzzle"`
-	// Format is "auto" (or empty) or "text".
+	// Format is "auto" (or empty: f-puzzles input is told apart from text
+	// by its look), "text" or "fpuzzles".
 	Format string `json:"format,omitempty"`
 	// Box is the box shape "RxC" for rectangular boxes ("2x3" for 6×6);
 	// empty infers square boxes.
@@ -28,6 +30,13 @@ type Request struct {
 	// Alphabet names the symbols of compact and line text: "default",
 	// "hex" or "letters".
 	Alphabet string `json:"alphabet,omitempty"`
+	// Rules are global rules for a text puzzle, as a comma-separated
+	// list: diagonal+, diagonal-, diagonals, antiknight, antiking,
+	// nonconsecutive, disjointgroups, windoku (see variant.ParseRules).
+	Rules string `json:"rules,omitempty"`
+	// Regions are irregular (jigsaw) regions for a text puzzle: N lines of
+	// N region labels (see variant.ReadRegions).
+	Regions string `json:"regions,omitempty"`
 	// Givens, if set, replaces the puzzle's givens: N² digits in reading
 	// order, 0 for a blank (the grid typed on the page). With an empty
 	// Puzzle it defines the board on its own (square boxes unless Box).
@@ -70,6 +79,8 @@ type Response struct {
 	Format   string `json:"format,omitempty"`   // the input's format: grid, compact, line
 	Symbols  string `json:"symbols,omitempty"`  // symbol of digit d at d−1, when the picture uses an alphabet
 	Givens   []int  `json:"givens,omitempty"`   // N² digits, 0 blank
+	// Rules describes the puzzle's variant rules in words, one a line.
+	Rules    []string `json:"rules,omitempty"`
 	Text     string `json:"text,omitempty"`     // the givens written in the input's format
 	Solution []int  `json:"solution,omitempty"` // N² digits
 	// SolutionText is the solution written in the input's format.
@@ -107,125 +118,9 @@ type Clash struct {
 	Message string `json:"message"`
 }
 
-// inputFormats lists the Request.Format values.
-var inputFormats = []string{"auto", "text"}
-
-// errBadRequest marks request errors (HTTP 400) as against solver failures.
-var errBadRequest = errors.New("bad request")
-
-// puzzle is a request's puzzle, read and checked against the limits.
-type puzzle struct {
-	board    *board.Board
-	format   board.Format
-	alphabet *board.Alphabet // nil: numbers (grid format)
-}
-
-// read parses the request's puzzle.
-func (h *Handler) read(req *Request) (*puzzle, error) {
-	switch req.Format {
-	case "", "auto", "text":
-	default:
-		return nil, fmt.Errorf("%w: unknown format %q (want %s)", errBadRequest, req.Format, strings.Join(inputFormats, " or "))
-	}
-	var shape board.Shape
-	if req.Box != "" {
-		r, c, ok := strings.Cut(strings.ToLower(req.Box), "x")
-		rows, err1 := strconv.Atoi(r)
-		cols, err2 := strconv.Atoi(c)
-		if !ok || err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("%w: box %q: want RxC, e.g. 2x3", errBadRequest, req.Box)
-		}
-		s, err := board.NewShape(rows, cols)
-		if err != nil {
-			return nil, fmt.Errorf("%w: box %q: %v", errBadRequest, req.Box, err)
-		}
-		shape = s
-	}
-	alpha, err := board.AlphabetByName(req.Alphabet)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", errBadRequest, err)
-	}
-	p := &puzzle{format: board.Line, alphabet: &alpha}
-	if strings.TrimSpace(req.Puzzle) == "" {
-		if req.Givens == nil {
-			return nil, fmt.Errorf("%w: no puzzle: paste one, or send givens", errBadRequest)
-		}
-		n := isqrt(len(req.Givens))
-		if n*n != len(req.Givens) {
-			return nil, fmt.Errorf("%w: %d givens do not make a square board", errBadRequest, len(req.Givens))
-		}
-		if shape == (board.Shape{}) {
-			s, ok := board.ShapeForSide(n)
-			if !ok {
-				return nil, fmt.Errorf("%w: a %dx%d board needs its box shape (box)", errBadRequest, n, n)
-			}
-			shape = s
-		}
-		if shape.Side() != n {
-			return nil, fmt.Errorf("%w: %d givens for a %v board", errBadRequest, len(req.Givens), shape)
-		}
-		if err := h.checkSide(n); err != nil {
-			return nil, err
-		}
-		p.board = board.New(shape)
-	} else {
-		rd := board.NewReader(strings.NewReader(req.Puzzle))
-		rd.Shape, rd.Alphabet = shape, &alpha
-		first, err := rd.Read()
-		if err == io.EOF {
-			return nil, fmt.Errorf("%w: no puzzle found in the text", errBadRequest)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", errBadRequest, err)
-		}
-		if err := h.checkSide(first.Board.Side()); err != nil {
-			return nil, err
-		}
-		if next, err := rd.Read(); err == nil {
-			return nil, fmt.Errorf("%w: the text holds more than one puzzle (another starts on line %d): send one at a time", errBadRequest, next.Line)
-		}
-		p.board, p.format = first.Board, first.Format
-		if first.Format == board.Grid {
-			p.alphabet = nil
-		}
-	}
-	if req.Givens != nil {
-		b := p.board
-		if len(req.Givens) != len(b.Cells) {
-			return nil, fmt.Errorf("%w: %d givens for a %v board (%d cells)", errBadRequest, len(req.Givens), b.Shape, len(b.Cells))
-		}
-		n := b.Side()
-		for i, d := range req.Givens {
-			if d < 0 || d > n {
-				return nil, fmt.Errorf("%w: given %d at %s is outside 0..%d", errBadRequest, d, b.CellName(i), n)
-			}
-			b.Cells[i] = uint8(d)
-		}
-	}
-	if p.alphabet != nil && p.board.Side() > len(p.alphabet.Symbols) {
-		p.alphabet, p.format = nil, board.Grid // the alphabet cannot write this size
-	}
-	return p, nil
-}
-
-func (h *Handler) checkSide(n int) error {
-	if n > h.cfg.MaxSide {
-		return fmt.Errorf("%w: this server takes boards up to %dx%d, and this one is %dx%d (a solve cannot be interrupted once started, so the size is bounded; see satdoku serve --max-side)", errBadRequest, h.cfg.MaxSide, h.cfg.MaxSide, n, n)
-	}
-	return nil
-}
-
-func isqrt(v int) int {
-	r := 0
-	for (r+1)*(r+1) <= v {
-		r++
-	}
-	return r
-}
-
-// describe fills the response's description of the board.
+// describe fills the response's description of the puzzle.
 func (p *puzzle) describe(resp *Response) {
-	b := p.board
+	b := p.board()
 	resp.Size = b.Side()
 	resp.Box = fmt.Sprintf("%dx%d", b.Shape.BoxRows, b.Shape.BoxCols)
 	resp.Format = p.format.String()
@@ -234,6 +129,9 @@ func (p *puzzle) describe(resp *Response) {
 	}
 	resp.Givens = digits(b)
 	resp.Text = p.text(b)
+	for _, r := range p.vp.Rules {
+		resp.Rules = append(resp.Rules, r.Describe(b.Side()))
+	}
 }
 
 // text writes b in the puzzle's format.
@@ -257,9 +155,9 @@ func digits(b *board.Board) []int {
 	return out
 }
 
-// picture draws the picture as SVG text.
+// picture draws the puzzle with the parts of pic as SVG text.
 func (p *puzzle) picture(pic *render.Picture, show render.Show) (string, error) {
-	pic.Puzzle = p.board
+	pic.Variant = p.vp
 	sc, err := render.Draw(pic, render.Options{Show: show, Alphabet: p.alphabet})
 	if err != nil {
 		return "", err
@@ -285,8 +183,13 @@ func requestShow(req *Request) (render.Show, bool, error) {
 	return 0, false, fmt.Errorf("%w: picture %q: want svg or none", errBadRequest, req.Picture)
 }
 
-// badRequest answers a request error with 400.
-func badRequest(err error) (int, *Response) {
+// requestError answers a request error: 501 for a feature this build
+// lacks, 400 otherwise.
+func requestError(err error) (int, *Response) {
+	if errors.Is(err, errUnavailable) {
+		msg := strings.TrimPrefix(err.Error(), errUnavailable.Error()+": ")
+		return http.StatusNotImplemented, &Response{Status: StatusInvalid, Error: msg}
+	}
 	msg := strings.TrimPrefix(err.Error(), errBadRequest.Error()+": ")
 	return http.StatusBadRequest, &Response{Status: StatusInvalid, Error: msg}
 }
@@ -294,22 +197,22 @@ func badRequest(err error) (int, *Response) {
 // render answers POST /api/render: read the puzzle and draw it.
 func (h *Handler) render(_ context.Context, req *Request) (int, *Response) {
 	if req.Count != 0 || req.Explain || req.Candidates {
-		return badRequest(fmt.Errorf("%w: count, explain and candidates belong to /api/solve", errBadRequest))
+		return requestError(fmt.Errorf("%w: count, explain and candidates belong to /api/solve", errBadRequest))
 	}
 	show, draw, err := requestShow(req)
 	if err != nil {
-		return badRequest(err)
+		return requestError(err)
 	}
 	p, err := h.read(req)
 	if err != nil {
-		return badRequest(err)
+		return requestError(err)
 	}
 	resp := &Response{Status: StatusOK}
 	p.describe(resp)
 	if draw {
 		var pic render.Picture
-		if cl := p.board.Clashes(); len(cl) > 0 {
-			pic.Highlights = []render.Highlight{render.Conflict(clashCells(cl))}
+		if len(p.clashes) > 0 {
+			pic.Highlights = []render.Highlight{render.Conflict(p.clashes)}
 		}
 		if resp.SVG, err = p.picture(&pic, show); err != nil {
 			return http.StatusInternalServerError, &Response{Status: StatusError, Error: err.Error()}
@@ -318,32 +221,27 @@ func (h *Handler) render(_ context.Context, req *Request) (int, *Response) {
 	return http.StatusOK, resp
 }
 
-func clashCells(cl []*board.ClashError) []int {
-	var cells []int
-	for _, c := range cl {
-		cells = append(cells, c.CellA, c.CellB)
-	}
-	return cells
-}
-
 // solve answers POST /api/solve.
 func (h *Handler) solve(ctx context.Context, req *Request) (int, *Response) {
 	show, draw, err := requestShow(req)
 	if err != nil {
-		return badRequest(err)
+		return requestError(err)
 	}
 	if req.Count < 0 || req.Count > h.cfg.MaxCount {
-		return badRequest(fmt.Errorf("%w: count %d: want 0 to %d", errBadRequest, req.Count, h.cfg.MaxCount))
-	}
-	if req.Candidates && h.cfg.Candidates == nil {
-		return http.StatusNotImplemented, &Response{Status: StatusInvalid, Error: "true candidates are not available in this build of satdoku"}
+		return requestError(fmt.Errorf("%w: count %d: want 0 to %d", errBadRequest, req.Count, h.cfg.MaxCount))
 	}
 	if req.Candidates && (req.Count > 1 || req.Explain) {
-		return badRequest(fmt.Errorf("%w: ask for candidates on their own, without count or explain", errBadRequest))
+		return requestError(fmt.Errorf("%w: ask for candidates on their own, without count or explain", errBadRequest))
+	}
+	if req.Candidates && h.cfg.Candidates == nil {
+		return requestError(fmt.Errorf("%w: true candidates are %v", errUnavailable, errUnavailable))
 	}
 	p, err := h.read(req)
 	if err != nil {
-		return badRequest(err)
+		return requestError(err)
+	}
+	if p.isVariant() && !req.Candidates && h.cfg.SolveVariant == nil {
+		return requestError(fmt.Errorf("%w: solving puzzles with variant rules or irregular regions is %v; /api/render draws them", errUnavailable, errUnavailable))
 	}
 
 	// Take a solving slot, or answer busy at once.
@@ -356,17 +254,21 @@ func (h *Handler) solve(ctx context.Context, req *Request) (int, *Response) {
 	ctx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
 	defer cancel()
 	done := make(chan *Response, 1)
-	puzzleCopy := p.board.Clone()
+	vp := *p.vp
+	vp.Givens = p.board().Clone() // the solver's own copy
 	go func() {
 		// The slot is held until the solve really ends: a gophersat call
 		// cannot be interrupted, and the bound on solves must count it
 		// even after its request has been answered "timeout".
 		defer func() { <-h.slots }()
-		if req.Candidates {
-			done <- h.candidates(ctx, puzzleCopy)
-			return
+		switch {
+		case req.Candidates:
+			done <- h.candidates(ctx, &vp, p.clashes)
+		case p.isVariant():
+			done <- h.solveVariant(ctx, &vp, req)
+		default:
+			done <- solveClassic(ctx, vp.Givens, req)
 		}
-		done <- solveOne(ctx, puzzleCopy, req)
 	}()
 	var resp *Response
 	select {
@@ -386,25 +288,49 @@ func (h *Handler) solve(ctx context.Context, req *Request) (int, *Response) {
 	return http.StatusOK, resp
 }
 
-// solveOne solves, counts or explains with a new engine: an Engine is not
-// safe for concurrent use, and engines in one process take turns on
-// gophersat by themselves.
-func solveOne(ctx context.Context, b *board.Board, req *Request) *Response {
-	limit := 0
+// engineOptions are the engine options of a request.
+func engineOptions(req *Request) engine.Options {
+	o := engine.Options{Kind: engine.SAT, Explain: req.Explain}
 	if req.Count >= 2 {
-		limit = req.Count
+		o.Limit = req.Count
 	}
-	eng, err := engine.New(engine.Options{Kind: engine.SAT, Limit: limit, Explain: req.Explain})
+	return o
+}
+
+// solveClassic solves, counts or explains with a new engine: an Engine is
+// not safe for concurrent use, and engines in one process take turns on
+// gophersat by themselves.
+func solveClassic(ctx context.Context, b *board.Board, req *Request) *Response {
+	eng, err := engine.New(engineOptions(req))
 	if err != nil {
 		return &Response{Status: StatusError, Error: err.Error()}
 	}
-	res := eng.Solve(ctx, b)
+	return fromResult(eng.Solve(ctx, b), b, req.Count >= 2)
+}
+
+// solveVariant solves a variant puzzle with the configured solver and
+// checks its solutions against every rule.
+func (h *Handler) solveVariant(ctx context.Context, vp *variant.Puzzle, req *Request) *Response {
+	res := h.cfg.SolveVariant(ctx, vp, engineOptions(req))
+	for _, sol := range []*board.Board{res.Solution, res.Second} {
+		if sol == nil || res.Status != engine.Solved {
+			continue
+		}
+		if err := variant.Check(vp, sol); err != nil {
+			return &Response{Status: StatusError, Engine: res.Engine, Error: "the solver's answer breaks a rule: " + err.Error()}
+		}
+	}
+	return fromResult(res, vp.Givens, req.Count >= 2)
+}
+
+// fromResult turns an engine's result into an answer.
+func fromResult(res engine.Result, b *board.Board, counting bool) *Response {
 	resp := &Response{Engine: res.Engine}
 	switch res.Status {
 	case engine.Solved:
 		resp.Status = StatusSolved
 		resp.Solution = digits(res.Solution)
-		if limit >= 2 {
+		if counting {
 			count, unique := res.Count, res.Count == 1
 			resp.Count, resp.Unique = &count, &unique
 		}
@@ -414,7 +340,7 @@ func solveOne(ctx context.Context, b *board.Board, req *Request) *Response {
 		}
 	case engine.NoSolution:
 		resp.Status = StatusNoSolution
-		if limit >= 2 {
+		if counting {
 			count, unique := 0, false
 			resp.Count, resp.Unique = &count, &unique
 		}
@@ -423,8 +349,10 @@ func solveOne(ctx context.Context, b *board.Board, req *Request) *Response {
 		}
 		resp.Conflict = res.Conflict
 		switch {
-		case len(res.Clashes) > 0:
-			resp.Explanation = fmt.Sprintf("%d pair(s) of givens clash: %s", len(res.Clashes), res.Clashes[0].Error())
+		case len(res.Clashes) == 1:
+			resp.Explanation = "Two givens clash: " + res.Clashes[0].Error()
+		case len(res.Clashes) > 1:
+			resp.Explanation = fmt.Sprintf("%d pairs of givens clash, such as %s", len(res.Clashes), res.Clashes[0].Error())
 		case len(res.Conflict) > 0:
 			resp.Explanation = "These givens admit no completion together: " + strings.Join(engine.GivenNames(b, res.Conflict), " ")
 		}
@@ -452,11 +380,12 @@ func errText(err error) string {
 }
 
 // candidates answers a request for true candidates.
-func (h *Handler) candidates(ctx context.Context, b *board.Board) *Response {
-	if cl := b.Clashes(); len(cl) > 0 {
-		return &Response{Status: StatusNoSolution, Explanation: cl[0].Error()}
+func (h *Handler) candidates(ctx context.Context, vp *variant.Puzzle, clashes []int) *Response {
+	b := vp.Givens
+	if len(clashes) > 0 {
+		return &Response{Status: StatusNoSolution, Explanation: fmt.Sprintf("Two givens clash: %s and %s", b.CellName(clashes[0]), b.CellName(clashes[1]))}
 	}
-	sets, err := h.cfg.Candidates(ctx, b)
+	sets, err := h.cfg.Candidates(ctx, vp)
 	switch {
 	case ctx.Err() != nil:
 		return &Response{Status: StatusTimeout, Error: "no answer within the time limit"}
@@ -486,15 +415,16 @@ func (p *puzzle) draw(resp *Response, show render.Show) error {
 	if resp.Solution != nil {
 		pic.Solution = p.fromDigits(resp.Solution)
 	}
-	if len(resp.Clashes) > 0 {
-		var cells []int
-		for _, c := range resp.Clashes {
-			cells = append(cells, c.Cells[0], c.Cells[1])
-		}
-		pic.Highlights = append(pic.Highlights, render.Conflict(cells))
+	var conflict []int
+	for _, c := range resp.Clashes {
+		conflict = append(conflict, c.Cells[0], c.Cells[1])
 	}
-	if len(resp.Conflict) > 0 {
-		pic.Highlights = append(pic.Highlights, render.Conflict(resp.Conflict))
+	if len(conflict) == 0 && resp.Status == StatusNoSolution {
+		conflict = p.clashes
+	}
+	conflict = append(conflict, resp.Conflict...)
+	if len(conflict) > 0 {
+		pic.Highlights = append(pic.Highlights, render.Conflict(conflict))
 	}
 	if len(resp.Differ) > 0 {
 		pic.Highlights = append(pic.Highlights, render.Difference(resp.Differ))
@@ -521,7 +451,7 @@ func (p *puzzle) draw(resp *Response, show render.Show) error {
 }
 
 func (p *puzzle) fromDigits(ds []int) *board.Board {
-	b := board.New(p.board.Shape)
+	b := board.New(p.board().Shape)
 	for i, d := range ds {
 		b.Cells[i] = uint8(d)
 	}

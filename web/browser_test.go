@@ -228,6 +228,20 @@ func TestBrowser(t *testing.T) {
 	if err != nil || !strings.HasPrefix(status, "No solution") || conflict != 1 {
 		t.Errorf("explain: status %q, %d conflict highlights, %v", status, conflict, err)
 	}
+
+	// Global rules typed in: the picture draws them and the page lists them.
+	err = chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.ID("rules"), "diagonals"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("rules").dispatchEvent(new Event("change"))`),
+		chromedp.WaitVisible(chromedp.CSS(`#picture svg .diagonal`)),
+	)
+	if err != nil {
+		t.Fatalf("typing rules: %v", err)
+	}
+	listed, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#rule-list li').length`))
+	if err != nil || listed != 2 {
+		t.Errorf("%d rules listed, want the 2 diagonals (%v)", listed, err)
+	}
 }
 
 // text returns the text of the element with the given id.

@@ -14,15 +14,24 @@
 // GET /api/info returns the limits and features:
 //
 //	{"version":"…","max_side":25,"max_body":1048576,"max_count":100,"max_solves":2,
-//	 "timeout_ms":10000,"candidates":false,"formats":["auto","text"],
-//	 "alphabets":["default","hex","letters"],"running_solves":0}
+//	 "timeout_ms":10000,"candidates":false,"variants":false,"fpuzzles":false,
+//	 "formats":["auto","text","fpuzzles"],"alphabets":["default","hex","letters"],
+//	 "rule_names":"diagonal+, diagonal-, …","running_solves":0}
+//
+// "candidates", "variants" and "fpuzzles" say whether this build computes
+// true candidates, solves puzzles with variant rules (not only draws them)
+// and reads f-puzzles input (Config.Candidates, SolveVariant, FPuzzles).
 //
 // POST /api/render reads a puzzle and draws it. POST /api/solve solves it.
 // Both take a Request:
 //
-//	{"puzzle": "53..7....\n6..195...\n…",  the puzzle in any text format satdoku reads
+//	{"puzzle": "53..7....\n6..195...\n…",  the puzzle in any text format satdoku reads,
+//	                                        or f-puzzles JSON, compressed text or link
+//	 "format": "auto",                      auto (default), text or fpuzzles
 //	 "box": "2x3",                          box shape for rectangular boxes (optional)
 //	 "alphabet": "default",                 symbols of compact/line text: default, hex, letters
+//	 "rules": "diagonals,windoku",          global rules of a text puzzle (optional)
+//	 "regions": "112223334\n…",             jigsaw regions of a text puzzle: N lines of N labels
 //	 "givens": [5,3,0,…],                   N² digits replacing the givens (optional)
 //	 "count": 2,                            solve: count solutions up to this (2 = uniqueness)
 //	 "explain": true,                       solve: say why there is no solution
@@ -33,12 +42,18 @@
 // and answer a Response (fields that do not apply are left out):
 //
 //	{"status":"solved", "size":9, "box":"3x3", "format":"compact", "symbols":"123456789",
-//	 "givens":[…81 digits…], "text":"53..7....\n…",
+//	 "givens":[…81 digits…], "text":"53..7....\n…", "rules":["positive diagonal …"],
 //	 "solution":[…81 digits…], "solution_text":"534678912\n…",
 //	 "count":2, "unique":false, "second":[…], "differ":[3,5,…],
 //	 "clashes":[{"cells":[0,1],"digit":5,"unit":"row 1","message":"…"}],
 //	 "conflict":[0,12,…], "explanation":"…", "candidates":[[1,2],[5],…],
 //	 "engine":"sat", "elapsed_ms":1.3, "svg":"<svg …>", "svg_second":"<svg …>"}
+//
+// Auto-detection takes JSON, a link (f-puzzles.com or "load=") or one long
+// line holding + / = or $ or starting "N4Ig" (lz-string's compressed text)
+// for f-puzzles input, and anything else for text. Rules, regions and box
+// belong to text puzzles; an f-puzzles puzzle carries its own. Solutions of
+// variant puzzles are checked again with variant.Check before they are sent.
 //
 // Status is "ok" (render), "solved", "no_solution", "candidates",
 // "timeout", "invalid", "busy" or "error". The HTTP status says what
@@ -47,8 +62,9 @@
 // 400 for a malformed request or puzzle (the error names the line and
 // column), 404 and 405 for a wrong path or method, 413 for a body too
 // large, 415 for a body that is not JSON, 421 for a Host header that is
-// not a loopback name (see Config.AnyHost), 501 for candidates when the
-// build has no candidates engine, and 503 with Retry-After: 1 when
+// not a loopback name (see Config.AnyHost), 501 for what this build cannot
+// do (true candidates, solving variant rules, reading f-puzzles: /api/info
+// says which), and 503 with Retry-After: 1 when
 // Config.MaxSolves solves are already running (status "busy"): the
 // request is refused at once, never queued.
 //

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/variant"
 )
 
 //go:embed static
@@ -34,8 +36,19 @@ var DefaultMaxSolves = max(2, runtime.NumCPU())
 
 // CandidatesFunc returns, for each cell of the puzzle (r·N + c), the digits
 // that appear there in at least one solution (bit d−1 for digit d), or nil
-// when the puzzle has no solution. It must honour ctx where it can.
-type CandidatesFunc func(ctx context.Context, puzzle *board.Board) ([]uint64, error)
+// when the puzzle has no solution. A classic puzzle comes as a variant
+// puzzle with no rules. It must honour ctx where it can.
+type CandidatesFunc func(ctx context.Context, puzzle *variant.Puzzle) ([]uint64, error)
+
+// VariantSolveFunc solves a puzzle with variant rules or irregular regions
+// as an engine would a classic one: o.Limit counts solutions, o.Explain
+// explains a puzzle with no solution. Its solutions are checked again with
+// variant.Check before they are shown.
+type VariantSolveFunc func(ctx context.Context, puzzle *variant.Puzzle, o engine.Options) engine.Result
+
+// FPuzzlesFunc reads an f-puzzles puzzle: the JSON, the compressed text
+// after "?load=", or a whole f-puzzles link.
+type FPuzzlesFunc func(text string) (*variant.Puzzle, error)
 
 // Config sets the limits of a Handler. The zero value takes every default.
 type Config struct {
@@ -57,9 +70,15 @@ type Config struct {
 	// DefaultMaxCount.
 	MaxCount int
 	// Candidates computes true candidates; nil makes the API answer
-	// "candidates" requests with 501 Not Implemented and the page hide
+	// "candidates" requests with 501 Not Implemented and the page disable
 	// the button.
 	Candidates CandidatesFunc
+	// SolveVariant solves puzzles with variant rules (the "rules" and
+	// "regions" of a request, or an f-puzzles puzzle); nil answers them
+	// with 501 Not Implemented (they are still read and drawn).
+	SolveVariant VariantSolveFunc
+	// FPuzzles reads f-puzzles input; nil answers it with 501.
+	FPuzzles FPuzzlesFunc
 	// AnyHost accepts requests whatever their Host header. By default
 	// only loopback names (localhost, 127.0.0.1, [::1]) are accepted, so
 	// that a web site cannot reach the server through DNS rebinding.
@@ -217,8 +236,11 @@ type Info struct {
 	MaxSolves    int      `json:"max_solves"`
 	TimeoutMS    int64    `json:"timeout_ms"`
 	Candidates   bool     `json:"candidates"`
+	Variants     bool     `json:"variants"` // puzzles with variant rules are solved, not only drawn
+	FPuzzles     bool     `json:"fpuzzles"` // f-puzzles input is read
 	Formats      []string `json:"formats"`
 	Alphabets    []string `json:"alphabets"`
+	RuleNames    string   `json:"rule_names"` // what "rules" accepts
 	RunningSolve int      `json:"running_solves"`
 }
 
@@ -231,8 +253,11 @@ func (h *Handler) info(w http.ResponseWriter, _ *http.Request) {
 		MaxSolves:    h.cfg.MaxSolves,
 		TimeoutMS:    h.cfg.SolveTimeout.Milliseconds(),
 		Candidates:   h.cfg.Candidates != nil,
+		Variants:     h.cfg.SolveVariant != nil,
+		FPuzzles:     h.cfg.FPuzzles != nil,
 		Formats:      inputFormats,
 		Alphabets:    board.AlphabetNames,
+		RuleNames:    variant.SpecNames,
 		RunningSolve: len(h.slots),
 	})
 }

@@ -15,6 +15,8 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/variant"
+	"github.com/satdoku/satdoku/variant/varianttest"
 )
 
 // classic is a 9×9 puzzle with one solution (Wikipedia's example).
@@ -297,7 +299,7 @@ func TestCandidates(t *testing.T) {
 		t.Fatalf("%d %+v", code, resp)
 	}
 	b, _ := board.Parse(pz)
-	want, _ := bruteCandidates(context.Background(), b)
+	want, _ := bruteCandidates(context.Background(), &variant.Puzzle{Givens: b})
 	marks := 0
 	for i, list := range resp.Candidates {
 		var set uint64
@@ -319,9 +321,28 @@ func TestCandidates(t *testing.T) {
 	}
 }
 
-// bruteCandidates finds true candidates by solving once per cell and digit:
-// slow, and independent of whatever engine the server will use.
-func bruteCandidates(ctx context.Context, p *board.Board) ([]uint64, error) {
+// bruteCandidates finds true candidates by solving once per cell and digit
+// (a classic puzzle) or by listing every completion (a variant one): slow,
+// and independent of whatever engine the server will use.
+func bruteCandidates(ctx context.Context, vp *variant.Puzzle) ([]uint64, error) {
+	if len(vp.Rules) > 0 || vp.Regions != nil {
+		out := make([]uint64, len(vp.Givens.Cells))
+		found := false
+		varianttest.Completions(vp, 1<<20, func(g *board.Board) bool {
+			if variant.Check(vp, g) == nil {
+				found = true
+				for i, d := range g.Cells {
+					out[i] |= 1 << (d - 1)
+				}
+			}
+			return ctx.Err() == nil
+		})
+		if !found {
+			return nil, ctx.Err()
+		}
+		return out, ctx.Err()
+	}
+	p := vp.Givens
 	eng, err := engine.New(engine.Options{Kind: engine.Backtrack})
 	if err != nil {
 		return nil, err
@@ -498,7 +519,7 @@ func newBlocker() *blocker {
 	return &blocker{make(chan struct{}, 16), make(chan struct{}), make(chan struct{}, 16)}
 }
 
-func (b *blocker) candidates(ctx context.Context, p *board.Board) ([]uint64, error) {
+func (b *blocker) candidates(ctx context.Context, p *variant.Puzzle) ([]uint64, error) {
 	b.started <- struct{}{}
 	<-b.release
 	defer func() { b.done <- struct{}{} }()

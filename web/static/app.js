@@ -37,6 +37,8 @@ function requestBody(extra) {
     puzzle: $("puzzle").value,
     box: $("box").value.trim(),
     alphabet: $("alphabet").value,
+    rules: $("rules").value.trim(),
+    regions: $("regions").value,
   };
   if (state.override) body.givens = state.override;
   return Object.assign(body, extra || {});
@@ -75,8 +77,18 @@ function showSVG(container, text) {
   container.replaceChildren(document.importNode(svg, true));
 }
 
+function showRules(rules) {
+  const list = $("rule-list");
+  list.replaceChildren(...(rules || []).map((r) => {
+    const li = document.createElement("li");
+    li.textContent = r;
+    return li;
+  }));
+}
+
 function remember(data) {
   state.board = { size: data.size, box: data.box, givens: data.givens, symbols: data.symbols || "" };
+  showRules(data.rules);
   if (state.override && data.text) {
     // The typed givens are now written in the text, in its own format.
     $("puzzle").value = data.text;
@@ -264,6 +276,8 @@ async function start() {
     return;
   }
   $("version").textContent = "satdoku " + (state.info.version || "");
+  $("fpuzzles-hint").hidden = !state.info.fpuzzles;
+  $("rules").title = "Global rules: " + state.info.rule_names;
   const cand = $("candidates");
   if (!state.info.candidates) {
     cand.disabled = true;
@@ -272,6 +286,8 @@ async function start() {
   $("puzzle").value = example;
   $("puzzle").addEventListener("input", onEdit);
   $("box").addEventListener("change", onEdit);
+  $("rules").addEventListener("change", onEdit);
+  $("regions").addEventListener("input", onEdit);
   $("alphabet").addEventListener("change", onEdit);
   $("blank").addEventListener("change", (e) => { newBlank(e.target.value); e.target.value = ""; });
   $("solve").addEventListener("click", () => solve({ count: 1 }, "Solving"));

@@ -74,15 +74,15 @@ type Response struct {
 	Status string `json:"status"`
 	Error  string `json:"error,omitempty"`
 
-	Size     int    `json:"size,omitempty"`     // N
-	Box      string `json:"box,omitempty"`      // box shape, "3x3"
-	Format   string `json:"format,omitempty"`   // the input's format: grid, compact, line
-	Symbols  string `json:"symbols,omitempty"`  // symbol of digit d at d−1, when the picture uses an alphabet
-	Givens   []int  `json:"givens,omitempty"`   // N² digits, 0 blank
+	Size    int    `json:"size,omitempty"`    // N
+	Box     string `json:"box,omitempty"`     // box shape, "3x3"
+	Format  string `json:"format,omitempty"`  // the input's format: grid, compact, line
+	Symbols string `json:"symbols,omitempty"` // symbol of digit d at d−1, when the picture uses an alphabet
+	Givens  []int  `json:"givens,omitempty"`  // N² digits, 0 blank
 	// Rules describes the puzzle's variant rules in words, one a line.
 	Rules    []string `json:"rules,omitempty"`
-	Text     string `json:"text,omitempty"`     // the givens written in the input's format
-	Solution []int  `json:"solution,omitempty"` // N² digits
+	Text     string   `json:"text,omitempty"`     // the givens written in the input's format
+	Solution []int    `json:"solution,omitempty"` // N² digits
 	// SolutionText is the solution written in the input's format.
 	SolutionText string `json:"solution_text,omitempty"`
 	// Count is the number of solutions found (at most the request's

@@ -96,6 +96,9 @@ func TestDrawEverySize(t *testing.T) {
 	for _, tc := range testCases(t) {
 		for _, show := range []Show{Both, PuzzleOnly, SolutionOnly} {
 			t.Run(fmt.Sprintf("%s/%v", tc.name, show), func(t *testing.T) {
+				if testing.Short() && tc.pic.Puzzle.Side() > 25 && show != Both {
+					t.Skip("boards over 25x25 are checked in one picture only with -short")
+				}
 				sc, err := Draw(tc.pic, Options{Show: show, Alphabet: tc.alpha})
 				if err != nil {
 					t.Fatal(err)

@@ -99,6 +99,16 @@ func styleSize(c variant.Cosmetic, key string, def float64) float64 {
 	return v
 }
 
+// styleAngle reads the "angle" of a cosmetic element, in degrees
+// clockwise, 0 when absent.
+func styleAngle(c variant.Cosmetic) float64 {
+	a, err := strconv.ParseFloat(strings.TrimSpace(c.Style["angle"]), 64)
+	if err != nil || math.IsNaN(a) || math.IsInf(a, 0) {
+		return 0
+	}
+	return math.Mod(a, 360)
+}
+
 // posCenter returns the centre of a position on or around the grid.
 func (d *drawing) posCenter(p variant.Pos) Point { return d.l.Center(p.Row, p.Col) }
 
@@ -166,10 +176,7 @@ func (d *drawing) cosmetic(c variant.Cosmetic) {
 		} else {
 			poly = []Point{{-w / 2, -h / 2}, {w / 2, -h / 2}, {w / 2, h / 2}, {-w / 2, h / 2}}
 		}
-		angle := 0.0
-		if a, err := strconv.ParseFloat(strings.TrimSpace(c.Style["angle"]), 64); err == nil && !math.IsNaN(a) && !math.IsInf(a, 0) {
-			angle = math.Mod(a, 360) * math.Pi / 180
-		}
+		angle := styleAngle(c) * math.Pi / 180
 		for i, p := range poly {
 			poly[i] = center.Add(rotate(p, angle))
 		}
@@ -192,7 +199,9 @@ func (d *drawing) cosmetic(c variant.Cosmetic) {
 		if len(d.posCells(c.Cells)) == 0 {
 			ly = layerOutside
 		}
-		d.text(ly, Meta{Class: class, Cells: d.posCells(c.Cells)}, d.cellsCenter(c.Cells), size, false, styleColor(c, "fontC", inkColor), c.Text)
+		center := d.cellsCenter(c.Cells)
+		d.add(ly, &Text{Meta: Meta{Class: class, Cells: d.posCells(c.Cells)}, At: Point{center.X, center.Y + digitBase*size}, Size: size,
+			Color: styleColor(c, "fontC", inkColor), Text: c.Text, Angle: styleAngle(c), Pivot: center})
 	case "cage":
 		d.cage(class, d.posCells(c.Cells), c.Text, styleColor(c, "outlineC", inkColor), styleColor(c, "fontC", inkColor))
 	}

@@ -9,12 +9,13 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"slices"
 	"sync"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
-	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
 )
@@ -61,8 +62,7 @@ func (s *Scene) Rasterize(scale float64) (*image.RGBA, error) {
 	if s.Background.A > 0 {
 		draw.Draw(img, img.Bounds(), image.NewUniform(s.Background), image.Point{}, draw.Src)
 	}
-	r := &rasterizer{dst: img, k: scale, faces: map[faceKey]font.Face{}}
-	defer r.close()
+	r := &rasterizer{dst: img, k: scale, glyphs: map[glyphKey]outlined{}}
 	for _, it := range s.Items {
 		switch it := it.(type) {
 		case *Path:
@@ -106,23 +106,24 @@ func (s *Scene) Rasterize(scale float64) (*image.RGBA, error) {
 	return img, nil
 }
 
-// rasterizer paints polygons and text onto one image.
+// rasterizer paints polygons onto one image.
 type rasterizer struct {
-	dst   *image.RGBA
-	k     float64
-	z     vector.Rasterizer
-	faces map[faceKey]font.Face
+	dst    *image.RGBA
+	k      float64
+	z      vector.Rasterizer
+	glyphs map[glyphKey]outlined // texts drawn so far: a board repeats its digits
 }
 
-type faceKey struct {
-	bold bool
+type glyphKey struct {
+	text string
 	size float64 // pixels
+	bold bool
 }
 
-func (r *rasterizer) close() {
-	for _, f := range r.faces {
-		f.Close()
-	}
+// outlined is a text's outlines at the origin, and its advance width.
+type outlined struct {
+	polys [][]Point
+	width float64
 }
 
 // fill paints the union of the polygons (already in pixels) with c. The
@@ -159,31 +160,111 @@ func (r *rasterizer) fill(polys [][]Point, c color.NRGBA) {
 	r.z.Draw(r.dst, box, image.NewUniform(c), image.Point{})
 }
 
+// text fills the outlines of the text's glyphs, so that text takes the
+// same path as every other shape (and turns with Angle).
 func (r *rasterizer) text(t *Text) {
 	if t.Text == "" || t.Color.A == 0 || t.Size <= 0 {
 		return
 	}
-	size := t.Size * r.k
-	key := faceKey{t.Bold, size}
-	face := r.faces[key]
-	if face == nil {
-		var err error
-		face, err = opentype.NewFace(goFont(t.Bold), &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
-		if err != nil {
-			return // only for a size the font cannot take; nothing to draw
-		}
-		r.faces[key] = face
+	key := glyphKey{t.Text, t.Size * r.k, t.Bold}
+	g, ok := r.glyphs[key]
+	if !ok {
+		g.polys, g.width = glyphOutlines(t.Text, t.Size*r.k, t.Bold)
+		r.glyphs[key] = g
 	}
-	d := font.Drawer{Dst: r.dst, Src: image.NewUniform(t.Color), Face: face}
-	x := t.At.X * r.k
+	width := g.width
+	polys := make([][]Point, len(g.polys))
+	for i, p := range g.polys {
+		polys[i] = slices.Clone(p)
+	}
+	dx := 0.0
 	switch t.Anchor {
 	case Middle:
-		x -= fromFixed(d.MeasureString(t.Text)) / 2
+		dx = -width / 2
 	case End:
-		x -= fromFixed(d.MeasureString(t.Text))
+		dx = -width
 	}
-	d.Dot = fixed.Point26_6{X: toFixed(x), Y: toFixed(t.At.Y * r.k)}
-	d.DrawString(t.Text)
+	at := t.At.Mul(r.k)
+	pivot := t.Pivot.Mul(r.k)
+	angle := t.Angle * math.Pi / 180
+	for _, poly := range polys {
+		for i, q := range poly {
+			q = at.Add(Point{q.X + dx, q.Y})
+			if angle != 0 {
+				q = pivot.Add(rotate(q.Sub(pivot), angle))
+			}
+			poly[i] = q
+		}
+	}
+	r.fill(polys, t.Color)
+}
+
+// glyphOutlines returns the outlines of s set in the Go font at size
+// pixels, with the origin on the baseline at the start of the text, as
+// polygons (curves flattened), and the advance width of the text.
+func glyphOutlines(s string, size float64, bold bool) ([][]Point, float64) {
+	f := goFont(bold)
+	ppem := toFixed(size)
+	var buf sfnt.Buffer
+	var polys [][]Point
+	var cur []Point
+	flush := func() {
+		if len(cur) > 2 {
+			polys = append(polys, cur)
+		}
+		cur = nil
+	}
+	// Curves are cut into steps of about a pixel and a half.
+	steps := func(a, b Point) int { return max(2, min(16, int(b.Sub(a).Len()/1.5)+1)) }
+	x := fixed.Int26_6(0)
+	prev, started := sfnt.GlyphIndex(0), false
+	for _, ch := range s {
+		idx, err := f.GlyphIndex(&buf, ch)
+		if err != nil {
+			continue
+		}
+		if started {
+			if k, err := f.Kern(&buf, prev, idx, ppem, font.HintingNone); err == nil {
+				x += k
+			}
+		}
+		prev, started = idx, true
+		segs, err := f.LoadGlyph(&buf, idx, ppem, nil)
+		if err == nil {
+			ox := fromFixed(x)
+			pt := func(p fixed.Point26_6) Point { return Point{ox + fromFixed(p.X), fromFixed(p.Y)} }
+			for _, seg := range segs {
+				switch seg.Op {
+				case sfnt.SegmentOpMoveTo:
+					flush()
+					cur = []Point{pt(seg.Args[0])}
+				case sfnt.SegmentOpLineTo:
+					cur = append(cur, pt(seg.Args[0]))
+				case sfnt.SegmentOpQuadTo:
+					a, c, b := cur[len(cur)-1], pt(seg.Args[0]), pt(seg.Args[1])
+					n := steps(a, b)
+					for i := 1; i <= n; i++ {
+						u := float64(i) / float64(n)
+						v := 1 - u
+						cur = append(cur, a.Mul(v*v).Add(c.Mul(2*u*v)).Add(b.Mul(u*u)))
+					}
+				case sfnt.SegmentOpCubeTo:
+					a, c1, c2, b := cur[len(cur)-1], pt(seg.Args[0]), pt(seg.Args[1]), pt(seg.Args[2])
+					n := steps(a, b)
+					for i := 1; i <= n; i++ {
+						u := float64(i) / float64(n)
+						v := 1 - u
+						cur = append(cur, a.Mul(v*v*v).Add(c1.Mul(3*u*v*v)).Add(c2.Mul(3*u*u*v)).Add(b.Mul(u*u*u)))
+					}
+				}
+			}
+			flush()
+		}
+		if adv, err := f.GlyphAdvance(&buf, idx, ppem, font.HintingNone); err == nil {
+			x += adv
+		}
+	}
+	return polys, fromFixed(x)
 }
 
 func toFixed(v float64) fixed.Int26_6   { return fixed.Int26_6(math.Round(v * 64)) }
@@ -191,17 +272,18 @@ func fromFixed(v fixed.Int26_6) float64 { return float64(v) / 64 }
 
 var (
 	fontsOnce           sync.Once
-	regularFont, boldFt *opentype.Font
+	regularFont, boldFt *sfnt.Font
 )
 
-// goFont returns the Go Regular or Go Bold font, parsed once.
-func goFont(bold bool) *opentype.Font {
+// goFont returns the Go Regular or Go Bold font, parsed once. A parsed
+// font is safe for concurrent use (each caller brings its own Buffer).
+func goFont(bold bool) *sfnt.Font {
 	fontsOnce.Do(func() {
 		var err error
-		if regularFont, err = opentype.Parse(goregular.TTF); err != nil {
+		if regularFont, err = sfnt.Parse(goregular.TTF); err != nil {
 			panic("render: the embedded Go Regular font does not parse: " + err.Error())
 		}
-		if boldFt, err = opentype.Parse(gobold.TTF); err != nil {
+		if boldFt, err = sfnt.Parse(gobold.TTF); err != nil {
 			panic("render: the embedded Go Bold font does not parse: " + err.Error())
 		}
 	})
@@ -211,31 +293,32 @@ func goFont(bold bool) *opentype.Font {
 	return regularFont
 }
 
-// measure is a face per weight at a reference size, for TextWidth.
-var measure struct {
-	sync.Mutex
-	faces [2]font.Face
-}
-
-// measureSize is the reference font size of TextWidth's faces.
-const measureSize = 100
-
 // TextWidth returns the advance width of s set in the Go font at the given
 // size, in scene units: the width the PNG renderer gives it, and close to
 // what an SVG viewer's sans-serif face gives it.
 func TextWidth(s string, size float64, bold bool) float64 {
-	measure.Lock()
-	defer measure.Unlock()
-	i := 0
-	if bold {
-		i = 1
-	}
-	if measure.faces[i] == nil {
-		f, err := opentype.NewFace(goFont(bold), &opentype.FaceOptions{Size: measureSize, DPI: 72, Hinting: font.HintingNone})
+	f := goFont(bold)
+	ppem := toFixed(measureSize)
+	var buf sfnt.Buffer
+	x := fixed.Int26_6(0)
+	prev, started := sfnt.GlyphIndex(0), false
+	for _, ch := range s {
+		idx, err := f.GlyphIndex(&buf, ch)
 		if err != nil {
-			panic("render: cannot make a face of the Go font: " + err.Error())
+			continue
 		}
-		measure.faces[i] = f
+		if started {
+			if k, err := f.Kern(&buf, prev, idx, ppem, font.HintingNone); err == nil {
+				x += k
+			}
+		}
+		prev, started = idx, true
+		if adv, err := f.GlyphAdvance(&buf, idx, ppem, font.HintingNone); err == nil {
+			x += adv
+		}
 	}
-	return fromFixed(font.MeasureString(measure.faces[i], s)) * size / measureSize
+	return fromFixed(x) * size / measureSize
 }
+
+// measureSize is the size TextWidth measures at (then scales).
+const measureSize = 100

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/png"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
@@ -289,5 +290,32 @@ func BenchmarkRasterize64(b *testing.B) {
 		if _, err := sc.Rasterize(1); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestRotatedText(t *testing.T) {
+	// A "1" is taller than wide; turned a quarter about its centre it is
+	// wider than tall, in the PNG as in the SVG's transform.
+	extent := func(angle float64) (w, h int) {
+		img := strokeScene(t, &Text{At: Pt(30, 27), Size: 24, Color: RGB(0, 0, 0), Text: "1", Angle: angle, Pivot: Pt(30, 20)})
+		minX, maxX, minY, maxY := 60, -1, 40, -1
+		for y := 0; y < 40; y++ {
+			for x := 0; x < 60; x++ {
+				if dark(at(img, x, y)) {
+					minX, maxX, minY, maxY = min(minX, x), max(maxX, x), min(minY, y), max(maxY, y)
+				}
+			}
+		}
+		return maxX - minX, maxY - minY
+	}
+	w0, h0 := extent(0)
+	w90, h90 := extent(90)
+	if !(h0 > w0 && w90 > h90 && w90 > h0-3 && w90 < h0+3) {
+		t.Errorf("upright %dx%d, turned %dx%d", w0, h0, w90, h90)
+	}
+	sc := &Scene{Width: 10, Height: 10}
+	sc.Add(&Text{At: Pt(5, 7), Size: 8, Text: "x", Color: RGB(0, 0, 0), Angle: 90, Pivot: Pt(5, 5)})
+	if got := svgOf(sc); !strings.Contains(got, `transform="rotate(90 5 5)"`) {
+		t.Errorf("SVG: %s", got)
 	}
 }

@@ -126,7 +126,8 @@ const (
 // Text is one line of text. At is the anchor point on the baseline; Size
 // is the font size (the em square) in scene units. The font is a generic
 // sans-serif one: the PNG renderer uses the Go fonts, an SVG viewer its
-// own sans-serif face.
+// own sans-serif face. A non-zero Angle turns the text by that many
+// degrees (clockwise on screen) about Pivot.
 type Text struct {
 	Meta
 	At     Point
@@ -135,6 +136,8 @@ type Text struct {
 	Bold   bool
 	Color  color.NRGBA
 	Text   string
+	Angle  float64
+	Pivot  Point
 }
 
 // Scene is a picture: a canvas of Width×Height units painted with Items in

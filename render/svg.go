@@ -81,6 +81,15 @@ func (s *Scene) AppendSVG(dst []byte) []byte {
 				b.str(` text-anchor="end"`)
 			}
 			b.paint("fill", it.Color)
+			if it.Angle != 0 {
+				b.str(` transform="rotate(`)
+				b.num(it.Angle)
+				b.byte(' ')
+				b.num(it.Pivot.X)
+				b.byte(' ')
+				b.num(it.Pivot.Y)
+				b.str(`)"`)
+			}
 			b.byte('>')
 			b.text(it.Text)
 			b.str("</text>\n")

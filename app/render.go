@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -146,17 +147,9 @@ func runRender(c *cli.Context, s *streams) error {
 	if outcome != nil && cfg.show == render.SolutionOnly {
 		cfg.opts.Show = render.Both // nothing to show but the puzzle
 	}
-	sc, err := render.Draw(pic, cfg.opts)
-	if err != nil {
-		return exitf(ExitError, "drawing: %v", err)
-	}
 	var buf bytes.Buffer
-	if cfg.format == "png" {
-		if err := sc.WritePNG(&buf, cfg.scale); err != nil {
-			return exitf(ExitError, "drawing the PNG: %v (try a smaller --scale or --cell-size)", err)
-		}
-	} else {
-		sc.WriteSVG(&buf)
+	if err := writePicture(&buf, pic, cfg.format, cfg.opts, cfg.scale); err != nil {
+		return exitf(ExitError, "%v", err)
 	}
 	if cfg.output == "-" {
 		if _, err := s.stdout.Write(buf.Bytes()); err != nil {
@@ -197,23 +190,12 @@ func solveForPicture(ctx context.Context, cfg *renderConfig, pic *render.Picture
 		return exitf(ExitError, "%v", err)
 	}
 	res := eng.Solve(ctx, pic.Puzzle)
+	addResult(pic, res)
 	switch res.Status {
 	case engine.Solved:
-		pic.Solution = res.Solution
-		if res.Second != nil {
-			pic.Highlights = append(pic.Highlights, render.Difference(board.Diff(res.Solution, res.Second)))
-		}
 		return nil
 	case engine.NoSolution:
-		var cells []int
-		for _, cl := range res.Clashes {
-			cells = append(cells, cl.CellA, cl.CellB)
-		}
-		cells = append(cells, res.Conflict...)
-		if len(cells) > 0 {
-			pic.Highlights = append(pic.Highlights, render.Conflict(cells))
-		}
-		if len(cells) > 0 {
+		if len(res.Clashes)+len(res.Conflict) > 0 {
 			return exitf(ExitNoSolution, "no solution; the picture marks the givens that cannot all hold")
 		}
 		return exitf(ExitNoSolution, "no solution; the picture shows the puzzle (--explain marks the givens that cannot all hold)")
@@ -226,4 +208,46 @@ func solveForPicture(ctx context.Context, cfg *renderConfig, pic *render.Picture
 		return exitf(ExitFailed, "%v", res.Err)
 	}
 	return exitf(ExitFailed, "solving: %v", res.Err)
+}
+
+// addResult adds an engine's answer to the picture of its puzzle: the
+// solution, the cells where a second solution differs, the clashing givens
+// or a minimal set of givens with no completion. The solve command's
+// picture output can share it.
+func addResult(pic *render.Picture, res engine.Result) {
+	switch res.Status {
+	case engine.Solved:
+		pic.Solution = res.Solution
+		if res.Second != nil {
+			pic.Highlights = append(pic.Highlights, render.Difference(board.Diff(res.Solution, res.Second)))
+		}
+	case engine.NoSolution:
+		var cells []int
+		for _, cl := range res.Clashes {
+			cells = append(cells, cl.CellA, cl.CellB)
+		}
+		cells = append(cells, res.Conflict...)
+		if len(cells) > 0 {
+			pic.Highlights = append(pic.Highlights, render.Conflict(cells))
+		}
+	}
+}
+
+// writePicture draws the picture and writes it as "svg" or "png" (at scale
+// pixels per unit).
+func writePicture(w io.Writer, pic *render.Picture, format string, o render.Options, scale float64) error {
+	sc, err := render.Draw(pic, o)
+	if err != nil {
+		return fmt.Errorf("drawing: %w", err)
+	}
+	if format == "png" {
+		if err := sc.WritePNG(w, scale); err != nil {
+			return fmt.Errorf("drawing the PNG: %w (try a smaller --scale or --cell-size)", err)
+		}
+		return nil
+	}
+	if err := sc.WriteSVG(w); err != nil {
+		return fmt.Errorf("writing the picture: %w", err)
+	}
+	return nil
 }

@@ -76,14 +76,18 @@ type Response struct {
 
 	Size    int    `json:"size,omitempty"`    // N
 	Box     string `json:"box,omitempty"`     // box shape, "3x3"
-	Format  string `json:"format,omitempty"`  // the input's format: grid, compact, line
+	Format  string `json:"format,omitempty"`  // the input's format: grid, compact, line, fpuzzles
 	Symbols string `json:"symbols,omitempty"` // symbol of digit d at d−1, when the picture uses an alphabet
 	Givens  []int  `json:"givens,omitempty"`  // N² digits, 0 blank
 	// Rules describes the puzzle's variant rules in words, one a line.
-	Rules    []string `json:"rules,omitempty"`
+	Rules []string `json:"rules,omitempty"`
+	// Ignored says what an f-puzzles file holds that is drawn but not
+	// solved with ("line (3): drawing only").
+	Ignored  []string `json:"ignored,omitempty"`
 	Text     string   `json:"text,omitempty"`     // the givens written in the input's format
 	Solution []int    `json:"solution,omitempty"` // N² digits
-	// SolutionText is the solution written in the input's format.
+	// SolutionText is the solution written in the input's format (a grid
+	// of numbers for f-puzzles input).
 	SolutionText string `json:"solution_text,omitempty"`
 	// Count is the number of solutions found (at most the request's
 	// count), when counting.
@@ -124,6 +128,9 @@ func (p *puzzle) describe(resp *Response) {
 	resp.Size = b.Side()
 	resp.Box = fmt.Sprintf("%dx%d", b.Shape.BoxRows, b.Shape.BoxCols)
 	resp.Format = p.format.String()
+	if p.fpuzzles {
+		resp.Format = "fpuzzles"
+	}
 	if p.alphabet != nil {
 		resp.Symbols = p.alphabet.Symbols[:b.Side()]
 	}
@@ -132,6 +139,7 @@ func (p *puzzle) describe(resp *Response) {
 	for _, r := range p.vp.Rules {
 		resp.Rules = append(resp.Rules, r.Describe(b.Side()))
 	}
+	resp.Ignored = p.ignored
 }
 
 // text writes b in the puzzle's format.

@@ -14,6 +14,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
 // Environment of the browser test.
@@ -242,6 +244,33 @@ func TestBrowser(t *testing.T) {
 	if err != nil || listed != 2 {
 		t.Errorf("%d rules listed, want the 2 diagonals (%v)", listed, err)
 	}
+
+	// An f-puzzles link pasted: the killer is drawn with its cages.
+	data, err := os.ReadFile(testpuzzles.Path("testdata/variants/dclamage/6x6-extreme-killer.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := fpuzzles.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, err := fpuzzles.URL(res.Puzzle, nil, fpuzzles.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("rules").value = ""; document.getElementById("puzzle").value = ""`),
+		chromedp.SendKeys(chromedp.ID("puzzle"), link),
+		chromedp.WaitVisible(chromedp.CSS(`#picture svg .killercage.outline`)),
+	)
+	if err != nil {
+		t.Fatalf("pasting an f-puzzles link: %v", err)
+	}
+	cages, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#picture svg .killercage.outline').length`))
+	if err != nil || cages != 6 {
+		t.Errorf("%d cages drawn, want 6 (%v)", cages, err)
+	}
+	screenshot(t, ctx, "page-fpuzzles.png")
 }
 
 // text returns the text of the element with the given id.

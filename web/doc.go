@@ -14,13 +14,13 @@
 // GET /api/info returns the limits and features:
 //
 //	{"version":"…","max_side":25,"max_body":1048576,"max_count":100,"max_solves":2,
-//	 "timeout_ms":10000,"candidates":false,"variants":false,"fpuzzles":false,
+//	 "timeout_ms":10000,"candidates":false,"variants":false,
 //	 "formats":["auto","text","fpuzzles"],"alphabets":["default","hex","letters"],
 //	 "rule_names":"diagonal+, diagonal-, …","running_solves":0}
 //
-// "candidates", "variants" and "fpuzzles" say whether this build computes
-// true candidates, solves puzzles with variant rules (not only draws them)
-// and reads f-puzzles input (Config.Candidates, SolveVariant, FPuzzles).
+// "candidates" and "variants" say whether this build computes true
+// candidates and solves puzzles with variant rules, not only draws them
+// (Config.Candidates, Config.SolveVariant).
 //
 // POST /api/render reads a puzzle and draws it. POST /api/solve solves it.
 // Both take a Request:
@@ -43,15 +43,17 @@
 //
 //	{"status":"solved", "size":9, "box":"3x3", "format":"compact", "symbols":"123456789",
 //	 "givens":[…81 digits…], "text":"53..7....\n…", "rules":["positive diagonal …"],
+//	 "ignored":["line (3): drawing only"],
 //	 "solution":[…81 digits…], "solution_text":"534678912\n…",
 //	 "count":2, "unique":false, "second":[…], "differ":[3,5,…],
 //	 "clashes":[{"cells":[0,1],"digit":5,"unit":"row 1","message":"…"}],
 //	 "conflict":[0,12,…], "explanation":"…", "candidates":[[1,2],[5],…],
 //	 "engine":"sat", "elapsed_ms":1.3, "svg":"<svg …>", "svg_second":"<svg …>"}
 //
-// Auto-detection takes JSON, a link (f-puzzles.com or "load=") or one long
+// Auto-detection takes JSON, a link (f-puzzles or SudokuPad) or one long
 // line holding + / = or $ or starting "N4Ig" (lz-string's compressed text)
-// for f-puzzles input, and anything else for text. Rules, regions and box
+// for f-puzzles input (read by package fpuzzles), and anything else for
+// text. Rules, regions and box
 // belong to text puzzles; an f-puzzles puzzle carries its own. Solutions of
 // variant puzzles are checked again with variant.Check before they are sent.
 //
@@ -63,8 +65,8 @@
 // column), 404 and 405 for a wrong path or method, 413 for a body too
 // large, 415 for a body that is not JSON, 421 for a Host header that is
 // not a loopback name (see Config.AnyHost), 501 for what this build cannot
-// do (true candidates, solving variant rules, reading f-puzzles: /api/info
-// says which), and 503 with Retry-After: 1 when
+// do (true candidates, solving variant rules: /api/info says which), and
+// 503 with Retry-After: 1 when
 // Config.MaxSolves solves are already running (status "busy"): the
 // request is refused at once, never queued.
 //

@@ -8,13 +8,15 @@ import (
 	"strings"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/variant"
 )
 
 // inputFormats lists the Request.Format values.
 var inputFormats = []string{"auto", "text", "fpuzzles"}
 
-// Request errors: errBadRequest answers 400, errUnavailable 501.
+// Request errors: errBadRequest answers 400, errUnavailable 501 (a
+// feature this build lacks).
 var (
 	errBadRequest  = errors.New("bad request")
 	errUnavailable = errors.New("not available in this build")
@@ -27,6 +29,8 @@ type puzzle struct {
 	format   board.Format    // the text format answers are written in
 	alphabet *board.Alphabet // nil: numbers
 	clashes  []int           // cells of givens that clash, in pairs
+	ignored  []string        // what an f-puzzles file holds that is not solved with
+	fpuzzles bool            // read from f-puzzles input
 }
 
 // board returns the puzzle's givens.
@@ -36,13 +40,14 @@ func (p *puzzle) board() *board.Board { return p.vp.Givens }
 func (p *puzzle) isVariant() bool { return len(p.vp.Rules) > 0 || p.vp.Regions != nil }
 
 // looksLikeFPuzzles reports whether text is f-puzzles input rather than
-// one of the text formats: JSON, a link, or the compressed text after
-// "?load=" (one line with a character no text format has: + / = $, or
-// lz-string's usual start "N4Ig").
+// one of the text formats: JSON, a link (f-puzzles or SudokuPad), or the
+// compressed text after "?load=" (one line with a character no text format
+// has: + / = $, or lz-string's usual start "N4Ig").
 func looksLikeFPuzzles(text string) bool {
 	t := strings.TrimSpace(text)
 	switch {
-	case strings.HasPrefix(t, "{"), strings.Contains(t, "f-puzzles.com"), strings.Contains(t, "load="):
+	case strings.HasPrefix(t, "{"), strings.Contains(t, "://"), strings.Contains(t, "f-puzzles.com"),
+		strings.Contains(strings.ToLower(t), "sudokupad"), strings.Contains(t, "load="):
 		return true
 	case strings.ContainsAny(t, " \t\n") || len(t) < 40:
 		return false
@@ -106,26 +111,23 @@ func (h *Handler) read(req *Request) (*puzzle, error) {
 	return p, nil
 }
 
-// readFPuzzles reads f-puzzles input.
+// readFPuzzles reads f-puzzles input: JSON, a link or its payload.
 func (h *Handler) readFPuzzles(req *Request) (*puzzle, error) {
-	if h.cfg.FPuzzles == nil {
-		return nil, fmt.Errorf("%w: f-puzzles input is %v (paste a text grid)", errUnavailable, errUnavailable)
-	}
 	if req.Rules != "" || req.Regions != "" || req.Box != "" {
 		return nil, fmt.Errorf("%w: an f-puzzles puzzle carries its own rules, regions and size: leave rules, regions and box out", errBadRequest)
 	}
-	vp, err := h.cfg.FPuzzles(strings.TrimSpace(req.Puzzle))
+	res, err := fpuzzles.Load(req.Puzzle)
 	if err != nil {
-		return nil, fmt.Errorf("%w: f-puzzles: %v", errBadRequest, err)
+		return nil, fmt.Errorf("%w: %v", errBadRequest, err)
 	}
-	if vp == nil || vp.Givens == nil {
-		return nil, fmt.Errorf("%w: f-puzzles: no puzzle", errBadRequest)
-	}
-	if err := h.checkSide(vp.Side()); err != nil {
+	if err := h.checkSide(res.Puzzle.Side()); err != nil {
 		return nil, err
 	}
-	vp.Givens = vp.Givens.Clone() // the givens of the request may be written over
-	return &puzzle{vp: vp, format: board.Grid}, nil
+	p := &puzzle{vp: res.Puzzle, format: board.Grid, fpuzzles: true}
+	for _, ig := range res.Ignored {
+		p.ignored = append(p.ignored, ig.String())
+	}
+	return p, nil
 }
 
 // readText reads a puzzle in a text format (or from its givens alone) and

@@ -46,10 +46,6 @@ type CandidatesFunc func(ctx context.Context, puzzle *variant.Puzzle) ([]uint64,
 // variant.Check before they are shown.
 type VariantSolveFunc func(ctx context.Context, puzzle *variant.Puzzle, o engine.Options) engine.Result
 
-// FPuzzlesFunc reads an f-puzzles puzzle: the JSON, the compressed text
-// after "?load=", or a whole f-puzzles link.
-type FPuzzlesFunc func(text string) (*variant.Puzzle, error)
-
 // Config sets the limits of a Handler. The zero value takes every default.
 type Config struct {
 	// MaxSide is the largest board side accepted; 0 means DefaultMaxSide.
@@ -77,8 +73,6 @@ type Config struct {
 	// "regions" of a request, or an f-puzzles puzzle); nil answers them
 	// with 501 Not Implemented (they are still read and drawn).
 	SolveVariant VariantSolveFunc
-	// FPuzzles reads f-puzzles input; nil answers it with 501.
-	FPuzzles FPuzzlesFunc
 	// AnyHost accepts requests whatever their Host header. By default
 	// only loopback names (localhost, 127.0.0.1, [::1]) are accepted, so
 	// that a web site cannot reach the server through DNS rebinding.
@@ -237,7 +231,6 @@ type Info struct {
 	TimeoutMS    int64    `json:"timeout_ms"`
 	Candidates   bool     `json:"candidates"`
 	Variants     bool     `json:"variants"` // puzzles with variant rules are solved, not only drawn
-	FPuzzles     bool     `json:"fpuzzles"` // f-puzzles input is read
 	Formats      []string `json:"formats"`
 	Alphabets    []string `json:"alphabets"`
 	RuleNames    string   `json:"rule_names"` // what "rules" accepts
@@ -254,7 +247,6 @@ func (h *Handler) info(w http.ResponseWriter, _ *http.Request) {
 		TimeoutMS:    h.cfg.SolveTimeout.Milliseconds(),
 		Candidates:   h.cfg.Candidates != nil,
 		Variants:     h.cfg.SolveVariant != nil,
-		FPuzzles:     h.cfg.FPuzzles != nil,
 		Formats:      inputFormats,
 		Alphabets:    board.AlphabetNames,
 		RuleNames:    variant.SpecNames,

@@ -2,13 +2,16 @@ package web
 
 import (
 	"context"
-	"errors"
 	"net/http"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/satdoku/satdoku/variant/varianttest"
 )
@@ -127,6 +130,7 @@ func TestFPuzzlesInput(t *testing.T) {
 	for text, want := range map[string]bool{
 		`{"size":9,"grid":[]}`: true,
 		"https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX1Fy2TXUS1WrUy2q9p0gpN6tW4tr22pZ8o+e3k2+v5t4r/Tw": true,
+		"https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLry": true,
 		"N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn": true,
 		classic:                           false,
 		"53..7....\n6..195...\n.98....6.": false,
@@ -137,50 +141,66 @@ func TestFPuzzlesInput(t *testing.T) {
 			t.Errorf("looksLikeFPuzzles(%.40q) = %v", text, got)
 		}
 	}
+	// A real f-puzzles file (a 6×6 killer), as JSON and as a link.
+	data, err := os.ReadFile(testpuzzles.Path("testdata/variants/dclamage/6x6-extreme-killer.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := fpuzzles.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, err := fpuzzles.URL(res.Puzzle, nil, fpuzzles.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	srv, _ := newTestServer(t, Config{})
-	if code, _, resp := post(t, srv, "/api/render", Request{Puzzle: `{"size":9}`}); code != 501 || !strings.Contains(resp.Error, "f-puzzles") {
-		t.Errorf("no f-puzzles reader: %d %+v", code, resp)
-	}
-	// With a reader (here a stand-in for package fpuzzles), the puzzle is
-	// drawn with its rules, and givens typed on the page override its own.
-	fake := func(text string) (*variant.Puzzle, error) {
-		if !strings.HasPrefix(text, "{") {
-			return nil, errors.New("not JSON")
+	for _, input := range []string{string(data), link, strings.TrimPrefix(link, fpuzzles.LinkPrefix)} {
+		code, _, resp := post(t, srv, "/api/render", Request{Puzzle: input})
+		if code != 200 || resp.Size != 6 || len(resp.Rules) != len(res.Puzzle.Rules) || !strings.Contains(resp.SVG, "killercage outline") || resp.Format != "fpuzzles" {
+			t.Errorf("f-puzzles render of %.30q: %d %s", input, code, resp.Error)
 		}
-		vp := variant.New(board.Classic)
-		vp.Givens.Cells[0] = 5
-		vp.Rules = []variant.Rule{variant.Killer{Cells: []int{1, 2}, Sum: 3}}
-		return vp, nil
 	}
-	srv, _ = newTestServer(t, Config{FPuzzles: fake})
-	code, _, resp := post(t, srv, "/api/render", Request{Puzzle: `{"size":9}`})
-	if code != 200 || resp.Givens[0] != 5 || len(resp.Rules) != 1 || !strings.Contains(resp.SVG, "killercage outline") || resp.Format != "grid" {
-		t.Errorf("f-puzzles render: %d %+v", code, resp.Error)
-	}
-	g := make([]int, 81)
-	g[80] = 9
-	_, _, resp = post(t, srv, "/api/render", Request{Puzzle: `{"size":9}`, Givens: g})
-	if resp.Givens[0] != 0 || resp.Givens[80] != 9 {
+	// Givens typed on the page override the file's.
+	g := make([]int, 36)
+	g[35] = 6
+	_, _, resp := post(t, srv, "/api/render", Request{Puzzle: string(data), Givens: g})
+	if len(resp.Givens) != 36 || resp.Givens[35] != 6 {
 		t.Errorf("typed givens over f-puzzles: %v", resp.Givens)
-	}
-	_, _, again := post(t, srv, "/api/render", Request{Puzzle: `{"size":9}`})
-	if again.Givens[0] != 5 {
-		t.Error("typed givens changed the reader's puzzle")
 	}
 	for _, tc := range []struct {
 		req  Request
 		code int
 		want string
 	}{
-		{Request{Puzzle: `{"size":9}`, Rules: "diagonals"}, 400, "own rules"},
-		{Request{Puzzle: "N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQ"}, 400, "not JSON"},
-		{Request{Puzzle: classic, Format: "fpuzzles"}, 400, "not JSON"},
+		{Request{Puzzle: string(data), Rules: "diagonals"}, 400, "own rules"},
+		{Request{Puzzle: "N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQ"}, 400, "f-puzzles"},
+		{Request{Puzzle: classic, Format: "fpuzzles"}, 400, "f-puzzles"},
+		{Request{Puzzle: `{"size":9,"grid":[],"jellyfish":[]}`}, 400, "f-puzzles"},
 	} {
 		if code, _, resp := post(t, srv, "/api/render", tc.req); code != tc.code || !strings.Contains(resp.Error, tc.want) {
-			t.Errorf("%+v: %d %q", tc.req, code, resp.Error)
+			t.Errorf("%.40q: %d %q", tc.req.Puzzle, code, resp.Error)
 		}
 	}
-	if code, _, _ := post(t, srv, "/api/solve", Request{Puzzle: `{"size":9}`}); code != http.StatusNotImplemented {
+	// Without a variant solver the killer is drawn but not solved.
+	if code, _, _ := post(t, srv, "/api/solve", Request{Puzzle: string(data)}); code != http.StatusNotImplemented {
 		t.Errorf("solving an f-puzzles killer without a variant solver: %d", code)
+	}
+	// With one, its answer is the puzzle's solution (testdata/variants'
+	// manifest), half of it given for the brute-force stand-in to finish.
+	want := board.New(board.Shape{BoxRows: 2, BoxCols: 3})
+	for i, ch := range "615234423516351642264351136425542163" {
+		want.Cells[i] = uint8(ch - '0')
+	}
+	half := digits(want)
+	for i := range half {
+		if i%2 == 1 {
+			half[i] = 0
+		}
+	}
+	srv, _ = newTestServer(t, Config{SolveVariant: bruteVariant})
+	code, _, sol := post(t, srv, "/api/solve", Request{Puzzle: string(data), Givens: half, Picture: "none"})
+	if code != 200 || sol.Status != StatusSolved || !slices.Equal(sol.Solution, digits(want)) {
+		t.Errorf("solved killer: %d %s %s", code, sol.Status, sol.Error)
 	}
 }

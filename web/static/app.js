@@ -77,18 +77,20 @@ function showSVG(container, text) {
   container.replaceChildren(document.importNode(svg, true));
 }
 
-function showRules(rules) {
-  const list = $("rule-list");
-  list.replaceChildren(...(rules || []).map((r) => {
+function showRules(rules, ignored) {
+  const item = (text) => {
     const li = document.createElement("li");
-    li.textContent = r;
+    li.textContent = text;
     return li;
-  }));
+  };
+  const items = (rules || []).map(item);
+  if (ignored && ignored.length) items.push(item("Not solved with: " + ignored.join("; ")));
+  $("rule-list").replaceChildren(...items);
 }
 
 function remember(data) {
   state.board = { size: data.size, box: data.box, givens: data.givens, symbols: data.symbols || "" };
-  showRules(data.rules);
+  showRules(data.rules, data.ignored);
   if (state.override && data.text) {
     // The typed givens are now written in the text, in its own format.
     $("puzzle").value = data.text;
@@ -276,7 +278,6 @@ async function start() {
     return;
   }
   $("version").textContent = "satdoku " + (state.info.version || "");
-  $("fpuzzles-hint").hidden = !state.info.fpuzzles;
   $("rules").title = "Global rules: " + state.info.rule_names;
   const cand = $("candidates");
   if (!state.info.candidates) {

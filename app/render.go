@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -12,7 +13,10 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/variant"
+	"github.com/satdoku/satdoku/web"
 	"github.com/urfave/cli/v2"
 )
 
@@ -22,8 +26,12 @@ func renderCommand(s *streams) *cli.Command {
 		Usage:     "draw a puzzle, its solution or both as an SVG or PNG picture",
 		ArgsUsage: "[FILE|-]",
 		Description: `Reads one puzzle (the first of the file, or the one --index names) in any
-supported format, solves it unless only the puzzle is wanted, and draws it:
-givens in bold black, solved digits in blue, thick borders between boxes.
+supported format, or an f-puzzles puzzle (JSON, link or payload), solves it
+unless only the puzzle is wanted, and draws it: givens in bold black, solved
+digits in blue, thick borders between boxes and regions, every variant rule
+as f-puzzles draws it. (Variant rules are not solved by this build yet: the
+solution drawn is the one recorded in the f-puzzles file, checked against
+every rule.)
 SVG is the default; PNG is drawn from the same picture (-o pic.png or
 --format png). A puzzle with no solution is drawn as it is, with --explain
 marking the givens that cannot all hold, and the exit code is 3.
@@ -33,6 +41,7 @@ Examples:
    satdoku render --show puzzle -o puzzle.png puzzle.txt
    satdoku render --show-second -o two.svg open.txt   # marks where two solutions differ
    satdoku render --explain bad.txt > why.svg
+   satdoku render --show puzzle -o killer.svg killer.json   # an f-puzzles file
 
 ` + exitCodesHelp,
 		Flags: []cli.Flag{
@@ -122,20 +131,58 @@ func runRender(c *cli.Context, s *streams) error {
 	if cfg.format == "png" && cfg.output == "-" && isTerminal(s.stdout) {
 		return usagef("not writing a PNG image to a terminal: use -o FILE or a redirection")
 	}
-	var p *board.Puzzle
+	pic := &render.Picture{Title: cfg.title}
+	var recorded *board.Board // an f-puzzles file's own solution
 	err = s.forEachInput([]string{name}, func(name string, r io.Reader) error {
-		p, err = readNth(cfg.input.reader(r, name), cfg.index)
-		return err
+		br := bufio.NewReaderSize(r, 64<<10)
+		head, _ := br.Peek(64 << 10)
+		if web.LooksLikeFPuzzles(string(head)) {
+			if cfg.index != 1 {
+				return usagef("an f-puzzles input holds one puzzle: --index must be 1")
+			}
+			data, err := io.ReadAll(io.LimitReader(br, fpuzzles.MaxJSON+1))
+			if err != nil {
+				return exitf(ExitError, "%s: %v", displayName(name), err)
+			}
+			res, err := fpuzzles.Load(string(data))
+			if err != nil {
+				return exitf(ExitInvalid, "%s: %v", displayName(name), err)
+			}
+			pic.Variant, pic.Puzzle, recorded = res.Puzzle, res.Puzzle.Givens, res.Solution
+			cfg.opts.Alphabet = nil // f-puzzles writes numbers
+			return nil
+		}
+		p, err := readNth(cfg.input.reader(br, name), cfg.index)
+		if err != nil {
+			return err
+		}
+		pic.Puzzle = p.Board
+		if cfg.opts.Alphabet = &p.Alphabet; p.Format == board.Grid {
+			cfg.opts.Alphabet = nil // a grid of numbers is drawn with numbers
+		}
+		return nil
 	})
 	if err != nil {
 		return err
 	}
-	if cfg.opts.Alphabet = &p.Alphabet; p.Format == board.Grid {
-		cfg.opts.Alphabet = nil // a grid of numbers is drawn with numbers
-	}
-	pic := &render.Picture{Puzzle: p.Board, Title: cfg.title}
 	outcome := error(nil)
-	if cfg.show != render.PuzzleOnly || cfg.explain || cfg.second {
+	if v := pic.Variant; v != nil && (len(v.Rules) > 0 || v.Regions != nil) {
+		// No engine here solves variant rules yet: draw the file's own
+		// solution when it has one that keeps every rule.
+		if cfg.explain || cfg.second {
+			return usagef("--explain and --show-second need a solver of variant rules, which this build lacks")
+		}
+		if cfg.show != render.PuzzleOnly {
+			if recorded == nil {
+				return usagef("this puzzle has variant rules and this build cannot solve them yet: use --show puzzle (or a file with the setter's solution)")
+			}
+			if err := variant.Check(v, recorded); err != nil {
+				return exitf(ExitFailed, "the solution recorded in the file breaks a rule: %v", err)
+			}
+			pic.Solution = recorded
+			fmt.Fprintln(s.stderr, "satdoku: drawing the solution recorded in the file (checked against every rule)")
+		}
+	} else if cfg.show != render.PuzzleOnly || cfg.explain || cfg.second {
 		ctx := c.Context
 		if t := c.Duration("timeout"); t > 0 {
 			var cancel context.CancelFunc

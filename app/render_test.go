@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/urfave/cli/v2"
 )
 
@@ -307,5 +309,70 @@ func TestServeRemote(t *testing.T) {
 	_, stderr := startServe(t, "--listen", "0.0.0.0:0", "--allow-remote")
 	if !strings.Contains(stderr.String(), "warning") {
 		t.Errorf("no warning when serving beyond loopback: %q", stderr.String())
+	}
+}
+
+func TestRenderFPuzzles(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("../testdata/variants/dclamage/6x6-extreme-killer.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := fpuzzles.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The puzzle alone, from JSON on stdin and from a link.
+	link, err := fpuzzles.URL(res.Puzzle, nil, fpuzzles.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{string(data), link + "\n"} {
+		r := runPicture(t, in, "render", "--show", "puzzle")
+		c := svgClasses(t, r.stdout)
+		if r.code != 0 || c["killercage outline"] != 6 || c["minimum"] != 1 || c["digit solved"] != 0 {
+			t.Errorf("f-puzzles puzzle: %v\n%v", c, r)
+		}
+	}
+	// Its solution cannot be solved for here...
+	if r := runPicture(t, string(data), "render"); r.code != ExitUsage || !strings.Contains(r.stderr, "--show puzzle") {
+		t.Errorf("solving variant rules: %v", r)
+	}
+	if r := runPicture(t, string(data), "render", "--show", "puzzle", "--index", "2"); r.code != ExitUsage {
+		t.Errorf("--index 2 of an f-puzzles file: %v", r)
+	}
+	// ...but a file with the setter's solution is drawn with it, checked.
+	sol := board.New(res.Puzzle.Givens.Shape)
+	for i, ch := range "615234423516351642264351136425542163" {
+		sol.Cells[i] = uint8(ch - '0')
+	}
+	withSol, err := fpuzzles.Marshal(res.Puzzle, sol, fpuzzles.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runPicture(t, string(withSol), "render")
+	if c := svgClasses(t, r.stdout); r.code != 0 || c["digit solved"] != 36 || !strings.Contains(r.stderr, "recorded in the file") {
+		t.Errorf("recorded solution: %v\n%v", c, r)
+	}
+	// A recorded solution that breaks a rule is refused: digits 1 and 2
+	// swapped keep every row, column and box but not the cage sums.
+	bad := sol.Clone()
+	for i, d := range bad.Cells {
+		switch d {
+		case 1:
+			bad.Cells[i] = 2
+		case 2:
+			bad.Cells[i] = 1
+		}
+	}
+	withBad, err := fpuzzles.Marshal(res.Puzzle, bad, fpuzzles.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := runPicture(t, string(withBad), "render"); r.code != ExitFailed || !strings.Contains(r.stderr, "breaks a rule") {
+		t.Errorf("bad recorded solution: %v", r)
+	}
+	if r := runPicture(t, `{"size":9,"grid":[]}`, "render", "--show", "puzzle"); r.code != ExitInvalid || !strings.Contains(r.stderr, "f-puzzles") {
+		t.Errorf("broken f-puzzles JSON: %v", r)
 	}
 }

@@ -39,11 +39,12 @@ func (p *puzzle) board() *board.Board { return p.vp.Givens }
 // isVariant reports whether the puzzle has rules or irregular regions.
 func (p *puzzle) isVariant() bool { return len(p.vp.Rules) > 0 || p.vp.Regions != nil }
 
-// looksLikeFPuzzles reports whether text is f-puzzles input rather than
+// LooksLikeFPuzzles reports whether text is f-puzzles input rather than
 // one of the text formats: JSON, a link (f-puzzles or SudokuPad), or the
 // compressed text after "?load=" (one line with a character no text format
-// has: + / = $, or lz-string's usual start "N4Ig").
-func looksLikeFPuzzles(text string) bool {
+// has: + / = $, or lz-string's usual start "N4Ig"). The start of a long
+// input is enough to tell.
+func LooksLikeFPuzzles(text string) bool {
 	t := strings.TrimSpace(text)
 	switch {
 	case strings.HasPrefix(t, "{"), strings.Contains(t, "://"), strings.Contains(t, "f-puzzles.com"),
@@ -60,7 +61,7 @@ func (h *Handler) read(req *Request) (*puzzle, error) {
 	fp := false
 	switch req.Format {
 	case "", "auto":
-		fp = looksLikeFPuzzles(req.Puzzle)
+		fp = LooksLikeFPuzzles(req.Puzzle)
 	case "text":
 	case "fpuzzles":
 		fp = true

@@ -137,8 +137,8 @@ func TestFPuzzlesInput(t *testing.T) {
 		strings.Repeat("A", 256):          false,
 		"1 2 3 4":                         false,
 	} {
-		if got := looksLikeFPuzzles(text); got != want {
-			t.Errorf("looksLikeFPuzzles(%.40q) = %v", text, got)
+		if got := LooksLikeFPuzzles(text); got != want {
+			t.Errorf("LooksLikeFPuzzles(%.40q) = %v", text, got)
 		}
 	}
 	// A real f-puzzles file (a 6×6 killer), as JSON and as a link.

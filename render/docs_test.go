@@ -3,88 +3,34 @@ package render
 import (
 	"bytes"
 	"image/png"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 
-	"github.com/satdoku/satdoku/board"
-	"github.com/satdoku/satdoku/variant"
-	"github.com/satdoku/satdoku/variant/varianttest"
+	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
 // updateDocsEnv set to 1 rewrites the pictures under docs/ instead of
 // comparing them.
 const updateDocsEnv = "SATDOKU_UPDATE_DOCS"
 
-// killerExample is the killer puzzle of the README: cages of 2 to 5 cells
-// grown at random over a random grid, each with its sum (the first seed
-// whose cages all have two cells or more). Its grid is a solution
-// (checked); the picture makes no claim that it is the only one.
-func killerExample(t testing.TB) (*variant.Puzzle, *board.Board) {
-	for seed := uint64(1); ; seed++ {
-		if p, grid := killerFrom(t, seed); p != nil {
-			return p, grid
-		}
-	}
-}
-
-// killerFrom grows the cages from one seed, or returns nil if a cage is
-// left with one cell.
-func killerFrom(t testing.TB, seed uint64) (*variant.Puzzle, *board.Board) {
-	rng := rand.New(rand.NewPCG(2024, seed))
-	grid := varianttest.Grid(rng, board.Classic)
-	p := variant.New(board.Classic)
-	p.Title = "Killer"
-	n := 9
-	covered := make([]bool, n*n)
-	for _, start := range rng.Perm(n * n) {
-		if covered[start] {
-			continue
-		}
-		size := 2 + rng.IntN(4)
-		cage := []int{start}
-		covered[start] = true
-		for len(cage) < size {
-			var next []int
-			for _, c := range cage {
-				for _, nb := range variant.Neighbours(n, c) {
-					if covered[nb] || slices.Contains(next, nb) || slices.ContainsFunc(cage, func(x int) bool { return grid.Cells[x] == grid.Cells[nb] }) {
-						continue
-					}
-					next = append(next, nb)
-				}
-			}
-			if len(next) == 0 {
-				if len(cage) == 1 {
-					return nil, nil
-				}
-				break
-			}
-			nb := next[rng.IntN(len(next))]
-			cage = append(cage, nb)
-			covered[nb] = true
-		}
-		sum := 0
-		for _, c := range cage {
-			sum += int(grid.Cells[c])
-		}
-		slices.Sort(cage)
-		p.Rules = append(p.Rules, variant.Killer{Cells: cage, Sum: sum})
-	}
-	if err := variant.Check(p, grid); err != nil {
-		t.Fatalf("the example's grid breaks its cages: %v", err)
-	}
-	return p, grid
-}
-
-// TestDocsKiller draws the README's killer puzzle and compares it with the
-// committed docs/killer.svg and docs/killer.png (a golden-image test of the
-// whole drawing path); SATDOKU_UPDATE_DOCS=1 rewrites them.
+// TestDocsKiller draws the README's killer puzzle, "Killer Blister" by
+// Rangsk (testdata/variants/dclamage/killer-blister.json: killer cages and
+// little killers), and compares it with the committed docs/killer.svg and
+// docs/killer.png (a golden-image test of the whole drawing path);
+// SATDOKU_UPDATE_DOCS=1 rewrites them.
 func TestDocsKiller(t *testing.T) {
-	p, _ := killerExample(t)
-	sc, err := Draw(&Picture{Variant: p, Title: "A killer sudoku drawn by satdoku"}, Options{})
+	f, err := os.Open(testpuzzles.Path("testdata/variants/dclamage/killer-blister.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	res, err := fpuzzles.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := Draw(&Picture{Variant: res.Puzzle, Title: "Killer Blister by Rangsk, drawn by satdoku"}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,9 @@ import (
 )
 
 // pictureApp is an application holding the render and serve commands
-// only, run in memory like Main runs the whole one.
+// only, run in memory like Main runs the whole one. Tests that use it do
+// not run in parallel: urfave/cli writes to its shared help flag when it
+// parses a command line.
 func pictureApp(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args ...string) int {
 	s := &streams{stdin, stdout, stderr}
 	a := &cli.App{
@@ -85,7 +87,6 @@ func svgClasses(t *testing.T, doc string) map[string]int {
 }
 
 func TestRenderCommand(t *testing.T) {
-	t.Parallel()
 	r := runPicture(t, classic9, "render")
 	if r.code != 0 {
 		t.Fatal(r)
@@ -129,7 +130,6 @@ func TestRenderCommand(t *testing.T) {
 }
 
 func TestRenderPNG(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	in := filepath.Join(dir, "p.txt")
 	if err := os.WriteFile(in, []byte(classic9), 0o644); err != nil {
@@ -176,7 +176,6 @@ func TestRenderPNG(t *testing.T) {
 }
 
 func TestRenderErrors(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		stdin string
 		args  []string
@@ -260,7 +259,6 @@ func startServe(t *testing.T, args ...string) (string, *lockedBuffer) {
 }
 
 func TestServeCommand(t *testing.T) {
-	t.Parallel()
 	url, stderr := startServe(t, "--listen", "127.0.0.1:0", "--max-side", "16", "--timeout", "3s")
 	resp, err := http.Get(url + "api/info")
 	if err != nil {
@@ -290,7 +288,6 @@ func TestServeCommand(t *testing.T) {
 }
 
 func TestServeRemote(t *testing.T) {
-	t.Parallel()
 	r := runPicture(t, "", "serve", "--listen", "0.0.0.0:0")
 	if r.code != ExitUsage || !strings.Contains(r.stderr, "--allow-remote") {
 		t.Errorf("non-loopback without --allow-remote: %v", r)
@@ -313,7 +310,6 @@ func TestServeRemote(t *testing.T) {
 }
 
 func TestRenderFPuzzles(t *testing.T) {
-	t.Parallel()
 	data, err := os.ReadFile("../testdata/variants/dclamage/6x6-extreme-killer.json")
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,7 @@
 //
 // Drawing happens once, into a Scene: a list of items (paths with caps,
 // joins and dashes; circles; rectangles; text with an anchor and a size),
-// each tagged with a class ("digit given", "killer-cage", ...) and the cells
+// each tagged with a class ("digit given", "killercage outline", ...) and the cells
 // it belongs to. Two writers turn a scene into a file: WriteSVG writes it as
 // an SVG document (valid XML, a viewBox so that it scales, generic font
 // families only), and WritePNG rasterises it with golang.org/x/image/vector

@@ -118,6 +118,8 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 			encodeCommand(io),
 			decodeCommand(io),
 			benchCommand(io),
+			renderCommand(io),
+			serveCommand(io),
 			completionCommand(io),
 			workerCommand(io),
 		},

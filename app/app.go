@@ -159,6 +159,8 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 			encodeCommand(io),
 			decodeCommand(io),
 			benchCommand(io),
+			renderCommand(io),
+			serveCommand(io),
 			completionCommand(io),
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // Main maps errors to exit codes

@@ -1,0 +1,300 @@
+package app
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/variant"
+	"github.com/satdoku/satdoku/web"
+	"github.com/urfave/cli/v2"
+)
+
+func renderCommand(s *streams) *cli.Command {
+	return &cli.Command{
+		Name:      "render",
+		Usage:     "draw a puzzle, its solution or both as an SVG or PNG picture",
+		ArgsUsage: "[FILE|-]",
+		Description: `Reads one puzzle (the first of the file, or the one --index names) in any
+supported format, or an f-puzzles puzzle (JSON, link or payload), solves it
+unless only the puzzle is wanted, and draws it: givens in bold black, solved
+digits in blue, thick borders between boxes and regions, every variant rule
+as f-puzzles draws it. (Variant rules are not solved by this build yet: the
+solution drawn is the one recorded in the f-puzzles file, checked against
+every rule.)
+SVG is the default; PNG is drawn from the same picture (-o pic.png or
+--format png). A puzzle with no solution is drawn as it is, with --explain
+marking the givens that cannot all hold, and the exit code is 3.
+
+Examples:
+   satdoku render puzzle.txt > puzzle.svg
+   satdoku render --show puzzle -o puzzle.png puzzle.txt
+   satdoku render --show-second -o two.svg open.txt   # marks where two solutions differ
+   satdoku render --explain bad.txt > why.svg
+   satdoku render --show puzzle -o killer.svg killer.json   # an f-puzzles file
+
+` + exitCodesHelp,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "-", Usage: "write the picture to `FILE` (- for standard output)"},
+			&cli.StringFlag{Name: "format", Usage: "picture `FORMAT`: svg or png (default: from the --output name, else svg)"},
+			&cli.StringFlag{Name: "show", Value: "both", Usage: "what to draw: both (the solution over the puzzle, givens distinct), puzzle, solution"},
+			&cli.BoolFlag{Name: "explain", Usage: "for a puzzle with no solution, mark the clashing givens or a minimal set of givens with no completion"},
+			&cli.BoolFlag{Name: "show-second", Usage: "for a puzzle with several solutions, mark the cells where a second one differs"},
+			&cli.IntFlag{Name: "index", Value: 1, Usage: "draw the `K`th puzzle of the input (1-based)"},
+			&cli.Float64Flag{Name: "cell-size", Value: render.DefaultCellSize, Usage: "side of a cell in SVG units (PNG pixels at --scale 1)"},
+			&cli.Float64Flag{Name: "scale", Value: 2, Usage: "PNG pixels per SVG unit"},
+			&cli.StringFlag{Name: "title", Usage: "the picture's title (SVG <title>)"},
+			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "`ENGINE` that solves it: sat, backtrack or both"},
+			&cli.DurationFlag{Name: "timeout", Usage: "give up solving after `DURATION` (the puzzle is drawn unsolved, exit code 5)"},
+			alphabetFlag(), boxFlag(),
+		},
+		Action: func(c *cli.Context) error { return runRender(c, s) },
+	}
+}
+
+// renderConfig is the parsed command line of render.
+type renderConfig struct {
+	output, format string
+	show           render.Show
+	explain        bool
+	second         bool
+	index          int
+	opts           render.Options
+	scale          float64
+	title          string
+	kind           engine.Kind
+	input          input
+}
+
+func parseRenderConfig(c *cli.Context) (*renderConfig, error) {
+	cfg := &renderConfig{output: c.String("output"), explain: c.Bool("explain"), second: c.Bool("show-second"),
+		index: c.Int("index"), scale: c.Float64("scale"), title: c.String("title")}
+	var err error
+	if cfg.show, err = render.ParseShow(c.String("show")); err != nil {
+		return nil, usagef("--show: %v", err)
+	}
+	cfg.format = strings.ToLower(c.String("format"))
+	if cfg.format == "" {
+		cfg.format = "svg"
+		if strings.EqualFold(filepath.Ext(cfg.output), ".png") {
+			cfg.format = "png"
+		}
+	}
+	if cfg.format != "svg" && cfg.format != "png" {
+		return nil, usagef("--format %q: want svg or png", cfg.format)
+	}
+	if cfg.index < 1 {
+		return nil, usagef("--index must be at least 1, not %d", cfg.index)
+	}
+	if cs := c.Float64("cell-size"); !(cs >= 4 && cs <= 1000) {
+		return nil, usagef("--cell-size %v: want 4 to 1000", cs)
+	}
+	cfg.opts.CellSize = c.Float64("cell-size")
+	if !(cfg.scale > 0 && cfg.scale <= 16) {
+		return nil, usagef("--scale %v: want more than 0, at most 16", cfg.scale)
+	}
+	if cfg.kind, err = engine.ParseKind(c.String("engine")); err != nil || cfg.kind == engine.External {
+		return nil, usagef("--engine %q: want sat, backtrack or both", c.String("engine"))
+	}
+	if c.Duration("timeout") < 0 {
+		return nil, usagef("--timeout must not be negative")
+	}
+	if cfg.input, err = parseInput(c); err != nil {
+		return nil, err
+	}
+	cfg.opts.Show = cfg.show
+	return cfg, nil
+}
+
+func runRender(c *cli.Context, s *streams) error {
+	cfg, err := parseRenderConfig(c)
+	if err != nil {
+		return err
+	}
+	if c.NArg() > 1 {
+		return usagef("render draws one puzzle: give one file (and --index to choose a puzzle in it)")
+	}
+	name := c.Args().First()
+	if name == "" {
+		name = "-"
+	}
+	if cfg.format == "png" && cfg.output == "-" && isTerminal(s.stdout) {
+		return usagef("not writing a PNG image to a terminal: use -o FILE or a redirection")
+	}
+	pic := &render.Picture{Title: cfg.title}
+	var recorded *board.Board // an f-puzzles file's own solution
+	err = s.forEachInput([]string{name}, func(name string, r io.Reader) error {
+		br := bufio.NewReaderSize(r, 64<<10)
+		head, _ := br.Peek(64 << 10)
+		if web.LooksLikeFPuzzles(string(head)) {
+			if cfg.index != 1 {
+				return usagef("an f-puzzles input holds one puzzle: --index must be 1")
+			}
+			data, err := io.ReadAll(io.LimitReader(br, fpuzzles.MaxJSON+1))
+			if err != nil {
+				return exitf(ExitError, "%s: %v", displayName(name), err)
+			}
+			res, err := fpuzzles.Load(string(data))
+			if err != nil {
+				return exitf(ExitInvalid, "%s: %v", displayName(name), err)
+			}
+			pic.Variant, pic.Puzzle, recorded = res.Puzzle, res.Puzzle.Givens, res.Solution
+			cfg.opts.Alphabet = nil // f-puzzles writes numbers
+			return nil
+		}
+		p, err := readNth(cfg.input.reader(br, name), cfg.index)
+		if err != nil {
+			return err
+		}
+		pic.Puzzle = p.Board
+		if cfg.opts.Alphabet = &p.Alphabet; p.Format == board.Grid {
+			cfg.opts.Alphabet = nil // a grid of numbers is drawn with numbers
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	outcome := error(nil)
+	if v := pic.Variant; v != nil && (len(v.Rules) > 0 || v.Regions != nil) {
+		// No engine here solves variant rules yet: draw the file's own
+		// solution when it has one that keeps every rule.
+		if cfg.explain || cfg.second {
+			return usagef("--explain and --show-second need a solver of variant rules, which this build lacks")
+		}
+		if cfg.show != render.PuzzleOnly {
+			if recorded == nil {
+				return usagef("this puzzle has variant rules and this build cannot solve them yet: use --show puzzle (or a file with the setter's solution)")
+			}
+			if err := variant.Check(v, recorded); err != nil {
+				return exitf(ExitFailed, "the solution recorded in the file breaks a rule: %v", err)
+			}
+			pic.Solution = recorded
+			fmt.Fprintln(s.stderr, "satdoku: drawing the solution recorded in the file (checked against every rule)")
+		}
+	} else if cfg.show != render.PuzzleOnly || cfg.explain || cfg.second {
+		ctx := c.Context
+		if t := c.Duration("timeout"); t > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, t)
+			defer cancel()
+		}
+		outcome = solveForPicture(ctx, cfg, pic)
+	}
+	if outcome != nil && cfg.show == render.SolutionOnly {
+		cfg.opts.Show = render.Both // nothing to show but the puzzle
+	}
+	var buf bytes.Buffer
+	if err := writePicture(&buf, pic, cfg.format, cfg.opts, cfg.scale); err != nil {
+		return exitf(ExitError, "%v", err)
+	}
+	if cfg.output == "-" {
+		if _, err := s.stdout.Write(buf.Bytes()); err != nil {
+			return exitf(ExitError, "writing the picture: %v", err)
+		}
+	} else if err := os.WriteFile(cfg.output, buf.Bytes(), 0o644); err != nil {
+		return exitf(ExitError, "%v", err)
+	}
+	return outcome
+}
+
+// readNth returns the kth puzzle (1-based) of the reader.
+func readNth(rd *board.Reader, k int) (*board.Puzzle, error) {
+	for i := 1; ; i++ {
+		p, err := rd.Read()
+		switch {
+		case err == io.EOF && i == 1:
+			return nil, exitf(ExitInvalid, "%s: no puzzle found", displayName(rd.Name))
+		case err == io.EOF:
+			return nil, exitf(ExitInvalid, "%s holds %d puzzle(s), so there is no puzzle %d", displayName(rd.Name), i-1, k)
+		case i == k && err != nil:
+			return nil, exitf(ExitInvalid, "%v", err)
+		case i == k:
+			return p, nil
+		}
+	}
+}
+
+// solveForPicture solves the puzzle of pic and fills in its solution and
+// highlights. It returns the exit error of an outcome other than solved.
+func solveForPicture(ctx context.Context, cfg *renderConfig, pic *render.Picture) error {
+	limit := 0
+	if cfg.second {
+		limit = 2
+	}
+	eng, err := engine.New(engine.Options{Kind: cfg.kind, Limit: limit, Explain: cfg.explain})
+	if err != nil {
+		return exitf(ExitError, "%v", err)
+	}
+	res := eng.Solve(ctx, pic.Puzzle)
+	addResult(pic, res)
+	switch res.Status {
+	case engine.Solved:
+		return nil
+	case engine.NoSolution:
+		if len(res.Clashes)+len(res.Conflict) > 0 {
+			return exitf(ExitNoSolution, "no solution; the picture marks the givens that cannot all hold")
+		}
+		return exitf(ExitNoSolution, "no solution; the picture shows the puzzle (--explain marks the givens that cannot all hold)")
+	case engine.Timeout:
+		return exitf(ExitTimeout, "no solution found in time; the picture shows the puzzle")
+	case engine.Invalid:
+		return exitf(ExitInvalid, "%v", res.Err)
+	}
+	if errors.Is(res.Err, engine.ErrDisagree) {
+		return exitf(ExitFailed, "%v", res.Err)
+	}
+	return exitf(ExitFailed, "solving: %v", res.Err)
+}
+
+// addResult adds an engine's answer to the picture of its puzzle: the
+// solution, the cells where a second solution differs, the clashing givens
+// or a minimal set of givens with no completion. The solve command's
+// picture output can share it.
+func addResult(pic *render.Picture, res engine.Result) {
+	switch res.Status {
+	case engine.Solved:
+		pic.Solution = res.Solution
+		if res.Second != nil {
+			pic.Highlights = append(pic.Highlights, render.Difference(board.Diff(res.Solution, res.Second)))
+		}
+	case engine.NoSolution:
+		var cells []int
+		for _, cl := range res.Clashes {
+			cells = append(cells, cl.CellA, cl.CellB)
+		}
+		cells = append(cells, res.Conflict...)
+		if len(cells) > 0 {
+			pic.Highlights = append(pic.Highlights, render.Conflict(cells))
+		}
+	}
+}
+
+// writePicture draws the picture and writes it as "svg" or "png" (at scale
+// pixels per unit).
+func writePicture(w io.Writer, pic *render.Picture, format string, o render.Options, scale float64) error {
+	sc, err := render.Draw(pic, o)
+	if err != nil {
+		return fmt.Errorf("drawing: %w", err)
+	}
+	if format == "png" {
+		if err := sc.WritePNG(w, scale); err != nil {
+			return fmt.Errorf("drawing the PNG: %w (try a smaller --scale or --cell-size)", err)
+		}
+		return nil
+	}
+	if err := sc.WriteSVG(w); err != nil {
+		return fmt.Errorf("writing the picture: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,374 @@
+package app
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"image/png"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/urfave/cli/v2"
+)
+
+// pictureApp is an application holding the render and serve commands
+// only, run in memory like Main runs the whole one. Tests that use it do
+// not run in parallel: urfave/cli writes to its shared help flag when it
+// parses a command line.
+func pictureApp(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args ...string) int {
+	s := &streams{stdin: stdin, stdout: stdout, stderr: stderr}
+	a := &cli.App{
+		Name: "satdoku", Reader: stdin, Writer: stdout, ErrWriter: stderr,
+		Commands:       []*cli.Command{renderCommand(s), serveCommand(s)},
+		ExitErrHandler: func(*cli.Context, error) {},
+	}
+	err := a.RunContext(ctx, append([]string{"satdoku"}, args...))
+	if err == nil {
+		return ExitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			io.WriteString(stderr, "satdoku: "+ee.err.Error()+"\n")
+		}
+		return ee.code
+	}
+	io.WriteString(stderr, "satdoku: "+err.Error()+"\n")
+	return ExitUsage
+}
+
+func runPicture(t *testing.T, stdin string, args ...string) run {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := pictureApp(context.Background(), strings.NewReader(stdin), &out, &errb, args...)
+	return run{code, out.String(), errb.String()}
+}
+
+const (
+	classic9 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+	// twoWays has the classic's first two givens removed: several solutions.
+	twoWays = "....7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+	// noWay puts a 1 at r1c3 of the classic: no solution, and no clash.
+	noWay = "531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+)
+
+// svgClasses parses an SVG document and counts the elements of each class.
+func svgClasses(t *testing.T, doc string) map[string]int {
+	t.Helper()
+	dec := xml.NewDecoder(strings.NewReader(doc))
+	count := map[string]int{}
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return count
+		}
+		if err != nil {
+			t.Fatalf("the SVG is not XML: %v\n%.300s", err, doc)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			for _, a := range se.Attr {
+				if a.Name.Local == "class" {
+					count[a.Value]++
+				}
+			}
+		}
+	}
+}
+
+func TestRenderCommand(t *testing.T) {
+	r := runPicture(t, classic9, "render")
+	if r.code != 0 {
+		t.Fatal(r)
+	}
+	c := svgClasses(t, r.stdout)
+	if c["digit given"] != 30 || c["digit solved"] != 51 || c["border"] != 1 {
+		t.Errorf("classes %v", c)
+	}
+
+	r = runPicture(t, classic9, "render", "--show", "puzzle", "--title", "Wikipedia")
+	c = svgClasses(t, r.stdout)
+	if r.code != 0 || c["digit given"] != 30 || c["digit solved"] != 0 || !strings.Contains(r.stdout, "<title>Wikipedia</title>") {
+		t.Errorf("puzzle only: %v\n%v", c, r)
+	}
+
+	r = runPicture(t, classic9, "render", "--show", "solution", "--engine", "backtrack")
+	if c = svgClasses(t, r.stdout); r.code != 0 || c["digit"] != 81 {
+		t.Errorf("solution only: %v\n%v", c, r)
+	}
+
+	r = runPicture(t, twoWays, "render", "--show-second")
+	if c = svgClasses(t, r.stdout); r.code != 0 || c["highlight difference"] != 1 {
+		t.Errorf("show-second: %v\n%v", c, r)
+	}
+
+	r = runPicture(t, noWay, "render", "--explain")
+	if c = svgClasses(t, r.stdout); r.code != ExitNoSolution || c["highlight conflict"] != 1 || c["digit given"] != 31 || !strings.Contains(r.stderr, "no solution") {
+		t.Errorf("explain: %v\n%v", c, r)
+	}
+
+	// Two puzzles: --index picks the second; 6×6 with rectangular boxes.
+	six := "1 0 0 0 0 0\n0 0 0 4 0 0\n0 0 3 0 0 0\n0 5 0 0 0 0\n0 0 0 0 6 0\n0 0 0 0 0 2\n"
+	r = runPicture(t, classic9+"\n"+six, "render", "--box", "2x3", "--index", "1")
+	if r.code != ExitInvalid {
+		t.Errorf("a 9x9 read with --box 2x3: %v", r)
+	}
+	r = runPicture(t, six+"\n"+six, "render", "--box", "2x3", "--index", "2")
+	if c = svgClasses(t, r.stdout); r.code != 0 || c["digit"] != 0 || c["digit given"] != 6 || c["digit solved"] != 30 {
+		t.Errorf("6x6: %v\n%v", c, r)
+	}
+}
+
+func TestRenderPNG(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "p.txt")
+	if err := os.WriteFile(in, []byte(classic9), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "p.png")
+	if r := runPicture(t, "", "render", "-o", out, "--scale", "1", in); r.code != 0 || r.stdout != "" {
+		t.Fatal(r)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != 372 || b.Dy() != 372 {
+		t.Errorf("PNG is %v, want 372x372 (9 cells of 40 and margins of 6)", b)
+	}
+	// r1c1 holds a given 5: dark pixels at its centre.
+	dark := 0
+	for y := 16; y < 36; y++ {
+		for x := 16; x < 36; x++ {
+			if r, g, b, _ := img.At(x, y).RGBA(); r+g+b < 3*0x6000 {
+				dark++
+			}
+		}
+	}
+	if dark < 20 {
+		t.Errorf("%d dark pixels where the 5 is", dark)
+	}
+
+	// --format png to standard output, at a larger scale.
+	r := runPicture(t, classic9, "render", "--format", "png", "--cell-size", "20")
+	img, err = png.Decode(strings.NewReader(r.stdout))
+	if r.code != 0 || err != nil {
+		t.Fatalf("%v %v", err, r)
+	}
+	if b := img.Bounds(); b.Dx() != 372 {
+		t.Errorf("PNG at cell size 20, scale 2: width %d", b.Dx())
+	}
+}
+
+func TestRenderErrors(t *testing.T) {
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+		code  int
+		msg   string
+	}{
+		{classic9, []string{"render", "--format", "gif"}, ExitUsage, "svg or png"},
+		{classic9, []string{"render", "--show", "all"}, ExitUsage, "--show"},
+		{classic9, []string{"render", "--index", "0"}, ExitUsage, "--index"},
+		{classic9, []string{"render", "--index", "2"}, ExitInvalid, "no puzzle 2"},
+		{classic9, []string{"render", "--engine", "external"}, ExitUsage, "--engine"},
+		{classic9, []string{"render", "--cell-size", "0"}, ExitUsage, "--cell-size"},
+		{classic9, []string{"render", "--scale", "100"}, ExitUsage, "--scale"},
+		{classic9, []string{"render", "a", "b"}, ExitUsage, "one puzzle"},
+		{"", []string{"render"}, ExitInvalid, "no puzzle"},
+		{"53..7x\n", []string{"render"}, ExitInvalid, "line 1"},
+		{"", []string{"render", "/nonexistent/puzzle.txt"}, ExitError, "no such file"},
+		{classic9, []string{"render", "-o", "/nonexistent/dir/p.svg"}, ExitError, "no such file"},
+	} {
+		r := runPicture(t, tc.stdin, tc.args...)
+		if r.code != tc.code || !strings.Contains(r.stderr, tc.msg) {
+			t.Errorf("%v: got %v, want exit %d with %q", tc.args, r, tc.code, tc.msg)
+		}
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for a writer and a reader at once.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// startServe runs "satdoku serve" with the given arguments until the test
+// ends, and returns the URL it prints and its stderr.
+func startServe(t *testing.T, args ...string) (string, *lockedBuffer) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	stderr := &lockedBuffer{}
+	done := make(chan int, 1)
+	go func() {
+		code := pictureApp(ctx, strings.NewReader(""), pw, stderr, append([]string{"serve"}, args...)...)
+		pw.Close()
+		done <- code
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	go io.Copy(io.Discard, pr)
+	if err != nil {
+		cancel()
+		t.Fatalf("serve printed %q, %v; stderr %s; exit %d", line, err, stderr.String(), <-done)
+	}
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case code := <-done:
+			if code != 0 {
+				t.Errorf("serve ended with exit %d: %s", code, stderr.String())
+			}
+		case <-time.After(time.Minute):
+			t.Error("serve did not stop")
+		}
+	})
+	_, url, ok := strings.Cut(strings.TrimSpace(line), "serving on ")
+	if !ok {
+		t.Fatalf("serve printed %q", line)
+	}
+	url, _, _ = strings.Cut(url, " ")
+	return url, stderr
+}
+
+func TestServeCommand(t *testing.T) {
+	url, stderr := startServe(t, "--listen", "127.0.0.1:0", "--max-side", "16", "--timeout", "3s")
+	resp, err := http.Get(url + "api/info")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var info struct {
+		MaxSide   int   `json:"max_side"`
+		TimeoutMS int64 `json:"timeout_ms"`
+	}
+	json.NewDecoder(resp.Body).Decode(&info)
+	resp.Body.Close()
+	if info.MaxSide != 16 || info.TimeoutMS != 3000 {
+		t.Errorf("info %+v", info)
+	}
+	resp, err = http.Post(url+"api/solve", "application/json", strings.NewReader(`{"puzzle":"`+strings.TrimSpace(classic9)+`","picture":"none"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"status":"solved"`) {
+		t.Errorf("solve: %d %s", resp.StatusCode, body)
+	}
+	if strings.Contains(stderr.String(), "warning") {
+		t.Errorf("a warning for a loopback address: %s", stderr.String())
+	}
+}
+
+func TestServeRemote(t *testing.T) {
+	r := runPicture(t, "", "serve", "--listen", "0.0.0.0:0")
+	if r.code != ExitUsage || !strings.Contains(r.stderr, "--allow-remote") {
+		t.Errorf("non-loopback without --allow-remote: %v", r)
+	}
+	for _, args := range [][]string{
+		{"serve", "--listen", "nonsense"},
+		{"serve", "--max-side", "100"},
+		{"serve", "--timeout", "0s"},
+		{"serve", "--max-solves", "0"},
+		{"serve", "extra"},
+	} {
+		if r := runPicture(t, "", args...); r.code != ExitUsage {
+			t.Errorf("%v: %v", args, r)
+		}
+	}
+	_, stderr := startServe(t, "--listen", "0.0.0.0:0", "--allow-remote")
+	if !strings.Contains(stderr.String(), "warning") {
+		t.Errorf("no warning when serving beyond loopback: %q", stderr.String())
+	}
+}
+
+func TestRenderFPuzzles(t *testing.T) {
+	data, err := os.ReadFile("../testdata/variants/dclamage/6x6-extreme-killer.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := fpuzzles.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The puzzle alone, from JSON on stdin and from a link.
+	link, err := fpuzzles.URL(res.Puzzle, nil, fpuzzles.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{string(data), link + "\n"} {
+		r := runPicture(t, in, "render", "--show", "puzzle")
+		c := svgClasses(t, r.stdout)
+		if r.code != 0 || c["killercage outline"] != 6 || c["minimum"] != 1 || c["digit solved"] != 0 {
+			t.Errorf("f-puzzles puzzle: %v\n%v", c, r)
+		}
+	}
+	// Its solution cannot be solved for here...
+	if r := runPicture(t, string(data), "render"); r.code != ExitUsage || !strings.Contains(r.stderr, "--show puzzle") {
+		t.Errorf("solving variant rules: %v", r)
+	}
+	if r := runPicture(t, string(data), "render", "--show", "puzzle", "--index", "2"); r.code != ExitUsage {
+		t.Errorf("--index 2 of an f-puzzles file: %v", r)
+	}
+	// ...but a file with the setter's solution is drawn with it, checked.
+	sol := board.New(res.Puzzle.Givens.Shape)
+	for i, ch := range "615234423516351642264351136425542163" {
+		sol.Cells[i] = uint8(ch - '0')
+	}
+	withSol, err := fpuzzles.Marshal(res.Puzzle, sol, fpuzzles.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runPicture(t, string(withSol), "render")
+	if c := svgClasses(t, r.stdout); r.code != 0 || c["digit solved"] != 36 || !strings.Contains(r.stderr, "recorded in the file") {
+		t.Errorf("recorded solution: %v\n%v", c, r)
+	}
+	// A recorded solution that breaks a rule is refused: digits 1 and 2
+	// swapped keep every row, column and box but not the cage sums.
+	bad := sol.Clone()
+	for i, d := range bad.Cells {
+		switch d {
+		case 1:
+			bad.Cells[i] = 2
+		case 2:
+			bad.Cells[i] = 1
+		}
+	}
+	withBad, err := fpuzzles.Marshal(res.Puzzle, bad, fpuzzles.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := runPicture(t, string(withBad), "render"); r.code != ExitFailed || !strings.Contains(r.stderr, "breaks a rule") {
+		t.Errorf("bad recorded solution: %v", r)
+	}
+	if r := runPicture(t, `{"size":9,"grid":[]}`, "render", "--show", "puzzle"); r.code != ExitInvalid || !strings.Contains(r.stderr, "f-puzzles") {
+		t.Errorf("broken f-puzzles JSON: %v", r)
+	}
+}

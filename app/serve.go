@@ -1,0 +1,111 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/satdoku/satdoku/web"
+	"github.com/urfave/cli/v2"
+)
+
+func serveCommand(s *streams) *cli.Command {
+	return &cli.Command{
+		Name:  "serve",
+		Usage: "serve a local web page to paste, type, solve and look at puzzles, with a JSON API",
+		Description: `Serves the page and its JSON API (see the README, or the documentation of
+package web) on 127.0.0.1:8080 until interrupted. Open the address in a
+browser; the page loads nothing from elsewhere.
+
+Safe by default: it listens on the loopback interface only and answers only
+to loopback host names, so no other machine and no web site can use it;
+--listen on another address needs --allow-remote as well, and then anyone who
+can reach that address can use the solver (there is no authentication).
+Requests are bounded in size, each solve in time (--timeout), and solves at
+once in number (--max-solves: more get an immediate "busy" answer). A SAT
+solve cannot be interrupted once started, so boards are bounded in size
+(--max-side, 25 by default): a 25x25 solve takes under a second, a 36x36 one
+can take minutes.
+
+Examples:
+   satdoku serve
+   satdoku serve --listen 127.0.0.1:9000 --timeout 30s
+   satdoku serve --listen 0.0.0.0:8080 --allow-remote   # other machines too: read the warning`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "listen", Value: "127.0.0.1:8080", Usage: "listen on `ADDR` (host:port; port 0 picks a free one)"},
+			&cli.BoolFlag{Name: "allow-remote", Usage: "allow a --listen address other than loopback, and any Host header"},
+			&cli.IntFlag{Name: "max-side", Value: web.DefaultMaxSide, Usage: "largest board side accepted, up to 64"},
+			&cli.DurationFlag{Name: "timeout", Value: web.DefaultSolveTimeout, Usage: "time limit of one solve"},
+			&cli.IntFlag{Name: "max-solves", Value: web.DefaultMaxSolves, Usage: "solves running at once; more are answered busy (HTTP 503)"},
+			&cli.IntFlag{Name: "max-count", Value: web.DefaultMaxCount, Usage: "largest solution count a request may ask for"},
+		},
+		Action: func(c *cli.Context) error { return runServe(c, s) },
+	}
+}
+
+func runServe(c *cli.Context, s *streams) error {
+	addr := c.String("listen")
+	if c.NArg() > 0 {
+		return usagef("serve takes no arguments (got %q)", c.Args().First())
+	}
+	if _, _, err := net.SplitHostPort(addr); err != nil {
+		return usagef("--listen %q: want host:port, e.g. 127.0.0.1:8080", addr)
+	}
+	remote := c.Bool("allow-remote")
+	if !web.IsLoopback(addr) && !remote {
+		return usagef("--listen %s is not a loopback address: other machines could use the solver; add --allow-remote if that is what you want", addr)
+	}
+	switch {
+	case c.Int("max-side") < 4 || c.Int("max-side") > 64:
+		return usagef("--max-side %d: want 4 to 64", c.Int("max-side"))
+	case c.Duration("timeout") <= 0:
+		return usagef("--timeout must be positive")
+	case c.Int("max-solves") < 1:
+		return usagef("--max-solves must be at least 1")
+	case c.Int("max-count") < 1:
+		return usagef("--max-count must be at least 1")
+	}
+	h := web.NewHandler(web.Config{
+		MaxSide:      c.Int("max-side"),
+		SolveTimeout: c.Duration("timeout"),
+		MaxSolves:    c.Int("max-solves"),
+		MaxCount:     c.Int("max-count"),
+		AnyHost:      remote,
+		Version:      version(),
+		Log:          log.New(s.stderr, "satdoku serve: ", log.LstdFlags),
+	})
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return exitf(ExitError, "%v", err)
+	}
+	srv := web.NewServer(addr, h)
+	if !web.IsLoopback(addr) {
+		fmt.Fprintf(s.stderr, "satdoku: warning: listening on %s, beyond this machine: anyone who can reach it can use the solver, with no authentication\n", ln.Addr())
+	}
+	fmt.Fprintf(s.stdout, "satdoku: serving on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+
+	ctx, stop := signal.NotifyContext(c.Context, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return exitf(ExitError, "serving: %v", err)
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return exitf(ExitError, "stopping: %v", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return exitf(ExitError, "serving: %v", err)
+	}
+	return nil
+}

@@ -1,0 +1,467 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"net/http"
+	"strings"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/variant"
+)
+
+// Request is the body of POST /api/render and POST /api/solve.
+type Request struct {
+	// Puzzle is the puzzle: text in any format satdoku reads (grid,
+	// compact or line), or f-puzzles input (JSON, the compressed text
+	// after "?load=", or a link). It may be empty when Givens says
+	// everything.
+	Puzzle string `json:"puzzle"`
+	// Format is "auto" (or empty: f-puzzles input is told apart from text
+	// by its look), "text" or "fpuzzles".
+	Format string `json:"format,omitempty"`
+	// Box is the box shape "RxC" for rectangular boxes ("2x3" for 6×6);
+	// empty infers square boxes.
+	Box string `json:"box,omitempty"`
+	// Alphabet names the symbols of compact and line text: "default",
+	// "hex" or "letters".
+	Alphabet string `json:"alphabet,omitempty"`
+	// Rules are global rules for a text puzzle, as a comma-separated
+	// list: diagonal+, diagonal-, diagonals, antiknight, antiking,
+	// nonconsecutive, disjointgroups, windoku (see variant.ParseRules).
+	Rules string `json:"rules,omitempty"`
+	// Regions are irregular (jigsaw) regions for a text puzzle: N lines of
+	// N region labels (see variant.ReadRegions).
+	Regions string `json:"regions,omitempty"`
+	// Givens, if set, replaces the puzzle's givens: N² digits in reading
+	// order, 0 for a blank (the grid typed on the page). With an empty
+	// Puzzle it defines the board on its own (square boxes unless Box).
+	Givens []int `json:"givens,omitempty"`
+	// Count counts solutions up to Count (solve only): 0 or 1 finds one,
+	// 2 checks uniqueness.
+	Count int `json:"count,omitempty"`
+	// Explain asks, for a puzzle with no solution, for the givens that
+	// clash or a minimal set of givens with no completion (solve only).
+	Explain bool `json:"explain,omitempty"`
+	// Candidates asks for the true candidates of every cell instead of a
+	// solution (solve only).
+	Candidates bool `json:"candidates,omitempty"`
+	// Show is what the picture shows: "both" (default), "puzzle" or
+	// "solution".
+	Show string `json:"show,omitempty"`
+	// Picture is "svg" (default) to get the picture, or "none".
+	Picture string `json:"picture,omitempty"`
+}
+
+// The Status values of a Response.
+const (
+	StatusOK         = "ok"          // render: the puzzle was read and drawn
+	StatusSolved     = "solved"      // a verified solution is in Solution
+	StatusNoSolution = "no_solution" // the puzzle has no solution
+	StatusTimeout    = "timeout"     // the time limit ran out
+	StatusInvalid    = "invalid"     // the request or the puzzle is malformed
+	StatusBusy       = "busy"        // too many solves at once; retry
+	StatusError      = "error"       // the engines failed or disagree
+	StatusCandidates = "candidates"  // true candidates are in Candidates
+)
+
+// Response is the answer of the API. Fields that do not apply are left out.
+type Response struct {
+	Status string `json:"status"`
+	Error  string `json:"error,omitempty"`
+
+	Size    int    `json:"size,omitempty"`    // N
+	Box     string `json:"box,omitempty"`     // box shape, "3x3"
+	Format  string `json:"format,omitempty"`  // the input's format: grid, compact, line, fpuzzles
+	Symbols string `json:"symbols,omitempty"` // symbol of digit d at d−1, when the picture uses an alphabet
+	Givens  []int  `json:"givens,omitempty"`  // N² digits, 0 blank
+	// Rules describes the puzzle's variant rules in words, one a line.
+	Rules []string `json:"rules,omitempty"`
+	// Ignored says what an f-puzzles file holds that is drawn but not
+	// solved with ("line (3): drawing only").
+	Ignored  []string `json:"ignored,omitempty"`
+	Text     string   `json:"text,omitempty"`     // the givens written in the input's format
+	Solution []int    `json:"solution,omitempty"` // N² digits
+	// SolutionText is the solution written in the input's format (a grid
+	// of numbers for f-puzzles input).
+	SolutionText string `json:"solution_text,omitempty"`
+	// Count is the number of solutions found (at most the request's
+	// count), when counting.
+	Count *int `json:"count,omitempty"`
+	// Unique reports, when counting to 2 or more, whether the puzzle has
+	// exactly one solution.
+	Unique *bool `json:"unique,omitempty"`
+	// Second is a second solution, and Differ the cells where it differs
+	// from the first.
+	Second []int `json:"second,omitempty"`
+	Differ []int `json:"differ,omitempty"`
+	// Clashes lists givens that break a rule directly.
+	Clashes []Clash `json:"clashes,omitempty"`
+	// Conflict holds the cells of a minimal set of givens with no
+	// completion, and Explanation says it in words.
+	Conflict    []int  `json:"conflict,omitempty"`
+	Explanation string `json:"explanation,omitempty"`
+	// Candidates holds, per cell, the digits that appear there in some
+	// solution.
+	Candidates [][]int `json:"candidates,omitempty"`
+	Engine     string  `json:"engine,omitempty"`
+	ElapsedMS  float64 `json:"elapsed_ms"`
+	SVG        string  `json:"svg,omitempty"`
+	SVGSecond  string  `json:"svg_second,omitempty"` // the second solution, when there is one
+}
+
+// Clash is a pair of givens that break a rule.
+type Clash struct {
+	Cells   [2]int `json:"cells"`
+	Digit   int    `json:"digit"`
+	Unit    string `json:"unit"`
+	Message string `json:"message"`
+}
+
+// describe fills the response's description of the puzzle.
+func (p *puzzle) describe(resp *Response) {
+	b := p.board()
+	resp.Size = b.Side()
+	resp.Box = fmt.Sprintf("%dx%d", b.Shape.BoxRows, b.Shape.BoxCols)
+	resp.Format = p.format.String()
+	if p.fpuzzles {
+		resp.Format = "fpuzzles"
+	}
+	if p.alphabet != nil {
+		resp.Symbols = p.alphabet.Symbols[:b.Side()]
+	}
+	resp.Givens = digits(b)
+	resp.Text = p.text(b)
+	for _, r := range p.vp.Rules {
+		resp.Rules = append(resp.Rules, r.Describe(b.Side()))
+	}
+	resp.Ignored = p.ignored
+}
+
+// text writes b in the puzzle's format.
+func (p *puzzle) text(b *board.Board) string {
+	var sb strings.Builder
+	a := board.Default
+	if p.alphabet != nil {
+		a = *p.alphabet
+	}
+	if err := board.Write(&sb, b, p.format, a); err != nil {
+		return b.String()
+	}
+	return sb.String()
+}
+
+func digits(b *board.Board) []int {
+	out := make([]int, len(b.Cells))
+	for i, d := range b.Cells {
+		out[i] = int(d)
+	}
+	return out
+}
+
+// picture draws the puzzle with the parts of pic as SVG text.
+func (p *puzzle) picture(pic *render.Picture, show render.Show) (string, error) {
+	pic.Variant = p.vp
+	sc, err := render.Draw(pic, render.Options{Show: show, Alphabet: p.alphabet})
+	if err != nil {
+		return "", err
+	}
+	return string(sc.AppendSVG(nil)), nil
+}
+
+func requestShow(req *Request) (render.Show, bool, error) {
+	show := render.Both
+	if req.Show != "" {
+		s, err := render.ParseShow(req.Show)
+		if err != nil {
+			return 0, false, fmt.Errorf("%w: show: %v", errBadRequest, err)
+		}
+		show = s
+	}
+	switch req.Picture {
+	case "", "svg":
+		return show, true, nil
+	case "none":
+		return show, false, nil
+	}
+	return 0, false, fmt.Errorf("%w: picture %q: want svg or none", errBadRequest, req.Picture)
+}
+
+// requestError answers a request error: 501 for a feature this build
+// lacks, 400 otherwise.
+func requestError(err error) (int, *Response) {
+	if errors.Is(err, errUnavailable) {
+		msg := strings.TrimPrefix(err.Error(), errUnavailable.Error()+": ")
+		return http.StatusNotImplemented, &Response{Status: StatusInvalid, Error: msg}
+	}
+	msg := strings.TrimPrefix(err.Error(), errBadRequest.Error()+": ")
+	return http.StatusBadRequest, &Response{Status: StatusInvalid, Error: msg}
+}
+
+// render answers POST /api/render: read the puzzle and draw it.
+func (h *Handler) render(_ context.Context, req *Request) (int, *Response) {
+	if req.Count != 0 || req.Explain || req.Candidates {
+		return requestError(fmt.Errorf("%w: count, explain and candidates belong to /api/solve", errBadRequest))
+	}
+	show, draw, err := requestShow(req)
+	if err != nil {
+		return requestError(err)
+	}
+	p, err := h.read(req)
+	if err != nil {
+		return requestError(err)
+	}
+	resp := &Response{Status: StatusOK}
+	p.describe(resp)
+	if draw {
+		var pic render.Picture
+		if len(p.clashes) > 0 {
+			pic.Highlights = []render.Highlight{render.Conflict(p.clashes)}
+		}
+		if resp.SVG, err = p.picture(&pic, show); err != nil {
+			return http.StatusInternalServerError, &Response{Status: StatusError, Error: err.Error()}
+		}
+	}
+	return http.StatusOK, resp
+}
+
+// solve answers POST /api/solve.
+func (h *Handler) solve(ctx context.Context, req *Request) (int, *Response) {
+	show, draw, err := requestShow(req)
+	if err != nil {
+		return requestError(err)
+	}
+	if req.Count < 0 || req.Count > h.cfg.MaxCount {
+		return requestError(fmt.Errorf("%w: count %d: want 0 to %d", errBadRequest, req.Count, h.cfg.MaxCount))
+	}
+	if req.Candidates && (req.Count > 1 || req.Explain) {
+		return requestError(fmt.Errorf("%w: ask for candidates on their own, without count or explain", errBadRequest))
+	}
+	if req.Candidates && h.cfg.Candidates == nil {
+		return requestError(fmt.Errorf("%w: true candidates are %v", errUnavailable, errUnavailable))
+	}
+	p, err := h.read(req)
+	if err != nil {
+		return requestError(err)
+	}
+	if p.isVariant() && !req.Candidates && h.cfg.SolveVariant == nil {
+		return requestError(fmt.Errorf("%w: solving puzzles with variant rules or irregular regions is %v; /api/render draws them", errUnavailable, errUnavailable))
+	}
+
+	// Take a solving slot, or answer busy at once.
+	select {
+	case h.slots <- struct{}{}:
+	default:
+		return http.StatusServiceUnavailable, &Response{Status: StatusBusy,
+			Error: fmt.Sprintf("the server is busy: %d solves are running, its limit; try again in a moment", h.cfg.MaxSolves)}
+	}
+	ctx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
+	defer cancel()
+	done := make(chan *Response, 1)
+	vp := *p.vp
+	vp.Givens = p.board().Clone() // the solver's own copy
+	go func() {
+		// The slot is held until the solve really ends: a gophersat call
+		// cannot be interrupted, and the bound on solves must count it
+		// even after its request has been answered "timeout".
+		defer func() { <-h.slots }()
+		switch {
+		case req.Candidates:
+			done <- h.candidates(ctx, &vp, p.clashes)
+		case p.isVariant():
+			done <- h.solveVariant(ctx, &vp, req)
+		default:
+			done <- solveClassic(ctx, vp.Givens, req)
+		}
+	}()
+	var resp *Response
+	select {
+	case resp = <-done:
+	case <-ctx.Done():
+		resp = &Response{Status: StatusTimeout, Error: fmt.Sprintf("no answer within the time limit of %v", h.cfg.SolveTimeout)}
+	}
+	p.describe(resp)
+	if resp.Solution != nil {
+		resp.SolutionText = p.text(p.fromDigits(resp.Solution))
+	}
+	if draw {
+		if err := p.draw(resp, show); err != nil {
+			return http.StatusInternalServerError, &Response{Status: StatusError, Error: err.Error()}
+		}
+	}
+	return http.StatusOK, resp
+}
+
+// engineOptions are the engine options of a request.
+func engineOptions(req *Request) engine.Options {
+	o := engine.Options{Kind: engine.SAT, Explain: req.Explain}
+	if req.Count >= 2 {
+		o.Limit = req.Count
+	}
+	return o
+}
+
+// solveClassic solves, counts or explains with a new engine: an Engine is
+// not safe for concurrent use, and engines in one process take turns on
+// gophersat by themselves.
+func solveClassic(ctx context.Context, b *board.Board, req *Request) *Response {
+	eng, err := engine.New(engineOptions(req))
+	if err != nil {
+		return &Response{Status: StatusError, Error: err.Error()}
+	}
+	return fromResult(eng.Solve(ctx, b), b, req.Count >= 2)
+}
+
+// solveVariant solves a variant puzzle with the configured solver and
+// checks its solutions against every rule.
+func (h *Handler) solveVariant(ctx context.Context, vp *variant.Puzzle, req *Request) *Response {
+	res := h.cfg.SolveVariant(ctx, vp, engineOptions(req))
+	for _, sol := range []*board.Board{res.Solution, res.Second} {
+		if sol == nil || res.Status != engine.Solved {
+			continue
+		}
+		if err := variant.Check(vp, sol); err != nil {
+			return &Response{Status: StatusError, Engine: res.Engine, Error: "the solver's answer breaks a rule: " + err.Error()}
+		}
+	}
+	return fromResult(res, vp.Givens, req.Count >= 2)
+}
+
+// fromResult turns an engine's result into an answer.
+func fromResult(res engine.Result, b *board.Board, counting bool) *Response {
+	resp := &Response{Engine: res.Engine}
+	switch res.Status {
+	case engine.Solved:
+		resp.Status = StatusSolved
+		resp.Solution = digits(res.Solution)
+		if counting {
+			count, unique := res.Count, res.Count == 1
+			resp.Count, resp.Unique = &count, &unique
+		}
+		if res.Second != nil {
+			resp.Second = digits(res.Second)
+			resp.Differ = board.Diff(res.Solution, res.Second)
+		}
+	case engine.NoSolution:
+		resp.Status = StatusNoSolution
+		if counting {
+			count, unique := 0, false
+			resp.Count, resp.Unique = &count, &unique
+		}
+		for _, c := range res.Clashes {
+			resp.Clashes = append(resp.Clashes, Clash{Cells: [2]int{c.CellA, c.CellB}, Digit: c.Digit, Unit: c.Unit, Message: c.Error()})
+		}
+		resp.Conflict = res.Conflict
+		switch {
+		case len(res.Clashes) == 1:
+			resp.Explanation = "Two givens clash: " + res.Clashes[0].Error()
+		case len(res.Clashes) > 1:
+			resp.Explanation = fmt.Sprintf("%d pairs of givens clash, such as %s", len(res.Clashes), res.Clashes[0].Error())
+		case len(res.Conflict) > 0:
+			resp.Explanation = "These givens admit no completion together: " + strings.Join(engine.GivenNames(b, res.Conflict), " ")
+		}
+		if res.Err != nil {
+			resp.Error = res.Err.Error()
+		}
+	case engine.Timeout:
+		resp.Status = StatusTimeout
+		resp.Error = "no answer within the time limit"
+	case engine.Invalid:
+		resp.Status = StatusInvalid
+		resp.Error = errText(res.Err)
+	default:
+		resp.Status = StatusError
+		resp.Error = errText(res.Err)
+	}
+	return resp
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "unknown error"
+	}
+	return err.Error()
+}
+
+// candidates answers a request for true candidates.
+func (h *Handler) candidates(ctx context.Context, vp *variant.Puzzle, clashes []int) *Response {
+	b := vp.Givens
+	if len(clashes) > 0 {
+		return &Response{Status: StatusNoSolution, Explanation: fmt.Sprintf("Two givens clash: %s and %s", b.CellName(clashes[0]), b.CellName(clashes[1]))}
+	}
+	sets, err := h.cfg.Candidates(ctx, vp)
+	switch {
+	case ctx.Err() != nil:
+		return &Response{Status: StatusTimeout, Error: "no answer within the time limit"}
+	case err != nil:
+		return &Response{Status: StatusError, Error: err.Error()}
+	case sets == nil:
+		return &Response{Status: StatusNoSolution}
+	case len(sets) != len(b.Cells):
+		return &Response{Status: StatusError, Error: fmt.Sprintf("candidates: %d sets for %d cells", len(sets), len(b.Cells))}
+	}
+	resp := &Response{Status: StatusCandidates, Candidates: make([][]int, len(sets))}
+	for i, set := range sets {
+		list := make([]int, 0, bits.OnesCount64(set))
+		for d := 1; d <= b.Side(); d++ {
+			if set&(1<<(d-1)) != 0 {
+				list = append(list, d)
+			}
+		}
+		resp.Candidates[i] = list
+	}
+	return resp
+}
+
+// draw adds the pictures of a solve's answer to resp.
+func (p *puzzle) draw(resp *Response, show render.Show) error {
+	var pic render.Picture
+	if resp.Solution != nil {
+		pic.Solution = p.fromDigits(resp.Solution)
+	}
+	var conflict []int
+	for _, c := range resp.Clashes {
+		conflict = append(conflict, c.Cells[0], c.Cells[1])
+	}
+	if len(conflict) == 0 && resp.Status == StatusNoSolution {
+		conflict = p.clashes
+	}
+	conflict = append(conflict, resp.Conflict...)
+	if len(conflict) > 0 {
+		pic.Highlights = append(pic.Highlights, render.Conflict(conflict))
+	}
+	if len(resp.Differ) > 0 {
+		pic.Highlights = append(pic.Highlights, render.Difference(resp.Differ))
+	}
+	if resp.Candidates != nil {
+		pic.Candidates = make([]uint64, len(resp.Candidates))
+		for i, list := range resp.Candidates {
+			for _, d := range list {
+				pic.Candidates[i] |= 1 << (d - 1)
+			}
+		}
+	}
+	var err error
+	if resp.SVG, err = p.picture(&pic, show); err != nil {
+		return err
+	}
+	if resp.Second != nil {
+		pic.Solution = p.fromDigits(resp.Second)
+		if resp.SVGSecond, err = p.picture(&pic, show); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *puzzle) fromDigits(ds []int) *board.Board {
+	b := board.New(p.board().Shape)
+	for i, d := range ds {
+		b.Cells[i] = uint8(d)
+	}
+	return b
+}

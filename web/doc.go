@@ -1,0 +1,88 @@
+// Package web serves satdoku's local web page and its JSON API: paste or
+// type a puzzle, solve it, check its uniqueness, see its true candidates or
+// why it has no solution, and look at the picture (the SVG of package
+// render). The page's files are embedded in the binary; the page loads
+// nothing from elsewhere and works offline.
+//
+// # API
+//
+// Every endpoint answers JSON. POST bodies are JSON objects sent with
+// Content-Type: application/json (other types are refused with 415, which
+// also keeps other web sites from posting to the server), at most
+// Config.MaxBody bytes (413 beyond), with no unknown fields (400).
+//
+// GET /api/info returns the limits and features:
+//
+//	{"version":"…","max_side":25,"max_body":1048576,"max_count":100,"max_solves":2,
+//	 "timeout_ms":10000,"candidates":false,"variants":false,
+//	 "formats":["auto","text","fpuzzles"],"alphabets":["default","hex","letters"],
+//	 "rule_names":"diagonal+, diagonal-, …","running_solves":0}
+//
+// "candidates" and "variants" say whether this build computes true
+// candidates and solves puzzles with variant rules, not only draws them
+// (Config.Candidates, Config.SolveVariant).
+//
+// POST /api/render reads a puzzle and draws it. POST /api/solve solves it.
+// Both take a Request:
+//
+//	{"puzzle": "53..7....\n6..195...\n…",  the puzzle in any text format satdoku reads,
+//	                                        or f-puzzles JSON, compressed text or link
+//	 "format": "auto",                      auto (default), text or fpuzzles
+//	 "box": "2x3",                          box shape for rectangular boxes (optional)
+//	 "alphabet": "default",                 symbols of compact/line text: default, hex, letters
+//	 "rules": "diagonals,windoku",          global rules of a text puzzle (optional)
+//	 "regions": "112223334\n…",             jigsaw regions of a text puzzle: N lines of N labels
+//	 "givens": [5,3,0,…],                   N² digits replacing the givens (optional)
+//	 "count": 2,                            solve: count solutions up to this (2 = uniqueness)
+//	 "explain": true,                       solve: say why there is no solution
+//	 "candidates": true,                    solve: true candidates instead of a solution
+//	 "show": "both",                        picture: both, puzzle or solution
+//	 "picture": "svg"}                      svg (default) or none
+//
+// and answer a Response (fields that do not apply are left out):
+//
+//	{"status":"solved", "size":9, "box":"3x3", "format":"compact", "symbols":"123456789",
+//	 "givens":[…81 digits…], "text":"53..7....\n…", "rules":["positive diagonal …"],
+//	 "ignored":["line (3): drawing only"],
+//	 "solution":[…81 digits…], "solution_text":"534678912\n…",
+//	 "count":2, "unique":false, "second":[…], "differ":[3,5,…],
+//	 "clashes":[{"cells":[0,1],"digit":5,"unit":"row 1","message":"…"}],
+//	 "conflict":[0,12,…], "explanation":"…", "candidates":[[1,2],[5],…],
+//	 "engine":"sat", "elapsed_ms":1.3, "svg":"<svg …>", "svg_second":"<svg …>"}
+//
+// Auto-detection takes JSON, a link (f-puzzles or SudokuPad) or one long
+// line holding + / = or $ or starting "N4Ig" (lz-string's compressed text)
+// for f-puzzles input (read by package fpuzzles), and anything else for
+// text. Rules, regions and box
+// belong to text puzzles; an f-puzzles puzzle carries its own. Solutions of
+// variant puzzles are checked again with variant.Check before they are sent.
+//
+// Status is "ok" (render), "solved", "no_solution", "candidates",
+// "timeout", "invalid", "busy" or "error". The HTTP status says what
+// happened to the request, the "status" field what happened to the
+// puzzle: 200 for every answered puzzle (solved, no solution, timeout),
+// 400 for a malformed request or puzzle (the error names the line and
+// column), 404 and 405 for a wrong path or method, 413 for a body too
+// large, 415 for a body that is not JSON, 421 for a Host header that is
+// not a loopback name (see Config.AnyHost), 501 for what this build cannot
+// do (true candidates, solving variant rules: /api/info says which), and
+// 503 with Retry-After: 1 when
+// Config.MaxSolves solves are already running (status "busy"): the
+// request is refused at once, never queued.
+//
+// With curl:
+//
+//	curl -s localhost:8080/api/solve -H 'Content-Type: application/json' \
+//	  -d '{"puzzle":"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79","count":2,"picture":"none"}'
+//
+// # Safety
+//
+// The handler reads no files but its own embedded ones, and never from a
+// request. Each solve runs under a time limit (Config.SolveTimeout) and
+// holds one of Config.MaxSolves slots. A gophersat solve cannot be
+// interrupted in-process: when the limit passes, the request is answered
+// "timeout" at once, but the solve keeps its slot until it really ends, so
+// the bound on concurrent solves always holds. Boards are bounded by
+// Config.MaxSide (25×25 by default) so that solves stay short. NewServer
+// sets read, write and idle timeouts and a header size limit.
+package web

@@ -1,0 +1,227 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/variant"
+)
+
+// inputFormats lists the Request.Format values.
+var inputFormats = []string{"auto", "text", "fpuzzles"}
+
+// Request errors: errBadRequest answers 400, errUnavailable 501 (a
+// feature this build lacks).
+var (
+	errBadRequest  = errors.New("bad request")
+	errUnavailable = errors.New("not available in this build")
+)
+
+// puzzle is a request's puzzle, read and checked against the limits. A
+// classic puzzle is a variant puzzle with no rules and no regions.
+type puzzle struct {
+	vp       *variant.Puzzle
+	format   board.Format    // the text format answers are written in
+	alphabet *board.Alphabet // nil: numbers
+	clashes  []int           // cells of givens that clash, in pairs
+	ignored  []string        // what an f-puzzles file holds that is not solved with
+	fpuzzles bool            // read from f-puzzles input
+}
+
+// board returns the puzzle's givens.
+func (p *puzzle) board() *board.Board { return p.vp.Givens }
+
+// isVariant reports whether the puzzle has rules or irregular regions.
+func (p *puzzle) isVariant() bool { return len(p.vp.Rules) > 0 || p.vp.Regions != nil }
+
+// LooksLikeFPuzzles reports whether text is f-puzzles input rather than
+// one of the text formats: JSON, a link (f-puzzles or SudokuPad), or the
+// compressed text after "?load=" (one line with a character no text format
+// has: + / = $, or lz-string's usual start "N4Ig"). The start of a long
+// input is enough to tell.
+func LooksLikeFPuzzles(text string) bool {
+	t := strings.TrimSpace(text)
+	switch {
+	case strings.HasPrefix(t, "{"), strings.Contains(t, "://"), strings.Contains(t, "f-puzzles.com"),
+		strings.Contains(strings.ToLower(t), "sudokupad"), strings.Contains(t, "load="):
+		return true
+	case strings.ContainsAny(t, " \t\n") || len(t) < 40:
+		return false
+	}
+	return strings.HasPrefix(t, "N4Ig") || strings.ContainsAny(t, "+/=$")
+}
+
+// read parses the request's puzzle.
+func (h *Handler) read(req *Request) (*puzzle, error) {
+	fp := false
+	switch req.Format {
+	case "", "auto":
+		fp = LooksLikeFPuzzles(req.Puzzle)
+	case "text":
+	case "fpuzzles":
+		fp = true
+	default:
+		return nil, fmt.Errorf("%w: unknown format %q (want %s)", errBadRequest, req.Format, strings.Join(inputFormats, ", "))
+	}
+	var p *puzzle
+	var err error
+	if fp {
+		p, err = h.readFPuzzles(req)
+	} else {
+		p, err = h.readText(req)
+	}
+	if err != nil {
+		return nil, err
+	}
+	b := p.board()
+	n := b.Side()
+	if req.Givens != nil {
+		if len(req.Givens) != len(b.Cells) {
+			return nil, fmt.Errorf("%w: %d givens for a %v board (%d cells)", errBadRequest, len(req.Givens), b.Shape, len(b.Cells))
+		}
+		for i, d := range req.Givens {
+			if d < 0 || d > n {
+				return nil, fmt.Errorf("%w: given %d at %s is outside 0..%d", errBadRequest, d, b.CellName(i), n)
+			}
+			b.Cells[i] = uint8(d)
+		}
+	}
+	if p.alphabet != nil && n > len(p.alphabet.Symbols) {
+		p.alphabet, p.format = nil, board.Grid // the alphabet cannot write this size
+	}
+	// Clashing givens are an answer (no solution), not a bad request.
+	if p.isVariant() {
+		err := p.vp.Validate()
+		var clash *board.ClashError
+		switch {
+		case errors.As(err, &clash):
+			p.clashes = []int{clash.CellA, clash.CellB}
+		case err != nil:
+			return nil, fmt.Errorf("%w: %v", errBadRequest, err)
+		}
+	} else {
+		for _, c := range b.Clashes() {
+			p.clashes = append(p.clashes, c.CellA, c.CellB)
+		}
+	}
+	return p, nil
+}
+
+// readFPuzzles reads f-puzzles input: JSON, a link or its payload.
+func (h *Handler) readFPuzzles(req *Request) (*puzzle, error) {
+	if req.Rules != "" || req.Regions != "" || req.Box != "" {
+		return nil, fmt.Errorf("%w: an f-puzzles puzzle carries its own rules, regions and size: leave rules, regions and box out", errBadRequest)
+	}
+	res, err := fpuzzles.Load(req.Puzzle)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", errBadRequest, err)
+	}
+	if err := h.checkSide(res.Puzzle.Side()); err != nil {
+		return nil, err
+	}
+	p := &puzzle{vp: res.Puzzle, format: board.Grid, fpuzzles: true}
+	for _, ig := range res.Ignored {
+		p.ignored = append(p.ignored, ig.String())
+	}
+	return p, nil
+}
+
+// readText reads a puzzle in a text format (or from its givens alone) and
+// the global rules and regions that come with it.
+func (h *Handler) readText(req *Request) (*puzzle, error) {
+	var shape board.Shape
+	if req.Box != "" {
+		r, c, ok := strings.Cut(strings.ToLower(req.Box), "x")
+		rows, err1 := strconv.Atoi(r)
+		cols, err2 := strconv.Atoi(c)
+		if !ok || err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("%w: box %q: want RxC, e.g. 2x3", errBadRequest, req.Box)
+		}
+		s, err := board.NewShape(rows, cols)
+		if err != nil {
+			return nil, fmt.Errorf("%w: box %q: %v", errBadRequest, req.Box, err)
+		}
+		shape = s
+	}
+	alpha, err := board.AlphabetByName(req.Alphabet)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", errBadRequest, err)
+	}
+	p := &puzzle{format: board.Line, alphabet: &alpha}
+	var b *board.Board
+	if strings.TrimSpace(req.Puzzle) == "" {
+		if req.Givens == nil {
+			return nil, fmt.Errorf("%w: no puzzle: paste one, or send givens", errBadRequest)
+		}
+		n := isqrt(len(req.Givens))
+		if n*n != len(req.Givens) {
+			return nil, fmt.Errorf("%w: %d givens do not make a square board", errBadRequest, len(req.Givens))
+		}
+		if shape == (board.Shape{}) {
+			s, ok := board.ShapeForSide(n)
+			if !ok {
+				return nil, fmt.Errorf("%w: a %dx%d board needs its box shape (box)", errBadRequest, n, n)
+			}
+			shape = s
+		}
+		if shape.Side() != n {
+			return nil, fmt.Errorf("%w: %d givens for a %v board", errBadRequest, len(req.Givens), shape)
+		}
+		if err := h.checkSide(n); err != nil {
+			return nil, err
+		}
+		b = board.New(shape)
+	} else {
+		rd := board.NewReader(strings.NewReader(req.Puzzle))
+		rd.Shape, rd.Alphabet = shape, &alpha
+		first, err := rd.Read()
+		if err == io.EOF {
+			return nil, fmt.Errorf("%w: no puzzle found in the text", errBadRequest)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", errBadRequest, err)
+		}
+		if err := h.checkSide(first.Board.Side()); err != nil {
+			return nil, err
+		}
+		if next, err := rd.Read(); err == nil {
+			return nil, fmt.Errorf("%w: the text holds more than one puzzle (another starts on line %d): send one at a time", errBadRequest, next.Line)
+		}
+		b, p.format = first.Board, first.Format
+		if first.Format == board.Grid {
+			p.alphabet = nil
+		}
+	}
+	p.vp = &variant.Puzzle{Givens: b}
+	if strings.TrimSpace(req.Rules) != "" {
+		if p.vp.Rules, err = variant.ParseRules(req.Rules, b.Shape); err != nil {
+			return nil, fmt.Errorf("%w: rules: %v (known: %s)", errBadRequest, err, variant.SpecNames)
+		}
+	}
+	if strings.TrimSpace(req.Regions) != "" {
+		if p.vp.Regions, err = variant.ReadRegions(strings.NewReader(req.Regions), b.Side()); err != nil {
+			return nil, fmt.Errorf("%w: regions: %v", errBadRequest, err)
+		}
+	}
+	return p, nil
+}
+
+func (h *Handler) checkSide(n int) error {
+	if n > h.cfg.MaxSide {
+		return fmt.Errorf("%w: this server takes boards up to %dx%d, and this one is %dx%d (a solve cannot be interrupted once started, so the size is bounded; see satdoku serve --max-side)", errBadRequest, h.cfg.MaxSide, h.cfg.MaxSide, n, n)
+	}
+	return nil
+}
+
+func isqrt(v int) int {
+	r := 0
+	for (r+1)*(r+1) <= v {
+		r++
+	}
+	return r
+}

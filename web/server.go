@@ -1,0 +1,288 @@
+package web
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log"
+	"net"
+	"net/http"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/variant"
+)
+
+//go:embed static
+var staticFiles embed.FS
+
+// Defaults of Config.
+const (
+	DefaultMaxSide      = 25
+	DefaultMaxBody      = 1 << 20
+	DefaultSolveTimeout = 10 * time.Second
+	DefaultMaxCount     = 100
+)
+
+// DefaultMaxSolves is the default bound on solves running at once: the
+// number of CPUs, at least 2.
+var DefaultMaxSolves = max(2, runtime.NumCPU())
+
+// CandidatesFunc returns, for each cell of the puzzle (r·N + c), the digits
+// that appear there in at least one solution (bit d−1 for digit d), or nil
+// when the puzzle has no solution. A classic puzzle comes as a variant
+// puzzle with no rules. It must honour ctx where it can.
+type CandidatesFunc func(ctx context.Context, puzzle *variant.Puzzle) ([]uint64, error)
+
+// VariantSolveFunc solves a puzzle with variant rules or irregular regions
+// as an engine would a classic one: o.Limit counts solutions, o.Explain
+// explains a puzzle with no solution. Its solutions are checked again with
+// variant.Check before they are shown.
+type VariantSolveFunc func(ctx context.Context, puzzle *variant.Puzzle, o engine.Options) engine.Result
+
+// Config sets the limits of a Handler. The zero value takes every default.
+type Config struct {
+	// MaxSide is the largest board side accepted; 0 means DefaultMaxSide.
+	// A gophersat solve cannot be interrupted in-process, so the time
+	// limit stops waiting for it but not the solve itself: the side bound
+	// is what keeps a solve short (25×25 puzzles take milliseconds to a
+	// few tenths of a second; 36×36 ones can take minutes).
+	MaxSide int
+	// MaxBody is the largest request body in bytes; 0 means DefaultMaxBody.
+	MaxBody int64
+	// SolveTimeout is the time allowed for one request's solve; 0 means
+	// DefaultSolveTimeout.
+	SolveTimeout time.Duration
+	// MaxSolves bounds the solves running at once; a request beyond it
+	// gets an immediate 503 "busy" answer. 0 means DefaultMaxSolves.
+	MaxSolves int
+	// MaxCount is the largest "count" a request may ask for; 0 means
+	// DefaultMaxCount.
+	MaxCount int
+	// Candidates computes true candidates; nil makes the API answer
+	// "candidates" requests with 501 Not Implemented and the page disable
+	// the button.
+	Candidates CandidatesFunc
+	// SolveVariant solves puzzles with variant rules (the "rules" and
+	// "regions" of a request, or an f-puzzles puzzle); nil answers them
+	// with 501 Not Implemented (they are still read and drawn).
+	SolveVariant VariantSolveFunc
+	// AnyHost accepts requests whatever their Host header. By default
+	// only loopback names (localhost, 127.0.0.1, [::1]) are accepted, so
+	// that a web site cannot reach the server through DNS rebinding.
+	AnyHost bool
+	// Version is shown on the page and in /api/info.
+	Version string
+	// Log receives one line per failed request and per server error; nil
+	// discards them.
+	Log *log.Logger
+}
+
+// Handler serves the page and the JSON API. It is safe for concurrent use.
+type Handler struct {
+	cfg   Config
+	slots chan struct{} // one token per running solve
+	mux   *http.ServeMux
+}
+
+// NewHandler returns the handler of the page and its API with the given
+// limits.
+func NewHandler(cfg Config) *Handler {
+	if cfg.MaxSide <= 0 {
+		cfg.MaxSide = DefaultMaxSide
+	}
+	cfg.MaxSide = min(cfg.MaxSide, board.MaxSide)
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = DefaultMaxBody
+	}
+	if cfg.SolveTimeout <= 0 {
+		cfg.SolveTimeout = DefaultSolveTimeout
+	}
+	if cfg.MaxSolves <= 0 {
+		cfg.MaxSolves = DefaultMaxSolves
+	}
+	if cfg.MaxCount <= 0 {
+		cfg.MaxCount = DefaultMaxCount
+	}
+	h := &Handler{cfg: cfg, slots: make(chan struct{}, cfg.MaxSolves), mux: http.NewServeMux()}
+	static, err := fs.Sub(staticFiles, "static")
+	if err != nil {
+		panic("web: embedded files: " + err.Error()) // the embed directive guarantees the directory
+	}
+	files := http.FileServer(http.FS(static))
+	h.mux.Handle("GET /{$}", files)
+	h.mux.Handle("GET /static/", http.StripPrefix("/static", files))
+	h.mux.HandleFunc("GET /api/info", h.info)
+	h.mux.HandleFunc("POST /api/render", h.api(h.render))
+	h.mux.HandleFunc("POST /api/solve", h.api(h.solve))
+	for path, method := range map[string]string{"/api/info": "GET", "/api/render": "POST", "/api/solve": "POST"} {
+		h.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Allow", method)
+			writeJSON(w, http.StatusMethodNotAllowed, &Response{Status: StatusInvalid, Error: r.URL.Path + " takes " + method + ", not " + r.Method})
+		})
+	}
+	h.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusNotFound, &Response{Status: StatusInvalid, Error: "no such API endpoint: " + r.Method + " " + r.URL.Path})
+	})
+	return h
+}
+
+// Config returns the handler's limits, with the defaults filled in.
+func (h *Handler) Config() Config { return h.cfg }
+
+// ServeHTTP serves one request.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hdr := w.Header()
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	hdr.Set("Referrer-Policy", "no-referrer")
+	hdr.Set("X-Frame-Options", "DENY")
+	hdr.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+	if !h.cfg.AnyHost && !loopbackHost(r.Host) {
+		h.logf("refused Host %q from %s", r.Host, r.RemoteAddr)
+		http.Error(w, "this server answers to localhost only (see satdoku serve --help)", http.StatusMisdirectedRequest)
+		return
+	}
+	h.mux.ServeHTTP(w, r)
+}
+
+// loopbackHost reports whether a Host header names this machine's loopback
+// interface: localhost, 127.0.0.0/8 or ::1, with or without a port.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func (h *Handler) logf(format string, args ...any) {
+	if h.cfg.Log != nil {
+		h.cfg.Log.Printf(format, args...)
+	}
+}
+
+// apiFunc answers one decoded API request with an HTTP status and a body.
+type apiFunc func(ctx context.Context, req *Request) (int, *Response)
+
+// api wraps an endpoint: JSON content type, body size limit, strict
+// decoding, and the JSON answer.
+func (h *Handler) api(fn apiFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		if mt := r.Header.Get("Content-Type"); !strings.HasPrefix(strings.ToLower(strings.TrimSpace(mt)), "application/json") {
+			writeJSON(w, http.StatusUnsupportedMediaType, &Response{Status: StatusInvalid, Error: "send the request as JSON with Content-Type: application/json"})
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, h.cfg.MaxBody)
+		var req Request
+		dec := json.NewDecoder(r.Body)
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&req); err != nil {
+			status, msg := http.StatusBadRequest, "bad JSON request: "+err.Error()
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				status, msg = http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is larger than %d bytes", h.cfg.MaxBody)
+			}
+			writeJSON(w, status, &Response{Status: StatusInvalid, Error: msg})
+			return
+		}
+		if dec.More() {
+			writeJSON(w, http.StatusBadRequest, &Response{Status: StatusInvalid, Error: "bad JSON request: more than one value"})
+			return
+		}
+		status, resp := fn(r.Context(), &req)
+		resp.ElapsedMS = float64(time.Since(start).Microseconds()) / 1000
+		if status == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", "1")
+		}
+		if status >= 400 && status != http.StatusServiceUnavailable {
+			h.logf("%s %s: %d %s", r.Method, r.URL.Path, status, resp.Error)
+		}
+		writeJSON(w, status, resp)
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v) // the client may be gone; nothing to do about it
+}
+
+// Info is the answer of GET /api/info: the server's limits and features.
+type Info struct {
+	Version      string   `json:"version"`
+	MaxSide      int      `json:"max_side"`
+	MaxBody      int64    `json:"max_body"`
+	MaxCount     int      `json:"max_count"`
+	MaxSolves    int      `json:"max_solves"`
+	TimeoutMS    int64    `json:"timeout_ms"`
+	Candidates   bool     `json:"candidates"`
+	Variants     bool     `json:"variants"` // puzzles with variant rules are solved, not only drawn
+	Formats      []string `json:"formats"`
+	Alphabets    []string `json:"alphabets"`
+	RuleNames    string   `json:"rule_names"` // what "rules" accepts
+	RunningSolve int      `json:"running_solves"`
+}
+
+func (h *Handler) info(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, &Info{
+		Version:      h.cfg.Version,
+		MaxSide:      h.cfg.MaxSide,
+		MaxBody:      h.cfg.MaxBody,
+		MaxCount:     h.cfg.MaxCount,
+		MaxSolves:    h.cfg.MaxSolves,
+		TimeoutMS:    h.cfg.SolveTimeout.Milliseconds(),
+		Candidates:   h.cfg.Candidates != nil,
+		Variants:     h.cfg.SolveVariant != nil,
+		Formats:      inputFormats,
+		Alphabets:    board.AlphabetNames,
+		RuleNames:    variant.SpecNames,
+		RunningSolve: len(h.slots),
+	})
+}
+
+// NewServer returns an HTTP server for h on addr with timeouts that keep a
+// slow or idle client from holding a connection: 5 s to send the headers,
+// 30 s for the whole request, the solve timeout plus 30 s to write the
+// answer, 2 minutes idle between requests, and 64 KiB of headers.
+func NewServer(addr string, h *Handler) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      h.cfg.SolveTimeout + 30*time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          h.cfg.Log,
+	}
+}
+
+// IsLoopback reports whether addr (host:port, as for net.Listen) listens on
+// the loopback interface only. An empty host or an unspecified address
+// (0.0.0.0, ::) listens everywhere; a name other than localhost is not
+// resolved and counts as not loopback.
+func IsLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil || host == "" {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

@@ -23,9 +23,11 @@ type FastStats struct {
 	// Open is the number of cells still undecided, Candidates the number of
 	// their (cell, digit) candidates: the variables of the non-unit clauses.
 	Open, Candidates int
-	// Units is the number of unit clauses (one per decided variable) and
-	// Clauses the number of longer clauses.
-	Units, Clauses int
+	// Units is the number of unit clauses (one per decided variable),
+	// Groups the number of exactly-one groups (Cards), and Clauses the
+	// number of longer clauses the groups make in DIMACS (pairwise: one
+	// at-least-one clause and k(k−1)/2 pairs per group of k).
+	Units, Groups, Clauses int
 	// Stage is the preprocessing step that settled the puzzle (decided
 	// every cell or found the contradiction), or StageSearch when cells
 	// are left to gophersat's search.
@@ -34,23 +36,18 @@ type FastStats struct {
 
 // Fast returns the formula the SAT engine solves: package propagate
 // narrows the candidates (singles, subsets, probing; see
-// propagate.Propagator.Run), and clauses are written only over
-// the open (cell, digit) candidates: for each open cell, at-least-one and
-// pairwise at-most-one over its candidates; for each unit and each digit
-// not yet placed in it, at-least-one and pairwise at-most-one over the
-// cells that can take it. Each group is written as its at-least-one clause
-// immediately followed by its pairs in order, (¬x1 ∨ ¬x2), (¬x1 ∨ ¬x3), …,
-// (¬x2 ∨ ¬x3), …, a layout package solver recognises and hands to
-// gophersat as one cardinality constraint. (A pair shared by a row or
-// column and a box is written in both groups.) Every other primary
-// variable is decided, and gets
-// one unit clause (+v placed, −v eliminated), so every model of the formula
-// is a full valid assignment of all n³ primary variables. The numbering is
-// the public one; NumVars = Primary = n³. If propagation finds a
-// contradiction the formula contains the empty clause.
+// propagate.Propagator.Run), and the formula has constraints only over the
+// open (cell, digit) candidates: an exactly-one group (a Card) for each
+// open cell over its candidates, and for each unit and each digit not yet
+// placed in it over the cells that can take it. Every other primary
+// variable is decided and gets one unit clause (+v placed, −v
+// eliminated), so every model of the formula is a full valid assignment
+// of all n³ primary variables. The numbering is the public one; NumVars =
+// Primary = n³; AMO is Pairwise. If propagation finds a contradiction the
+// formula is the empty clause alone.
 //
 // It returns an error only for a malformed board, as Encode does.
-func Fast(b *board.Board) (*CNF, FastStats, error) {
+func Fast(b *board.Board) (*Formula, FastStats, error) {
 	var fb FastBuilder
 	f, st, err := fb.Build(b)
 	if err != nil {
@@ -66,7 +63,7 @@ func Fast(b *board.Board) (*CNF, FastStats, error) {
 // for concurrent use.
 type FastBuilder struct {
 	p      *propagate.Propagator
-	f      CNF
+	f      Formula
 	lits   []Lit
 	places []uint64 // per digit, scratch for emit; all zero between uses
 }
@@ -74,7 +71,7 @@ type FastBuilder struct {
 // Build returns Fast's formula and statistics for b, without comments. The
 // formula and its clauses belong to the builder and are valid only until
 // the next call to Build.
-func (fb *FastBuilder) Build(b *board.Board) (*CNF, FastStats, error) {
+func (fb *FastBuilder) Build(b *board.Board) (*Formula, FastStats, error) {
 	if err := checkBoard(b); err != nil {
 		return nil, FastStats{}, err
 	}
@@ -103,25 +100,27 @@ func (fb *FastBuilder) emit(s board.Shape, st *FastStats) {
 		full = ^uint64(0)
 	}
 	n3 := NumVars(n)
-	f.NumVars, f.Primary = n3, n3
+	f.NumVars, f.Primary, f.AMO = n3, n3, Pairwise
 	f.Comments = f.Comments[:0]
+	f.Sums = f.Sums[:0]
 	if st.Contradiction {
 		f.Clauses = append(f.Clauses[:0], Clause{})
+		f.Cards = f.Cards[:0]
 		st.Clauses = 1
 		st.Units = 0
 		return
 	}
-	// Clauses are slices of one backing array. The units come first, at
-	// known positions; if the array must grow later, the clauses already
-	// added keep pointing into the old one, which stays valid.
+	// Clauses and groups are slices of one backing array. The units come
+	// first, at known positions; if the array must grow later, the slices
+	// already taken keep pointing into the old one, which stays valid.
 	units := n3 - st.Candidates
-	if cap(lits) < units+16*st.Candidates {
-		lits = make([]Lit, 0, units+16*st.Candidates)
+	if cap(lits) < units+4*st.Candidates {
+		lits = make([]Lit, 0, units+4*st.Candidates)
 	}
 	lits = lits[:units]
 	cls := f.Clauses[:0]
-	if cap(cls) < units+8*st.Candidates {
-		cls = make([]Clause, 0, units+8*st.Candidates)
+	if cap(cls) < units {
+		cls = make([]Clause, 0, units)
 	}
 	cls = cls[:units]
 	i := 0
@@ -142,7 +141,14 @@ func (fb *FastBuilder) emit(s board.Shape, st *FastStats) {
 			i++
 		}
 	}
+	f.Clauses = cls
 	st.Units = units
+	cards := f.Cards[:0]
+	group := func(start int) {
+		k := len(lits) - start
+		cards = append(cards, Card{Lits: lits[start:len(lits):len(lits)], Cmp: Equal, K: 1})
+		st.Clauses += 1 + k*(k-1)/2
+	}
 	if !st.Settled {
 		// Cells: exactly one candidate.
 		for cell := 0; cell < n*n; cell++ {
@@ -154,8 +160,7 @@ func (fb *FastBuilder) emit(s board.Shape, st *FastStats) {
 			for c := cand[cell]; c != 0; c &= c - 1 {
 				lits = append(lits, base+Lit(bits.TrailingZeros64(c)+1))
 			}
-			cls = append(cls, lits[start:len(lits):len(lits)])
-			lits, cls = pairs(lits, cls, start)
+			group(start)
 		}
 		// Units: each digit not yet placed exactly once. places[d] holds
 		// the positions in the unit of the open cells that can take d+1.
@@ -179,26 +184,11 @@ func (fb *FastBuilder) emit(s board.Shape, st *FastStats) {
 				for m := places[d]; m != 0; m &= m - 1 {
 					lits = append(lits, Lit(unit[bits.TrailingZeros64(m)]*n+d+1))
 				}
-				cls = append(cls, lits[start:len(lits):len(lits)])
-				lits, cls = pairs(lits, cls, start)
+				group(start)
 			}
 			clear(places)
 		}
 	}
-	st.Clauses = len(cls) - st.Units
-	f.Clauses = cls
-}
-
-// pairs appends the clauses (¬a ∨ ¬b) for the pairs of lits[start:], in
-// order.
-func pairs(lits []Lit, cls []Clause, start int) ([]Lit, []Clause) {
-	end := len(lits)
-	for i := start; i < end; i++ {
-		for j := i + 1; j < end; j++ {
-			s := len(lits)
-			lits = append(lits, -lits[i], -lits[j])
-			cls = append(cls, lits[s:s+2:s+2])
-		}
-	}
-	return lits, cls
+	f.Cards = cards
+	st.Groups = len(cards)
 }

@@ -187,8 +187,8 @@ func TestReadOutputTooLarge(t *testing.T) {
 }
 
 // A 10 MB line costs no memory to speak of: lines are never held whole.
+// Not parallel: it measures the process's allocations.
 func TestReadOutputLongLine(t *testing.T) {
-	t.Parallel()
 	for _, tt := range []struct {
 		name   string
 		prefix string

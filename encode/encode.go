@@ -148,11 +148,13 @@ func Encode(b *board.Board, o Options) (*Formula, error) {
 			group(unit)
 		}
 	}
-	numVars, _ := f.ClausalSize()
+	var numVars int
 	if o.Encoding == Reduced {
 		f = f.Clausal()
+		numVars = f.NumVars
 		reduce(f, b)
 	} else {
+		numVars, _ = f.ClausalSize()
 		for c, d := range b.Cells {
 			if d != 0 {
 				f.Clauses = append(f.Clauses, Clause{Lit(CellVar(n, c, int(d)))})

@@ -136,7 +136,8 @@ type Result struct {
 	Elapsed time.Duration
 }
 
-// ErrDisagree reports that the SAT engine and the backtracker disagree.
+// ErrDisagree reports that the backtracker disagrees with the SAT engine
+// or an external solver.
 var ErrDisagree = errors.New("engines disagree")
 
 // Engine solves puzzles. It is safe for concurrent use by any number of

@@ -97,31 +97,15 @@ func (a AMO) describe() string {
 // given encoding (AMODefault means Pairwise). Auxiliary variables are
 // numbered from f.NumVars+1 and f.NumVars grows to cover them. Groups of
 // at most 3 literals are always written pairwise: no auxiliary encoding is
-// smaller there.
-func (f *CNF) AtMostOne(a AMO, lits ...Lit) {
-	e := encoder{amo: a, next: f.NumVars + 1, f: *f}
+// smaller there. AddAtMostOne keeps the group as data instead, for
+// package solver to hand to gophersat as it is.
+func (f *Formula) AtMostOne(a AMO, lits ...Lit) {
+	e := newExpander(a, f.NumVars+1, func(cl Clause) { f.Clauses = append(f.Clauses, append(Clause(nil), cl...)) })
 	e.atMostOne(lits)
-	*f = e.f
-	if e.next-1 > f.NumVars {
-		f.NumVars = e.next - 1
-	}
+	f.NumVars = e.next - 1
 }
 
-// encoder accumulates clauses and hands out auxiliary variables.
-type encoder struct {
-	n    int
-	amo  AMO
-	next int // next free variable
-	f    CNF
-}
-
-func (e *encoder) aux() Lit {
-	v := e.next
-	e.next++
-	return Lit(v)
-}
-
-func (e *encoder) atMostOne(lits []Lit) {
+func (e *expander) atMostOne(lits []Lit) {
 	if len(lits) <= 3 {
 		e.pairwise(lits)
 		return
@@ -138,35 +122,35 @@ func (e *encoder) atMostOne(lits []Lit) {
 	}
 }
 
-func (e *encoder) pairwise(lits []Lit) {
+func (e *expander) pairwise(lits []Lit) {
 	for i, a := range lits {
 		for _, b := range lits[i+1:] {
-			e.f.Add(-a, -b)
+			e.add2(-a, -b)
 		}
 	}
 }
 
 // sequential is Sinz's sequential counter, 3k−4 clauses for k ≥ 2.
-func (e *encoder) sequential(lits []Lit) {
+func (e *expander) sequential(lits []Lit) {
 	k := len(lits)
 	if k < 2 {
 		return
 	}
 	prev := e.aux() // s1
-	e.f.Add(-lits[0], prev)
+	e.add2(-lits[0], prev)
 	for i := 1; i < k-1; i++ {
 		s := e.aux()
-		e.f.Add(-lits[i], s)
-		e.f.Add(-prev, s)
-		e.f.Add(-lits[i], -prev)
+		e.add2(-lits[i], s)
+		e.add2(-prev, s)
+		e.add2(-lits[i], -prev)
 		prev = s
 	}
-	e.f.Add(-lits[k-1], -prev)
+	e.add2(-lits[k-1], -prev)
 }
 
 // commander is the commander encoding with groups of 3, pairwise once at
 // most 4 literals remain.
-func (e *encoder) commander(lits []Lit) {
+func (e *expander) commander(lits []Lit) {
 	if len(lits) <= 4 {
 		e.pairwise(lits)
 		return
@@ -175,7 +159,7 @@ func (e *encoder) commander(lits []Lit) {
 }
 
 // commanderGroups is one level of the commander encoding.
-func (e *encoder) commanderGroups(lits []Lit) {
+func (e *expander) commanderGroups(lits []Lit) {
 	const g = 3
 	cmds := make([]Lit, 0, (len(lits)+g-1)/g)
 	for i := 0; i < len(lits); i += g {
@@ -189,17 +173,17 @@ func (e *encoder) commanderGroups(lits []Lit) {
 		alo := make([]Lit, 0, len(group)+1)
 		alo = append(alo, -c)
 		for _, x := range group {
-			e.f.Add(-x, c)
+			e.add2(-x, c)
 			alo = append(alo, x)
 		}
-		e.f.Add(alo...)
+		e.addN(alo)
 		cmds = append(cmds, c)
 	}
 	e.commander(cmds)
 }
 
 // product is Chen's 2-product encoding, pairwise at most 4 literals.
-func (e *encoder) product(lits []Lit) {
+func (e *expander) product(lits []Lit) {
 	if len(lits) <= 4 {
 		e.pairwise(lits)
 		return
@@ -208,7 +192,7 @@ func (e *encoder) product(lits []Lit) {
 }
 
 // productGrid is one level of the product encoding.
-func (e *encoder) productGrid(lits []Lit) {
+func (e *expander) productGrid(lits []Lit) {
 	k := len(lits)
 	if k < 2 {
 		return
@@ -227,8 +211,8 @@ func (e *encoder) productGrid(lits []Lit) {
 		cols[j] = e.aux()
 	}
 	for i, x := range lits {
-		e.f.Add(-x, rows[i/q])
-		e.f.Add(-x, cols[i%q])
+		e.add2(-x, rows[i/q])
+		e.add2(-x, cols[i%q])
 	}
 	e.product(rows)
 	e.product(cols)

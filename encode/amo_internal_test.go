@@ -9,7 +9,7 @@ import (
 // admits reports whether the clauses of f have a model extending the
 // assignment x of variables 1..k (bit i−1 is variable i), by trying every
 // assignment of the auxiliary variables k+1..f.NumVars.
-func admits(f *CNF, k int, x uint64) bool {
+func admits(f *Formula, k int, x uint64) bool {
 	aux := f.NumVars - k
 	for a := uint64(0); a < 1<<uint(aux); a++ {
 		all := x | a<<uint(k)
@@ -39,11 +39,12 @@ func admits(f *CNF, k int, x uint64) bool {
 // assignment of k ≤ 6 literals of mixed signs: the clauses admit an
 // extension exactly when at most one literal is true.
 func TestAMOBruteForce(t *testing.T) {
-	raw := map[string]func(e *encoder, lits []Lit){
-		"pairwise":   (*encoder).pairwise,
-		"sequential": (*encoder).sequential,
-		"commander":  func(e *encoder, lits []Lit) { e.commanderGroups(lits) },
-		"product":    func(e *encoder, lits []Lit) { e.productGrid(lits) },
+	t.Parallel()
+	raw := map[string]func(e *expander, lits []Lit){
+		"pairwise":   (*expander).pairwise,
+		"sequential": (*expander).sequential,
+		"commander":  func(e *expander, lits []Lit) { e.commanderGroups(lits) },
+		"product":    func(e *expander, lits []Lit) { e.productGrid(lits) },
 	}
 	for name, enc := range raw {
 		for k := 0; k <= 6; k++ {
@@ -56,11 +57,11 @@ func TestAMOBruteForce(t *testing.T) {
 							lits[i] = -lits[i]
 						}
 					}
-					e := &encoder{next: k + 1}
-					e.f.NumVars = k
+					f := &Formula{NumVars: k}
+					e := newExpander(Pairwise, k+1, func(cl Clause) { f.Clauses = append(f.Clauses, append(Clause(nil), cl...)) })
 					enc(e, lits)
-					e.f.NumVars = e.next - 1
-					checkAMO(t, &e.f, lits)
+					f.NumVars = e.next - 1
+					checkAMO(t, f, lits)
 				})
 			}
 		}
@@ -71,14 +72,14 @@ func TestAMOBruteForce(t *testing.T) {
 			for i := range lits {
 				lits[i] = Lit(i + 1)
 			}
-			f := &CNF{NumVars: k}
+			f := &Formula{NumVars: k}
 			f.AtMostOne(a, lits...)
 			t.Run(fmt.Sprintf("AtMostOne/%v/k=%d", a, k), func(t *testing.T) { checkAMO(t, f, lits) })
 		}
 	}
 }
 
-func checkAMO(t *testing.T, f *CNF, lits []Lit) {
+func checkAMO(t *testing.T, f *Formula, lits []Lit) {
 	t.Helper()
 	k := len(lits)
 	if f.NumVars-k > 16 {

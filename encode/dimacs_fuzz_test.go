@@ -101,12 +101,13 @@ func FuzzWriteDIMACS(f *testing.F) {
 		if err != nil {
 			t.Fatalf("re-reading the DIMACS of %v: %v\n%s", o, err, buf.String())
 		}
-		if numVars != cnf.NumVars || len(clauses) != len(cnf.Clauses) {
-			t.Fatalf("read back %d vars %d clauses, wrote %d and %d", numVars, len(clauses), cnf.NumVars, len(cnf.Clauses))
+		want := cnf.Clausal()
+		if numVars != want.NumVars || len(clauses) != len(want.Clauses) {
+			t.Fatalf("read back %d vars %d clauses, wrote %d and %d", numVars, len(clauses), want.NumVars, len(want.Clauses))
 		}
 		for i, cl := range clauses {
-			if fmt.Sprint(cl) != fmt.Sprint(cnf.Clauses[i]) {
-				t.Fatalf("clause %d read back as %v, written %v", i+1, cl, cnf.Clauses[i])
+			if fmt.Sprint(cl) != fmt.Sprint(want.Clauses[i]) {
+				t.Fatalf("clause %d read back as %v, written %v", i+1, cl, want.Clauses[i])
 			}
 		}
 	})

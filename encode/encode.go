@@ -14,8 +14,8 @@ import (
 // the n³ primary variables); they differ in size and in how much a SAT
 // solver can deduce by unit propagation alone.
 //
-// Clause counts below are for an empty 9×9 board with the Pairwise AMO (the
-// default for 9×9); a board with k givens adds k unit clauses to Minimal,
+// Clause counts below are those of WriteDIMACS (ClausalSize) for an empty
+// 9×9 board with the Pairwise AMO (the default for 9×9); a board with k givens adds k unit clauses to Minimal,
 // Efficient and Extended. With the other AMO encodings an empty 9×9 has
 // (clauses / variables): Sequential 5,670 / 2,673 (Minimal), 7,533 / 3,321
 // (Efficient), 7,776 / 3,321 (Extended); Commander 8,100 / 1,701 and
@@ -89,14 +89,21 @@ type Options struct {
 	AMO      AMO
 }
 
-// Encode returns the CNF of puzzle b. NumVars is n³ plus the auxiliary
-// variables of the AMO encoding, numbered after n³; Primary is n³; Comments
-// describe the numbering, the encoding and the puzzle.
+// Encode returns the formula of puzzle b: the encoding's groups of each
+// cell and of each digit in each unit as cardinality constraints (Card
+// with K = 1: exactly-one, at-most-one or, for a cell in Minimal,
+// at-least-one), then one unit clause per given. NumVars and Primary are
+// n³: the at-most-one groups stay data, and WriteDIMACS writes them with
+// the AMO encoding (f.AMO), numbering its auxiliary variables after n³;
+// the clause counts documented for Encoding are WriteDIMACS's (see
+// ClausalSize). Reduced is the exception: it is written as clauses at
+// once, to simplify them with the givens. Comments describe the numbering,
+// the encoding and the puzzle.
 //
 // Givens that clash make an unsatisfiable formula, not an error. Encode
 // returns an error only for a malformed board (nil, bad shape, digit out of
 // range; board.ErrShape or board.ErrDigit) or unknown Options (ErrOption).
-func Encode(b *board.Board, o Options) (*CNF, error) {
+func Encode(b *board.Board, o Options) (*Formula, error) {
 	if err := checkBoard(b); err != nil {
 		return nil, err
 	}
@@ -111,50 +118,50 @@ func Encode(b *board.Board, o Options) (*CNF, error) {
 	if amo < 0 || int(amo) >= len(amoNames) {
 		return nil, fmt.Errorf("%w: amo %d", ErrOption, int(amo))
 	}
-	e := &encoder{n: n, amo: amo, next: NumVars(n) + 1}
-	e.f.Primary = NumVars(n)
+	n3 := NumVars(n)
+	f := &Formula{NumVars: n3, Primary: n3, AMO: amo}
 	g := b.Shape.Geometry()
-	lits := make([]Lit, 0, 64)
-
-	cellALO := true
-	cellAMO := o.Encoding != Minimal
-	unitALO := o.Encoding == Extended || o.Encoding == Reduced
-	for cell := 0; cell < n*n; cell++ {
-		lits = lits[:0]
+	// Every group's literals are slices of one array.
+	lits := make([]Lit, 0, 4*n3)
+	group := func(cmp Cmp) {
+		f.Cards = append(f.Cards, Card{Lits: lits[len(lits)-n : len(lits) : len(lits)], Cmp: cmp, K: 1})
+	}
+	cell, unit := Equal, Equal // exactly one digit per cell, each digit once per unit
+	switch o.Encoding {
+	case Minimal:
+		cell, unit = AtLeast, AtMost
+	case Efficient:
+		unit = AtMost
+	}
+	f.Cards = make([]Card, 0, 4*n*n)
+	for c := 0; c < n*n; c++ {
 		for d := 1; d <= n; d++ {
-			lits = append(lits, Lit(CellVar(n, cell, d)))
+			lits = append(lits, Lit(CellVar(n, c, d)))
 		}
-		if cellALO {
-			e.f.Add(append([]Lit(nil), lits...)...)
-		}
-		if cellAMO {
-			e.atMostOne(lits)
+		group(cell)
+	}
+	for _, u := range g.Units {
+		for d := 1; d <= n; d++ {
+			for _, c := range u {
+				lits = append(lits, Lit(CellVar(n, c, d)))
+			}
+			group(unit)
 		}
 	}
-	for _, unit := range g.Units {
-		for d := 1; d <= n; d++ {
-			lits = lits[:0]
-			for _, cell := range unit {
-				lits = append(lits, Lit(CellVar(n, cell, d)))
-			}
-			if unitALO {
-				e.f.Add(append([]Lit(nil), lits...)...)
-			}
-			e.atMostOne(lits)
-		}
-	}
-	f := &e.f
-	f.NumVars = e.next - 1
+	var numVars int
 	if o.Encoding == Reduced {
+		f = f.Clausal()
+		numVars = f.NumVars
 		reduce(f, b)
 	} else {
-		for cell, d := range b.Cells {
+		numVars, _ = f.ClausalSize()
+		for c, d := range b.Cells {
 			if d != 0 {
-				f.Add(Lit(CellVar(n, cell, int(d))))
+				f.Clauses = append(f.Clauses, Clause{Lit(CellVar(n, c, int(d)))})
 			}
 		}
 	}
-	f.Comments = comments(b, o.Encoding.String(), amo, f.NumVars)
+	f.Comments = comments(b, o.Encoding.String(), amo, numVars)
 	return f, nil
 }
 
@@ -180,7 +187,7 @@ func checkBoard(b *board.Board) error {
 // keeping one copy of each unit clause that results, then appends one unit
 // clause per fixed primary variable. Clashing givens fix a
 // variable both ways; the formula then ends with an empty clause.
-func reduce(f *CNF, b *board.Board) {
+func reduce(f *Formula, b *board.Board) {
 	n := b.Side()
 	val := make([]int8, f.NumVars+1) // +1 true, −1 false, 0 free
 	clash := false

@@ -12,6 +12,7 @@ import (
 )
 
 func TestClauseCounts(t *testing.T) {
+	t.Parallel()
 	type row struct {
 		shape   board.Shape
 		enc     encode.Encoding
@@ -47,8 +48,18 @@ func TestClauseCounts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(f.Clauses) != r.clauses || f.NumVars != r.vars {
-				t.Errorf("%d clauses over %d variables, want %d over %d", len(f.Clauses), f.NumVars, r.clauses, r.vars)
+			vars, clauses := f.ClausalSize()
+			if clauses != r.clauses || vars != r.vars {
+				t.Errorf("%d clauses over %d variables, want %d over %d", clauses, vars, r.clauses, r.vars)
+			}
+			if f.NumVars != f.Primary || len(f.Clauses) != 0 && r.enc != encode.Reduced {
+				t.Errorf("NumVars %d and %d clauses before expansion, want n³ and none", f.NumVars, len(f.Clauses))
+			}
+			if r.shape.Side() <= 16 {
+				g := f.Clausal()
+				if len(g.Clauses) != r.clauses || g.NumVars != r.vars || len(g.Cards) != 0 {
+					t.Errorf("Clausal: %d clauses over %d variables, %d cards", len(g.Clauses), g.NumVars, len(g.Cards))
+				}
 			}
 			if n := r.shape.Side(); f.Primary != n*n*n {
 				t.Errorf("Primary = %d, want %d", f.Primary, n*n*n)
@@ -60,6 +71,7 @@ func TestClauseCounts(t *testing.T) {
 // TestGivens checks the "+1 clause per given" rule, and that every clause
 // uses only variables 1..NumVars.
 func TestGivens(t *testing.T) {
+	t.Parallel()
 	p := mustLine(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
 	empty := board.New(board.Classic)
 	for _, e := range []encode.Encoding{encode.Minimal, encode.Efficient, encode.Extended} {
@@ -69,14 +81,18 @@ func TestGivens(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := len(f.Clauses), len(f0.Clauses)+p.Givens(); got != want {
-				t.Errorf("%v/%v: %d clauses, want %d", e, a, got, want)
+			_, c0 := f0.ClausalSize()
+			if _, got := f.ClausalSize(); got != c0+p.Givens() {
+				t.Errorf("%v/%v: %d clauses, want %d", e, a, got, c0+p.Givens())
 			}
-			checkRange(t, f)
+			checkRange(t, f.Clausal())
 		}
 	}
 	f, _ := encode.Encode(p, encode.Options{Encoding: encode.Reduced})
 	checkRange(t, f)
+	if len(f.Cards) != 0 {
+		t.Errorf("reduced: %d cardinality constraints left", len(f.Cards))
+	}
 	if len(f.Clauses) >= 11988 {
 		t.Errorf("reduced: %d clauses, want fewer than extended", len(f.Clauses))
 	}
@@ -94,6 +110,7 @@ func checkRange(t *testing.T, f *encode.CNF) {
 }
 
 func TestComments(t *testing.T) {
+	t.Parallel()
 	for _, a := range encode.AMOs {
 		f, _ := encode.Encode(board.New(board.Classic), encode.Options{AMO: a})
 		text := strings.Join(f.Comments, "\n")
@@ -109,6 +126,7 @@ func TestComments(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	bad := &board.Board{Shape: board.Classic, Cells: make([]uint8, 80)}
 	digit := board.New(board.Square(2))
 	digit.Cells[3] = 5
@@ -129,6 +147,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestNames(t *testing.T) {
+	t.Parallel()
 	for _, e := range encode.Encodings {
 		got, err := encode.ParseEncoding(strings.ToUpper(e.String()))
 		if err != nil || got != e {
@@ -153,6 +172,7 @@ func TestNames(t *testing.T) {
 }
 
 func TestFastStats(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name          string
 		line          string
@@ -173,10 +193,10 @@ func TestFastStats(t *testing.T) {
 			if st.Settled != tt.settled || st.Contradiction != tt.bad || st.Units != tt.units || st.Clauses != tt.clause {
 				t.Errorf("stats %+v", st)
 			}
-			if tt.bad && (len(f.Clauses) != 1 || len(f.Clauses[0]) != 0) {
-				t.Errorf("contradiction without the empty clause: %v", f.Clauses)
+			if tt.bad && (len(f.Clauses) != 1 || len(f.Clauses[0]) != 0 || len(f.Cards) != 0) {
+				t.Errorf("contradiction without the empty clause alone: %v %v", f.Clauses, f.Cards)
 			}
-			if got := len(f.Clauses); got != st.Units+st.Clauses {
+			if _, got := f.ClausalSize(); got != st.Units+st.Clauses {
 				t.Errorf("%d clauses, stats say %d+%d", got, st.Units, st.Clauses)
 			}
 		})
@@ -184,14 +204,30 @@ func TestFastStats(t *testing.T) {
 	// A hard puzzle leaves candidates open: units pin all others.
 	b := mustLine(t, "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6") // forum_hardest 11+: probing leaves it open
 	f, st, _ := encode.Fast(b)
-	if st.Settled || st.Open == 0 || st.Units != 729-st.Candidates {
+	if st.Settled || st.Open == 0 || st.Units != 729-st.Candidates || st.Groups != len(f.Cards) || len(f.Clauses) != st.Units {
 		t.Errorf("stats %+v", st)
 	}
-	checkRange(t, f)
-	seen := make(map[int]bool)
+	checkRange(t, f.Clausal())
+	if _, got := f.ClausalSize(); got != st.Units+st.Clauses {
+		t.Errorf("%d clauses in DIMACS, stats say %d+%d", got, st.Units, st.Clauses)
+	}
+	seen := make(map[int]bool) // every variable: decided by a unit clause or in a group, never both
 	for _, cl := range f.Clauses {
-		for _, l := range cl {
-			seen[l.Var()] = true
+		if len(cl) != 1 {
+			t.Fatalf("clause %v besides the units", cl)
+		}
+		seen[cl[0].Var()] = true
+	}
+	inGroup := make(map[int]bool)
+	for _, c := range f.Cards {
+		if c.Cmp != encode.Equal || c.K != 1 || len(c.Lits) < 2 {
+			t.Errorf("group %v: want exactly one of at least two", c)
+		}
+		for _, l := range c.Lits {
+			if seen[l.Var()] && !inGroup[l.Var()] {
+				t.Errorf("variable %d is both decided and in a group", l.Var())
+			}
+			seen[l.Var()], inGroup[l.Var()] = true, true
 		}
 	}
 	if len(seen) != 729 {
@@ -202,6 +238,7 @@ func TestFastStats(t *testing.T) {
 // TestFastBuilderReuse checks that a reused builder gives the same formula
 // as a fresh one, across sizes.
 func TestFastBuilderReuse(t *testing.T) {
+	t.Parallel()
 	var fb encode.FastBuilder
 	lines := []string{
 		"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
@@ -218,7 +255,7 @@ func TestFastBuilderReuse(t *testing.T) {
 		}
 		f1, st1, _ := encode.Fast(b)
 		f2, st2, _ := fb.Build(b)
-		if st1 != st2 || fmt.Sprint(f1.Clauses) != fmt.Sprint(f2.Clauses) {
+		if st1 != st2 || fmt.Sprint(f1.Clauses) != fmt.Sprint(f2.Clauses) || fmt.Sprint(f1.Cards) != fmt.Sprint(f2.Cards) {
 			t.Errorf("builder differs: %+v vs %+v", st1, st2)
 		}
 	}
@@ -281,10 +318,14 @@ func ExampleCNF_WriteDIMACS() {
 
 func ExampleEncode() {
 	f, _ := encode.Encode(board.New(board.Classic), encode.Options{})
-	fmt.Println(len(f.Clauses), "clauses over", f.NumVars, "variables")
+	fmt.Println(len(f.Cards), "exactly-one groups")
+	vars, clauses := f.ClausalSize()
+	fmt.Println(clauses, "clauses over", vars, "variables in DIMACS")
 	f, _ = encode.Encode(board.New(board.Square(5)), encode.Options{AMO: encode.Pairwise})
-	fmt.Println(len(f.Clauses), "clauses over", f.NumVars, "variables")
+	vars, clauses = f.ClausalSize()
+	fmt.Println(clauses, "clauses over", vars, "variables in DIMACS")
 	// Output:
-	// 11988 clauses over 729 variables
-	// 752500 clauses over 15625 variables
+	// 324 exactly-one groups
+	// 11988 clauses over 729 variables in DIMACS
+	// 752500 clauses over 15625 variables in DIMACS
 }

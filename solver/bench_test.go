@@ -23,9 +23,10 @@ var benchSets = []string{
 func BenchmarkSolveFast(b *testing.B) {
 	for _, set := range benchSets {
 		b.Run(set, func(b *testing.B) {
-			puzzles := loadLines(b, shared+set, 0)
+			puzzles := sharedSet(b, set, 0)
 			ctx := context.Background()
 			var fb encode.FastBuilder
+			var sv solver.Solver
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
@@ -34,7 +35,7 @@ func BenchmarkSolveFast(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				res, err := solver.Solve(ctx, f)
+				res, err := sv.Solve(ctx, f)
 				if err != nil || res.Status != encode.Sat {
 					b.Fatalf("puzzle %d: %v %v", i%len(puzzles), res.Status, err)
 				}
@@ -51,10 +52,12 @@ func BenchmarkSolveFast(b *testing.B) {
 }
 
 // BenchmarkSolveExtended is the plain path: the full Extended encoding of
-// each top1465 puzzle, solved by gophersat, decoded and verified.
+// each top1465 puzzle (its groups native, the givens as units propagated
+// here), solved by gophersat, decoded and verified.
 func BenchmarkSolveExtended(b *testing.B) {
-	puzzles := loadLines(b, testdata+"top1465-sample.txt", 0)
+	puzzles := committed(b, "top1465-sample.txt")
 	ctx := context.Background()
+	var sv solver.Solver
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -63,7 +66,7 @@ func BenchmarkSolveExtended(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		res, err := solver.Solve(ctx, f)
+		res, err := sv.Solve(ctx, f)
 		if err != nil || res.Status != encode.Sat {
 			b.Fatal(res.Status, err)
 		}
@@ -77,15 +80,16 @@ func BenchmarkSolveExtended(b *testing.B) {
 // BenchmarkCount2 is the uniqueness protocol on top1465: Fast, then Count
 // to 2.
 func BenchmarkCount2(b *testing.B) {
-	puzzles := loadLines(b, shared+"puzzles3_magictour_top1465", 0)
+	puzzles := sharedSet(b, "puzzles3_magictour_top1465", 0)
 	ctx := context.Background()
 	var fb encode.FastBuilder
+	var sv solver.Solver
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		p := puzzles[i%len(puzzles)]
 		f, _, _ := fb.Build(p)
-		models, _, err := solver.Count(ctx, f, 2)
+		models, _, err := sv.Count(ctx, f, 2)
 		if err != nil || len(models) != 1 {
 			b.Fatal(len(models), err)
 		}

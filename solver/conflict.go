@@ -8,7 +8,8 @@ import (
 )
 
 // MinimalConflict returns a minimal subset of givens (unit literals) that,
-// together with base, has no model: removing any one of the returned
+// together with base, has no model (base's cardinality constraints and
+// sums are taken as clauses, Formula.Clausal): removing any one of the returned
 // literals makes base plus the rest satisfiable. The literals keep their
 // order in givens. It returns ErrSatisfiable if base plus all the givens
 // has a model, and an empty slice if base alone has none.
@@ -23,12 +24,16 @@ import (
 //
 // The ctx is checked between solves; when it ends, MinimalConflict returns
 // its error.
-func MinimalConflict(ctx context.Context, base *encode.CNF, givens []encode.Lit) ([]encode.Lit, error) {
+func MinimalConflict(ctx context.Context, base *encode.Formula, givens []encode.Lit) ([]encode.Lit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := validate(base); err != nil {
+	if err := base.Validate(); err != nil {
 		return nil, err
+	}
+	orig := base
+	if len(base.Cards) > 0 || len(base.Sums) > 0 {
+		base = base.Clausal() // the propagation below works on clauses
 	}
 	for _, l := range givens {
 		if l == 0 || l.Var() > base.NumVars {
@@ -36,6 +41,8 @@ func MinimalConflict(ctx context.Context, base *encode.CNF, givens []encode.Lit)
 		}
 	}
 	p := newUP(base)
+	p.sv = new(Solver)
+	p.orig = orig
 	idx := make([]int, len(givens)) // the current set, as indexes into givens
 	for i := range idx {
 		idx[i] = i
@@ -100,19 +107,23 @@ func sortInts(a []int) {
 // up is a counter-based unit propagator over a fixed base formula that
 // records why each variable was assigned.
 type up struct {
-	f      *encode.CNF
+	f      *encode.Formula
 	occ    [][]int32 // literal index (2v, or 2v+1 for ¬v) → clauses holding it
 	val    []int8    // +1 true, −1 false, 0 free
 	reason []int32   // clause index ≥ 0, or −1−i for given i
 	nfalse []int32   // per clause: false literal occurrences
 	nsat   []int32   // per clause: true literal occurrences
 	trail  []encode.Lit
-	// res and resLits hold the residual formula handed to gophersat.
+	// res and resLits hold the residual formula handed to gophersat by sv.
 	res     []encode.Clause
 	resLits []encode.Lit
+	sv      *Solver
+	// orig is the base as given: when it has cardinality constraints or
+	// sums, the solve is on it and the givens, which keeps them native.
+	orig *encode.Formula
 }
 
-func newUP(f *encode.CNF) *up {
+func newUP(f *encode.Formula) *up {
 	p := &up{f: f, occ: make([][]int32, 2*f.NumVars+2)}
 	for c, cl := range f.Clauses {
 		for _, l := range cl {
@@ -255,9 +266,29 @@ func (p *up) unsat(ctx context.Context, givens []encode.Lit, set []int) (bool, [
 	if err := ctx.Err(); err != nil {
 		return false, nil, err
 	}
+	if p.orig != p.f {
+		// The base with its groups and the set's givens as unit clauses:
+		// the solver's own propagation repeats this one's, and gophersat
+		// gets the groups as native constraints.
+		res := *p.orig
+		res.Clauses = append(p.res[:0], p.orig.Clauses...)
+		lits := p.resLits[:0]
+		for _, i := range set {
+			lits = append(lits, givens[i])
+		}
+		for j := range lits {
+			res.Clauses = append(res.Clauses, lits[j:j+1:j+1])
+		}
+		p.res, p.resLits = res.Clauses, lits
+		r, err := p.sv.Solve(ctx, &res)
+		if err != nil {
+			return false, nil, err
+		}
+		return r.Status == encode.Unsat, nil, nil
+	}
 	// Solve what propagation leaves: the clauses not yet satisfied, without
 	// their false literals. It has a model iff base plus the set has one.
-	res := &encode.CNF{NumVars: p.f.NumVars, Primary: p.f.Primary, Clauses: p.res[:0]}
+	res := &encode.Formula{NumVars: p.f.NumVars, Primary: p.f.Primary, Clauses: p.res[:0]}
 	lits := p.resLits[:0]
 	for c, cl := range p.f.Clauses {
 		if p.nsat[c] > 0 {
@@ -272,19 +303,9 @@ func (p *up) unsat(ctx context.Context, givens []encode.Lit, set []int) (bool, [
 		res.Clauses = append(res.Clauses, lits[start:len(lits):len(lits)])
 	}
 	p.res, p.resLits = res.Clauses, lits
-	mu.Lock()
-	defer mu.Unlock()
-	s := &shared
-	defer s.release()
-	if err := s.load(res); err != nil {
-		return false, nil, err
-	}
-	if err := s.start(); err != nil {
-		return false, nil, err
-	}
-	st, _, err := s.next()
+	r, err := p.sv.Solve(ctx, res)
 	if err != nil {
 		return false, nil, err
 	}
-	return st == encode.Unsat, nil, nil
+	return r.Status == encode.Unsat, nil, nil
 }

@@ -25,21 +25,19 @@ import (
 // is Sat if at least one model was found, Unsat if none exists; the models
 // are all there are when len(models) < limit. On error (including ctx ending
 // between two solves) the models found so far are returned with the error.
-func Count(ctx context.Context, f *encode.CNF, limit int) (models [][]bool, status encode.Status, err error) {
+func (sv *Solver) Count(ctx context.Context, f *encode.Formula, limit int) (models [][]bool, status encode.Status, err error) {
 	if limit < 1 {
 		return nil, encode.Unknown, fmt.Errorf("solver.Count: limit %d, want at least 1", limit)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, encode.Unknown, err
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	s := &shared
+	s := &sv.s
 	defer s.release()
 	if err := s.load(f); err != nil {
 		return nil, encode.Unknown, err
 	}
-	if err := s.start(); err != nil {
+	if err := sv.start(); err != nil {
 		return nil, encode.Unknown, err
 	}
 	primary := f.Primary
@@ -52,7 +50,7 @@ func Count(ctx context.Context, f *encode.CNF, limit int) (models [][]bool, stat
 		if err := ctx.Err(); err != nil {
 			return models, partial(models), err
 		}
-		st, model, err := s.next()
+		st, model, err := sv.next()
 		if err != nil {
 			return models, partial(models), err
 		}
@@ -75,23 +73,24 @@ func Count(ctx context.Context, f *encode.CNF, limit int) (models [][]bool, stat
 		}
 		var lits []gs.Lit
 		for v := 1; v <= primary; v++ {
-			if !model[v] {
-				continue
+			if model[v] && s.rep[v] != 0 { // a fixed variable is true in every model
+				lits = append(lits, gs.IntToLit(-s.rep[v]))
 			}
-			g := s.rep[v]
-			if g == s.repTrue { // fixed true by a unit clause: true in every model
-				continue
-			}
-			lits = append(lits, gs.IntToLit(-g))
 		}
-		if len(lits) == 0 {
+		if len(lits) == 0 || s.e == nil {
 			// Every true primary variable is fixed: no other model exists.
 			return models, encode.Sat, nil
 		}
-		if err := protect(func() { s.e.AppendClause(gs.NewClause(lits)) }); err != nil {
+		if err := locked(func() { s.e.AppendClause(gs.NewClause(lits)) }); err != nil {
 			return models, encode.Sat, err
 		}
 	}
+}
+
+// Count is Solver.Count on a fresh Solver.
+func Count(ctx context.Context, f *encode.Formula, limit int) ([][]bool, encode.Status, error) {
+	var sv Solver
+	return sv.Count(ctx, f, limit)
 }
 
 func statusOf(models [][]bool) encode.Status {

@@ -1,22 +1,34 @@
-// Package solver runs the gophersat SAT solver on an encode.CNF: it solves,
-// counts models with blocking clauses, and finds a minimal set of givens
-// that admits no solution.
+// Package solver runs the gophersat SAT solver on an encode.Formula: it
+// solves, counts models with blocking clauses, and finds a minimal set of
+// givens that admits no solution.
 //
-// It contains gophersat's hazards: no function here panics (a panic inside
-// gophersat is recovered and returned as an error), prints, or returns a
-// model that has not been checked against every clause of the formula.
-// gophersat keeps a package-level buffer shared by all its solvers, so this
-// package runs at most one gophersat solve at a time per process: calls from
-// several goroutines are safe but serialised. For parallel solving use
+// The formula's cardinality constraints (the exactly-one and at-most-one
+// groups of Sudoku among them) and weighted sums go to gophersat as its
+// native cardinality and pseudo-Boolean constraints, normalised (one term
+// per variable, positive weights, "≥" only), built here and never
+// through gophersat's parsers. Before that,
+// this package propagates the top level itself (unit clauses and the
+// literals any constraint forces), so that gophersat gets no unit literal
+// and no constraint already decided — gophersat's parser silently drops
+// those, and its Assume forgets units found while parsing. Its
+// CuttingPlanes mode, which gave wrong UNSAT answers, is never set.
+//
+// It contains gophersat's other hazards too: no function here panics (a
+// panic inside gophersat is recovered and returned as an error), prints,
+// or returns a model that has not been checked against every constraint of
+// the formula.
+//
+// gophersat keeps a package-level buffer shared by all its solvers, so
+// this package runs at most one gophersat solve at a time per process:
+// that lock is the package's only package-level state. A Solver holds
+// reusable buffers and serves one goroutine; Solvers in several goroutines
+// are safe together, but their solves take turns. For parallel solving use
 // several processes.
 //
-// Solve renames variables for gophersat: variables fixed
-// by unit clauses only share one gophersat variable per sign, the others
-// are numbered compactly with the primary ones negated (gophersat tries
-// "false" first), and an exactly-one group written as a clause followed by
-// its pairwise at-most-one (the layout of encode.Fast) becomes one
-// gophersat cardinality constraint. None of this changes the models: the
-// returned Model uses DIMACS numbering and is checked clause by clause.
+// Variables are renamed for gophersat: variables fixed at the top level
+// are left out, the others are numbered compactly with the primary ones
+// negated (gophersat tries "false" first). None of this changes the
+// models: the returned Model uses DIMACS numbering.
 //
 // Performance: the per-puzzle cost is dominated by gophersat building its
 // solver (watch lists allocated per clause and per variable) and by its

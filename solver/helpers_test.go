@@ -1,47 +1,30 @@
 package solver_test
 
 import (
-	"bufio"
 	"fmt"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
-// loadLines reads puzzles in line format (one per line, '.' or '0' blank,
-// 1-9 then A-Z, '#' comments, CRLF allowed); side n is inferred from the
-// line length (a perfect square). It skips the test if the file is absent.
-func loadLines(t testing.TB, path string, max int) []*board.Board {
-	t.Helper()
-	fh, err := os.Open(path)
-	if err != nil {
-		t.Skipf("puzzle file not available: %v", err)
+// committed returns the puzzles of a committed sample in testdata (a
+// missing file fails the test).
+func committed(tb testing.TB, name string) []*board.Board {
+	tb.Helper()
+	return testpuzzles.Boards(tb, "testdata/"+name)
+}
+
+// sharedSet returns up to max puzzles (0: all) of a public set of
+// ../shared/data, or skips when the sets are absent.
+func sharedSet(tb testing.TB, name string, max int) []*board.Board {
+	tb.Helper()
+	ps := testpuzzles.Boards(tb, testpuzzles.Shared(tb, name))
+	if max > 0 && len(ps) > max {
+		ps = ps[:max]
 	}
-	defer fh.Close()
-	var out []*board.Board
-	sc := bufio.NewScanner(fh)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		b, err := parseLine(line)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		out = append(out, b)
-		if max > 0 && len(out) == max {
-			break
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return ps
 }
 
 // parseLine reads a line-format puzzle with board.Parse.
@@ -70,6 +53,3 @@ func decodeModel(p *board.Board, model []bool) (*board.Board, error) {
 	}
 	return out, nil
 }
-
-const testdata = "../testdata/"
-const shared = "../../shared/data/"

@@ -1,3 +1,5 @@
+//go:build unix
+
 package solver_test
 
 import (
@@ -12,6 +14,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/solver"
 )
 
@@ -21,7 +24,7 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// TestMeasureSets reports the mean CPU µs per puzzle of the SAT engine's
+// TestMeasureSets (Unix: it reads getrusage) reports the mean CPU µs per puzzle of the SAT engine's
 // path (Fast + Solve + decode + verify) on each full set, with GOMAXPROCS=1,
 // so that other load on the machine distorts it less than wall time. Run
 // with SATDOKU_MEASURE=1 go test -run MeasureSets -v ./solver; set
@@ -48,11 +51,15 @@ func TestMeasureSets(t *testing.T) {
 		max, _ := strconv.Atoi(os.Getenv("SATDOKU_MEASURE_MAX"))
 		path, ok := paths[set]
 		if !ok {
-			path = shared + set
+			path = testpuzzles.Shared(t, set)
 		}
-		puzzles := loadLines(t, path, max)
+		puzzles := testpuzzles.Boards(t, path)
+		if max > 0 && len(puzzles) > max {
+			puzzles = puzzles[:max]
+		}
 		ctx := context.Background()
 		var fb encode.FastBuilder
+		var sv solver.Solver
 		settled := 0
 		var stages [4]int
 		var conflicts, decisions int64
@@ -70,7 +77,7 @@ func TestMeasureSets(t *testing.T) {
 				settled++
 			}
 			stages[st.Stage]++
-			res, err := solver.Solve(ctx, f)
+			res, err := sv.Solve(ctx, f)
 			if err != nil || res.Status != encode.Sat {
 				t.Fatal(res.Status, err)
 			}

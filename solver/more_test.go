@@ -23,6 +23,7 @@ var shapes = []board.Shape{
 // of the first solution kept) of every size, with Fast and with every
 // encoding and AMO for the smaller sizes.
 func TestSizes(t *testing.T) {
+	t.Parallel()
 	for _, s := range shapes {
 		t.Run(s.String(), func(t *testing.T) {
 			n := s.Side()
@@ -65,6 +66,7 @@ func TestSizes(t *testing.T) {
 }
 
 func TestUnsat(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		f    *encode.CNF
@@ -117,6 +119,7 @@ func pigeons(p, h int) *encode.CNF {
 }
 
 func TestMalformed(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, f := range []*encode.CNF{
 		nil,
@@ -143,6 +146,7 @@ func TestMalformed(t *testing.T) {
 }
 
 func TestContext(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	f := pigeons(2, 2)
@@ -163,6 +167,7 @@ func TestContext(t *testing.T) {
 }
 
 func TestCount(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	t.Run("empty 4x4", func(t *testing.T) {
 		for _, enc := range []string{"fast", "extended", "minimal", "sequential", "product"} {
@@ -204,7 +209,7 @@ func TestCount(t *testing.T) {
 	for _, name := range sampleFiles {
 		t.Run(name, func(t *testing.T) {
 			multi := strings.HasPrefix(name, "serg")
-			for i, p := range loadLines(t, testdata+name, 0) {
+			for i, p := range committed(t, name) {
 				for _, enc := range []string{"fast", "extended"} {
 					models, _, err := solver.Count(ctx, formula(t, p, enc), 2)
 					if err != nil {
@@ -263,7 +268,7 @@ func formula(t testing.TB, b *board.Board, enc string) *encode.CNF {
 func noSolution(t *testing.T, max int) []*board.Board {
 	var out []*board.Board
 	for _, name := range []string{"top1465-sample.txt", "17clue-sample.txt", "hardest1106-sample.txt"} {
-		for _, p := range loadLines(t, testdata+name, 0) {
+		for _, p := range committed(t, name) {
 			n := p.Side()
 		next:
 			for cell, d := range p.Cells {
@@ -308,6 +313,7 @@ func baseAndGivens(b *board.Board) (*encode.CNF, []encode.Lit) {
 }
 
 func TestMinimalConflict(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	puzzles := noSolution(t, 40)
 	if len(puzzles) < 20 {
@@ -337,10 +343,7 @@ func TestMinimalConflict(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d puzzles, slowest MinimalConflict %v", len(puzzles), worst)
-	if worst > 5*time.Second { // typically 20–100 ms; generous for loaded machines
-		t.Errorf("MinimalConflict took %v", worst)
-	}
+	t.Logf("%d puzzles, slowest MinimalConflict %v (speed: BenchmarkExplain in package engine)", len(puzzles), worst)
 	// Direct clash: the two clashing givens.
 	p, _ := parseLine("55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 	base, givens := baseAndGivens(p)
@@ -363,7 +366,7 @@ func TestMinimalConflict(t *testing.T) {
 
 func solveWith(t *testing.T, base *encode.CNF, units []encode.Lit) encode.Status {
 	t.Helper()
-	f := &encode.CNF{NumVars: base.NumVars, Primary: base.Primary, Clauses: append([]encode.Clause(nil), base.Clauses...)}
+	f := &encode.Formula{NumVars: base.NumVars, Primary: base.Primary, Clauses: append([]encode.Clause(nil), base.Clauses...), Cards: base.Cards}
 	for _, l := range units {
 		f.Add(l)
 	}

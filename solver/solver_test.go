@@ -41,9 +41,10 @@ func solveAndCheck(t *testing.T, p *board.Board, f *encode.CNF) *board.Board {
 }
 
 func TestSolveSamples(t *testing.T) {
+	t.Parallel()
 	for _, name := range sampleFiles {
 		t.Run(name, func(t *testing.T) {
-			for i, p := range loadLines(t, testdata+name, 0) {
+			for i, p := range committed(t, name) {
 				f, st, err := encode.Fast(p)
 				if err != nil {
 					t.Fatal(err)

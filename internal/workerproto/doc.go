@@ -8,12 +8,12 @@
 //	config:   satdoku-worker 1 JSON                     (Config as JSON)
 //	ready:    ready satdoku-worker 1
 //	request:  SEQ BOXROWS BOXCOLS CELLS
-//	response: SEQ ⇥ STATUS ⇥ COUNT ⇥ ENGINE ⇥ SETTLED ⇥ STAGE ⇥ NANOS ⇥ SOLUTION ⇥ SECOND ⇥ CONFLICT ⇥ CLASHES ⇥ FALLBACK ⇥ ERROR
+//	response: SEQ ⇥ STATUS ⇥ COUNT ⇥ ENGINE ⇥ FLAGS ⇥ STAGE ⇥ NANOS ⇥ SOLUTION ⇥ SECOND ⇥ CONFLICT ⇥ CLASHES ⇥ FALLBACK ⇥ ERROR
 //
 // (⇥ is a tab.) CELLS, SOLUTION and SECOND hold one byte per cell in row
 // order, '0'+digit, or "-" for no board. STATUS is an engine.Status, STAGE
-// an encode.Stage, SETTLED 0 or 1, NANOS the elapsed time. CONFLICT lists
-// cell indexes separated by commas. CLASHES lists clashing pairs separated
+// an encode.Stage, FLAGS the sum of 1 for Settled and 2 for Confirmed,
+// NANOS the elapsed time. CONFLICT lists cell indexes separated by commas. CLASHES lists clashing pairs separated
 // by semicolons, each CELLA,CELLB,DIGIT,UNIT with UNIT a Go-quoted string.
 // FALLBACK is a Go-quoted string. ERROR is empty for no error, or CODES:TEXT
 // with TEXT the Go-quoted message and CODES the comma-separated codes of

@@ -105,7 +105,7 @@ func AppendResponse(dst []byte, seq int, r *engine.Result) []byte {
 	dst = append(dst, '\t')
 	dst = strconv.AppendQuote(dst, r.Engine)
 	dst = append(dst, '\t')
-	dst = append(dst, '0'+boolByte(r.Settled))
+	dst = append(dst, '0'+boolByte(r.Settled)|boolByte(r.Confirmed)<<1)
 	dst = append(dst, '\t')
 	dst = strconv.AppendInt(dst, int64(r.Stage), 10)
 	dst = append(dst, '\t')
@@ -154,16 +154,17 @@ func ParseResponse(line []byte, s board.Shape) (seq int, r engine.Result, err er
 	status, err1 := f.int()
 	count, err2 := f.int()
 	eng, err3 := f.quoted()
-	settled, err4 := f.int()
+	flags, err4 := f.int()
 	stage, err5 := f.int()
 	nanos, err6 := f.int()
 	if err := errors.Join(err1, err2, err3, err4, err5, err6); err != nil {
 		return seq, r, err
 	}
-	if settled != 0 && settled != 1 || stage < 0 || stage > 255 || nanos < 0 {
+	if flags < 0 || flags > 3 || stage < 0 || stage > 255 || nanos < 0 {
 		return seq, r, errors.New("field out of range")
 	}
-	r.Status, r.Count, r.Engine, r.Settled = engine.Status(status), count, eng, settled == 1
+	r.Status, r.Count, r.Engine = engine.Status(status), count, eng
+	r.Settled, r.Confirmed = flags&1 != 0, flags&2 != 0
 	r.Stage, r.Elapsed = encode.Stage(stage), time.Duration(nanos)
 	if r.Solution, err = parseCells(s, f.next()); err != nil {
 		return seq, r, err

@@ -27,14 +27,15 @@ func fullResult(t testing.TB) engine.Result {
 	second := grid4()
 	second.Cells[0], second.Cells[1] = 2, 1
 	r := engine.Result{
-		Status:   engine.Failed,
-		Solution: grid4(),
-		Second:   second,
-		Count:    7,
-		Engine:   "both, with\ttab",
-		Fallback: "gophersat: \"quoted\"\nnewline",
-		Settled:  true,
-		Stage:    encode.StageProbing,
+		Status:    engine.Failed,
+		Solution:  grid4(),
+		Second:    second,
+		Count:     7,
+		Engine:    "both, with\ttab",
+		Fallback:  "gophersat: \"quoted\"\nnewline",
+		Settled:   true,
+		Confirmed: true,
+		Stage:     encode.StageProbing,
 		Clashes: []*board.ClashError{
 			{Shape: board.Square(2), CellA: 0, CellB: 1, Digit: 4, Unit: "row 1"},
 			{Shape: board.Square(2), CellA: 2, CellB: 15, Digit: 3, Unit: `odd "unit";,`},
@@ -44,7 +45,7 @@ func fullResult(t testing.TB) engine.Result {
 		Elapsed:  1234567891 * time.Nanosecond,
 	}
 	known := map[string]bool{"Status": true, "Solution": true, "Second": true, "Count": true, "Engine": true,
-		"Fallback": true, "Settled": true, "Stage": true, "Clashes": true, "Conflict": true, "Err": true, "Elapsed": true}
+		"Fallback": true, "Settled": true, "Confirmed": true, "Stage": true, "Clashes": true, "Conflict": true, "Err": true, "Elapsed": true}
 	v := reflect.ValueOf(r)
 	for i := 0; i < v.NumField(); i++ {
 		name := v.Type().Field(i).Name
@@ -162,7 +163,7 @@ func TestBadLines(t *testing.T) {
 		return strings.Join(f, "\t") + "\n"
 	}
 	for _, bad := range []string{"", "1\t0\n", strings.Repeat("x\t", 12) + "x\n", string(good[:len(good)-1]) + "\tx\n",
-		replace(4, "2"), replace(5, "-1"), replace(6, "-5"), replace(7, "123"), replace(9, "16"), replace(9, "1,"),
+		replace(4, "4"), replace(5, "-1"), replace(6, "-5"), replace(7, "123"), replace(9, "16"), replace(9, "1,"),
 		replace(10, "0,1,5,\"row\""), replace(10, "0,1,2"), replace(10, `0,1,2,"row";`), replace(11, "unquoted"),
 		replace(12, `1:"x`), replace(12, `99:"x"`), replace(12, `0:"x"`), replace(12, `"no codes"`)} {
 		if _, _, err := ParseResponse([]byte(bad), board.Square(2)); err == nil {

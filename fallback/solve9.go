@@ -7,7 +7,7 @@ import (
 )
 
 // The 9×9 fast path keeps, for every digit d (0..8) and band b (0..2, a
-// band is three rows), a 27-bit mask cand[3d+b] of the cells of that band
+// band is three rows), a 27-bit mask cand[9b+d] of the cells of that band
 // where d+1 may still go: bit 9·r + c for row r (0..2) of the band and
 // column c (0..8). A digit's three rows of a band meet three boxes in nine
 // triads (three cells each); since the digit fills each row and each box of
@@ -21,7 +21,10 @@ import (
 // bit-sliced counting over the nine digit masks of a band, which also
 // yields the two-candidate cells that the search branches on.
 //
-// The state is a fixed-size value (about 250 bytes) copied on each branch.
+// Propagation is a worklist: a bit per mask that changed since the band
+// logic last ran on it, set without a branch wherever a mask is written, so
+// the loop visits only changed masks and mispredicts little. The state is a
+// fixed-size value (about 160 bytes) copied on each branch.
 
 const (
 	all27 = 1<<27 - 1
@@ -30,22 +33,25 @@ const (
 )
 
 type state9 struct {
-	cand     [27]uint32 // cand[3d+b]
-	prev     [27]uint32 // cand[i] when subband i was last updated
-	unsolved [3]uint32  // cells not yet solved, per band
-	pairs    [3]uint32  // cells with two candidates, per band (from the last singles scan)
+	// cand[9b+d] is digit d+1's mask in band b; 27..31 stay unused so that
+	// an index masked with 31 needs no bounds check.
+	cand     [32]uint32
+	dirty    uint32    // bit 9b+d: cand[9b+d] changed since the band logic last ran on it
+	unsolved [3]uint32 // cells not yet solved, per band
+	pairs    [3]uint32 // cells with two candidates, per band (from the last singles scan)
 }
 
 // Tables, computed once.
 var (
-	triads    [512]uint32 // 9-bit row → 3-bit set of its non-empty triads
-	lockMask  [512]uint32 // 9-bit triad set (bit 3r+k) → cells of triads on some permutation
-	colLock   [512]uint32 // 9-bit column set of a band → cells the other bands keep
-	colKeep   [512]uint32 // 9-bit set of columns exclusive to a band → cells the band keeps
-	colFixed  [512]uint32 // 9-bit column set → its columns that are alone in their box
-	rowSingle [512]uint32 // 9-bit row → the row if it has exactly one cell, else 0
-	bandKeep  [27]uint32  // cell in band → cells of the band not in its row or box
-	otherKeep [9]uint32   // column → cells of a band not in that column
+	triads    [512]uint32  // 9-bit row → 3-bit set of its non-empty triads
+	lockMask  [512]uint32  // 9-bit triad set (bit 3r+k) → cells of triads on some permutation
+	colLock   [512]uint32  // 9-bit column set of a band → cells the other bands keep
+	colKeep   [512]uint32  // 9-bit set of columns exclusive to a band → cells the band keeps
+	colFixed  [512]uint32  // 9-bit column set → its columns that are alone in their box
+	rowSingle [512]uint32  // 9-bit row → the row if it has exactly one cell, else 0
+	bandKeep  [32]uint32   // cell in band → cells of the band not in its row or box
+	otherKeep [9]uint32    // column → cells of a band not in that column
+	others9   [32][2]uint8 // 9b+d → the indexes of digit d in the two other bands
 )
 
 func init() {
@@ -104,6 +110,11 @@ func init() {
 	for c := 0; c < 9; c++ {
 		otherKeep[c] = all27 &^ (colX3 << c)
 	}
+	for b := 0; b < 3; b++ {
+		for d := 0; d < 9; d++ {
+			others9[9*b+d] = [2]uint8{uint8(9*((b+1)%3) + d), uint8(9*((b+2)%3) + d)}
+		}
+	}
 }
 
 // solver9 holds one state per search depth (each guess fills at least one
@@ -115,9 +126,10 @@ type solver9 struct {
 func (s *Solver) solve9(b *board.Board) {
 	st := &s.s9.stack[0]
 	*st = state9{}
-	for i := range st.cand {
+	for i := 0; i < 27; i++ {
 		st.cand[i] = all27
 	}
+	st.dirty = all27
 	st.unsolved = [3]uint32{all27, all27, all27}
 	for cell, d := range b.Cells[:81] {
 		if d == 0 {
@@ -137,30 +149,41 @@ func (s *Solver) solve9(b *board.Board) {
 	s.search9(st, 1)
 }
 
+// set stores m as cand[i] and marks i dirty if that changed it.
+func (st *state9) set(i int, m uint32) {
+	x := st.cand[i&31] ^ m
+	st.cand[i&31] = m
+	st.dirty |= nonZero(x) << (i & 31)
+}
+
+// nonZero returns 1 if x (< 1<<27) is not zero, else 0, without a branch.
+func nonZero(x uint32) uint32 { return (x + 1<<31 - 1) >> 31 }
+
+// clearBand removes the cells of x from the nine digit masks of a band
+// and returns the set of digits (bit d) that lost a cell.
+func clearBand(c *[9]uint32, x uint32) (changed uint32) {
+	for d := 8; d >= 0; d-- {
+		m := c[d]
+		changed = changed<<1 | nonZero(m&x)
+		c[d] = m &^ x
+	}
+	return changed
+}
+
 // place puts digit d (0..8) in the cell of band b whose bit is bit; it
 // reports false if d is no longer possible there.
 func (st *state9) place(b int, bit uint32, d int) bool {
-	i := 3*d + b
-	if st.cand[i]&bit == 0 {
+	i := 9*b + d
+	if st.cand[i&31]&bit == 0 {
 		return false
 	}
 	pos := bits.TrailingZeros32(bit)
-	for j := b; j < 27; j += 3 {
-		st.cand[j] &^= bit
-	}
-	st.cand[i] = st.cand[i]&bandKeep[pos] | bit
+	st.dirty |= clearBand((*[9]uint32)(st.cand[9*b:9*b+9]), bit) << (9 * b)
+	st.set(i, st.cand[i&31]&bandKeep[pos&31]|bit)
 	keep := otherKeep[pos%9]
-	switch b {
-	case 0:
-		st.cand[i+1] &= keep
-		st.cand[i+2] &= keep
-	case 1:
-		st.cand[i-1] &= keep
-		st.cand[i+1] &= keep
-	default:
-		st.cand[i-2] &= keep
-		st.cand[i-1] &= keep
-	}
+	o := &others9[i&31]
+	st.set(int(o[0]), st.cand[o[0]&31]&keep)
+	st.set(int(o[1]), st.cand[o[1]&31]&keep)
 	st.unsolved[b] &^= bit
 	return true
 }
@@ -172,41 +195,27 @@ func (st *state9) solved() bool {
 // update runs the band logic on every changed subband until nothing
 // changes; it reports false on a contradiction.
 func (st *state9) update() bool {
-	for {
-		changed := false
-		for i := 0; i < 27; i++ {
-			if st.cand[i] == st.prev[i] {
-				continue
-			}
-			changed = true
-			if !st.updateSub(i) {
-				return false
-			}
-		}
-		if !changed {
-			return true
+	for st.dirty != 0 {
+		i := bits.TrailingZeros32(st.dirty)
+		st.dirty &= st.dirty - 1
+		if !st.updateSub(i) {
+			return false
 		}
 	}
+	return true
 }
 
-// updateSub applies the band logic to subband i = 3d + b.
+// updateSub applies the band logic to subband i = 9b + d.
 func (st *state9) updateSub(i int) bool {
+	i &= 31
 	a := st.cand[i]
 	shrink := triads[a&low9] | triads[a>>9&low9]<<3 | triads[a>>18]<<6
 	a &= lockMask[shrink]
 	if a == 0 {
 		return false
 	}
-	b := i % 3
-	var o1, o2 int
-	switch b {
-	case 0:
-		o1, o2 = i+1, i+2
-	case 1:
-		o1, o2 = i-1, i+1
-	default:
-		o1, o2 = i-2, i-1
-	}
+	o := &others9[i]
+	o1, o2 := int(o[0]&31), int(o[1]&31)
 	cols := (a | a>>9 | a>>18) & low9
 	c1, c2 := st.cand[o1], st.cand[o2]
 	others := (c1 | c1>>9 | c1>>18 | c2 | c2>>9 | c2>>18) & low9
@@ -226,19 +235,19 @@ func (st *state9) updateSub(i int) bool {
 		cols = (a | a>>9 | a>>18) & low9
 	}
 	st.cand[i] = a
-	st.prev[i] = a
 	keep := colLock[cols]
-	st.cand[o1] = c1 & keep
-	st.cand[o2] = c2 & keep
-	// Rows left with a single cell are solved for this digit.
+	st.set(o1, c1&keep)
+	st.set(o2, c2&keep)
+	// Rows left with a single cell are solved for this digit: the other
+	// digits of the band lose those cells.
+	b := i / 9
 	solved := rowSingle[a&low9] | rowSingle[a>>9&low9]<<9 | rowSingle[a>>18]<<18
-	if solved&st.unsolved[b] != 0 {
+	if solved &= st.unsolved[b]; solved != 0 {
 		st.unsolved[b] &^= solved
-		for j := b; j < 27; j += 3 {
-			if j != i {
-				st.cand[j] &^= solved
-			}
-		}
+		changed := clearBand((*[9]uint32)(st.cand[9*b:9*b+9]), solved)
+		st.dirty |= changed << (9 * b)
+		st.cand[i] = a
+		st.dirty &^= 1 << i
 	}
 	return true
 }
@@ -248,9 +257,10 @@ func (st *state9) updateSub(i int) bool {
 // for ok when a cell has no candidate.
 func (st *state9) nakedSingles() (progress, ok bool) {
 	for b := 0; b < 3; b++ {
+		c := (*[9]uint32)(st.cand[9*b : 9*b+9])
+		// Bit-sliced counts of the candidates of each cell.
 		var one, two, three uint32
-		for j := b; j < 27; j += 3 {
-			m := st.cand[j]
+		for _, m := range c {
 			three |= two & m
 			two |= one & m
 			one |= m
@@ -260,16 +270,24 @@ func (st *state9) nakedSingles() (progress, ok bool) {
 		}
 		st.pairs[b] = two &^ three
 		singles := (one &^ two) & st.unsolved[b]
+		if singles == 0 {
+			continue
+		}
+		// A single's digit, bit by bit: the cell is in one digit's mask.
+		x0 := c[1] | c[3] | c[5] | c[7]
+		x1 := c[2] | c[3] | c[6] | c[7]
+		x2 := c[4] | c[5] | c[6] | c[7]
 		for singles != 0 {
-			bit := singles & -singles
+			pos := bits.TrailingZeros32(singles)
+			bit := uint32(1) << pos
 			singles &^= bit
-			pos := bits.TrailingZeros32(bit)
-			for j := b; j < 27; j += 3 {
-				if st.cand[j]&bit != 0 {
-					st.cand[j] = st.cand[j]&bandKeep[pos] | bit
-					break
-				}
+			d := x0>>pos&1 | x1>>pos&1<<1 | x2>>pos&1<<2 | c[8]>>pos&1<<3
+			j := 9*b + int(d)
+			m := st.cand[j&31]
+			if m&bit == 0 {
+				return false, false // an earlier single of this digit took the cell's row or box
 			}
+			st.set(j, m&bandKeep[pos&31]|bit)
 			progress = true
 		}
 	}
@@ -301,8 +319,8 @@ func (s *Solver) record9(st *state9) {
 		return
 	}
 	for i := 0; i < 27; i++ {
-		base := 27 * (i % 3)
-		d := uint8(i/3 + 1)
+		base := 27 * (i / 9)
+		d := uint8(i%9 + 1)
 		for m := st.cand[i]; m != 0; m &= m - 1 {
 			cells[base+bits.TrailingZeros32(m)] = d
 		}
@@ -350,7 +368,7 @@ func (s *Solver) search9(st *state9, depth int) bool {
 			for m := st.unsolved[k]; m != 0; m &= m - 1 {
 				x := m & -m
 				n := 0
-				for j := k; j < 27; j += 3 {
+				for j := 9 * k; j < 9*k+9; j++ {
 					if st.cand[j]&x != 0 {
 						n++
 					}
@@ -361,21 +379,19 @@ func (s *Solver) search9(st *state9, depth int) bool {
 			}
 		}
 	}
-	last := -1
-	for j := b; j < 27; j += 3 {
-		if st.cand[j]&bit != 0 {
-			last = j / 3
-		}
+	pos := bits.TrailingZeros32(bit)
+	var digits uint32
+	for d, m := range (*[9]uint32)(st.cand[9*b : 9*b+9]) {
+		digits |= (m >> pos & 1) << d
 	}
-	for j := b; j < 27; j += 3 {
-		if st.cand[j]&bit == 0 || j/3 == last {
-			continue
-		}
+	for digits&(digits-1) != 0 {
+		d := bits.TrailingZeros32(digits)
+		digits &= digits - 1
 		next := &s.s9.stack[depth]
 		*next = *st
-		if s.try9(next, depth+1, b, bit, j/3) {
+		if s.try9(next, depth+1, b, bit, d) {
 			return true
 		}
 	}
-	return s.try9(st, depth, b, bit, last)
+	return s.try9(st, depth, b, bit, bits.TrailingZeros32(digits))
 }

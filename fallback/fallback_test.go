@@ -14,18 +14,24 @@ import (
 
 var raceEnabled bool
 
-// paths are the two search paths: the 9×9 fast path and the generic one
-// (which also handles 9×9 when forced, so each checks the other).
-var paths = []struct {
-	name    string
-	generic bool
-}{{"fast", false}, {"generic", true}}
+// path is one way of searching: the 9×9 fast path, which branches on band
+// patterns, the same with branching on cells, and the generic path (which
+// also handles 9×9 when forced), so that each checks the others.
+type path struct {
+	name           string
+	generic, cells bool
+}
 
-func newTestSolver(generic bool) *Solver {
+var paths = []path{{"fast", false, false}, {"fast-cells", false, true}, {"generic", true, false}}
+
+func (p path) solver() *Solver {
 	s := NewSolver()
-	s.forceGeneric = generic
+	s.forceGeneric = p.generic
+	s.cellBranch = p.cells
 	return s
 }
+
+func newTestSolver(generic bool) *Solver { return path{generic: generic}.solver() }
 
 // checkResult verifies every returned solution and the bookkeeping.
 func checkResult(t *testing.T, puzzle *board.Board, res Result, limit int) {
@@ -64,7 +70,7 @@ func TestSamples(t *testing.T) {
 				if len(puzzles) == 0 {
 					t.Fatal("no puzzles")
 				}
-				s := newTestSolver(p.generic)
+				s := p.solver()
 				for _, pz := range puzzles {
 					for _, limit := range []int{1, 2, 3} {
 						res, err := s.Solve(context.Background(), pz, limit)
@@ -86,22 +92,32 @@ func TestSamples(t *testing.T) {
 	}
 }
 
-// TestPathsAgree checks that the fast and generic paths find the same
-// first solution and count on every sample puzzle.
+// TestPathsAgree checks that the search paths find the same first solution
+// and count on every sample puzzle, and the same exact number of solutions
+// (all of them, fewer than 1000) on the puzzles with several: branching on band patterns
+// must neither lose nor repeat a solution.
 func TestPathsAgree(t *testing.T) {
-	fast, gen := newTestSolver(false), newTestSolver(true)
 	for _, file := range []string{"top1465-sample.txt", "hardest1106-sample.txt", "17clue-sample.txt", "plb-hard20.txt", "serg-multi-sample.txt"} {
 		for _, pz := range loadPuzzles(t, filepath.Join("..", "testdata", file)) {
-			a, err1 := fast.Solve(context.Background(), pz, 2)
-			b, err2 := gen.Solve(context.Background(), pz, 2)
-			if err1 != nil || err2 != nil {
-				t.Fatal(err1, err2)
-			}
-			if a.Count != b.Count {
-				t.Fatalf("%s: counts %d (fast) and %d (generic)", formatLine(pz), a.Count, b.Count)
-			}
-			if a.Count == 1 && !a.Solutions[0].Equal(b.Solutions[0]) {
-				t.Fatalf("%s: unique solutions differ", formatLine(pz))
+			for _, limit := range []int{2, 1000} {
+				var first Result
+				for i, p := range paths {
+					res, err := p.solver().Solve(context.Background(), pz, limit)
+					if err != nil {
+						t.Fatal(err)
+					}
+					checkResult(t, pz, res, limit)
+					if i == 0 {
+						first = res
+						continue
+					}
+					if res.Count != first.Count {
+						t.Fatalf("%s: limit %d: counts %d (%s) and %d (%s)", formatLine(pz), limit, first.Count, paths[0].name, res.Count, p.name)
+					}
+					if res.Count == 1 && !res.Solutions[0].Equal(first.Solutions[0]) {
+						t.Fatalf("%s: unique solutions differ (%s, %s)", formatLine(pz), paths[0].name, p.name)
+					}
+				}
 			}
 		}
 	}
@@ -111,7 +127,7 @@ func TestPropagationOnly(t *testing.T) {
 	// An easy puzzle (naked and hidden singles suffice) needs no guess.
 	pz := parseLine(t, "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
 	for _, p := range paths {
-		res, err := newTestSolver(p.generic).Solve(context.Background(), pz, 2)
+		res, err := p.solver().Solve(context.Background(), pz, 2)
 		if err != nil || res.Count != 1 || res.Guesses != 0 {
 			t.Errorf("%s: count %d, guesses %d, err %v; want 1, 0, nil", p.name, res.Count, res.Guesses, err)
 		}
@@ -132,7 +148,7 @@ func TestClashingGivens(t *testing.T) {
 				if pz.Check() == nil {
 					t.Fatal("test puzzle has no clash")
 				}
-				res, err := newTestSolver(p.generic).Solve(context.Background(), pz, 2)
+				res, err := p.solver().Solve(context.Background(), pz, 2)
 				if err != nil || res.Count != 0 || len(res.Solutions) != 0 {
 					t.Errorf("got count %d, %d solutions, err %v; want 0, 0, nil", res.Count, len(res.Solutions), err)
 				}
@@ -176,7 +192,7 @@ func TestInvalidBoard(t *testing.T) {
 	for _, p := range paths {
 		for _, tt := range tests {
 			t.Run(p.name+"/"+tt.name, func(t *testing.T) {
-				res, err := newTestSolver(p.generic).Solve(context.Background(), tt.b, tt.limit)
+				res, err := p.solver().Solve(context.Background(), tt.b, tt.limit)
 				if err == nil || (tt.want != nil && !errors.Is(err, tt.want)) {
 					t.Errorf("err = %v, want %v", err, tt.want)
 				}
@@ -210,7 +226,7 @@ func TestEmptyBoards(t *testing.T) {
 					t.Skip("large board in -short mode")
 				}
 				b := board.New(shape)
-				res, err := newTestSolver(p.generic).Solve(context.Background(), b, 2)
+				res, err := p.solver().Solve(context.Background(), b, 2)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -272,7 +288,7 @@ func TestGeneratedPuzzles(t *testing.T) {
 			for seed := int64(1); seed <= int64(seeds); seed++ {
 				puzzle, solution := properPuzzle(t, shape, seed, maxBlanks)
 				for _, p := range paths {
-					res, err := newTestSolver(p.generic).Solve(context.Background(), puzzle, 2)
+					res, err := p.solver().Solve(context.Background(), puzzle, 2)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -295,7 +311,7 @@ func TestGeneratedPuzzles(t *testing.T) {
 					t.Fatalf("no-solution puzzle breaks a rule directly: %v", err)
 				}
 				for _, p := range paths {
-					res, err := newTestSolver(p.generic).Solve(context.Background(), bad, 2)
+					res, err := p.solver().Solve(context.Background(), bad, 2)
 					if err != nil || res.Count != 0 {
 						t.Fatalf("%s: no-solution puzzle: count %d, err %v", p.name, res.Count, err)
 					}
@@ -316,7 +332,7 @@ func TestNoSolutionFile(t *testing.T) {
 		t.Fatalf("only %d puzzles", len(puzzles))
 	}
 	for _, p := range paths {
-		s := newTestSolver(p.generic)
+		s := p.solver()
 		for _, pz := range puzzles {
 			if err := pz.Check(); err != nil {
 				t.Fatalf("%s breaks a rule directly: %v", formatLine(pz), err)
@@ -373,7 +389,7 @@ func TestHostileNoSolution(t *testing.T) {
 	pz := parseLine(t, hostile)
 	for _, p := range paths {
 		start := time.Now()
-		res, err := newTestSolver(p.generic).Solve(context.Background(), pz, 2)
+		res, err := p.solver().Solve(context.Background(), pz, 2)
 		if err != nil || res.Count != 0 {
 			t.Fatalf("%s: count %d, err %v", p.name, res.Count, err)
 		}
@@ -387,7 +403,7 @@ func TestHostileNoSolution(t *testing.T) {
 func TestCancel(t *testing.T) {
 	for _, p := range paths {
 		t.Run(p.name, func(t *testing.T) {
-			s := newTestSolver(p.generic)
+			s := p.solver()
 			ctx, cancel := context.WithCancel(context.Background())
 			cancel()
 			if _, err := s.Solve(ctx, board.New(board.Classic), 1); !errors.Is(err, context.Canceled) {
@@ -478,5 +494,40 @@ func TestFullSets(t *testing.T) {
 			n := (len(puzzles) + step - 1) / step
 			t.Logf("%d puzzles, %.1f%% without guessing, %v", n, 100*float64(guessless)/float64(n), time.Since(start))
 		})
+	}
+}
+
+// TestSparseBoards checks that the 9×9 path solves and counts boards with
+// few givens (many solutions) in few search nodes, on its own: branching on
+// band patterns must not get lost where propagation deduces little.
+func TestSparseBoards(t *testing.T) {
+	for _, givens := range []int{0, 3, 6, 10, 14, 17, 20} {
+		for _, limit := range []int{1, 2, 100} {
+			var worst int64
+			for seed := int64(1); seed <= 40; seed++ {
+				rng := rand.New(rand.NewSource(seed))
+				pz := solvedGrid(board.Classic, rng)
+				for _, i := range rng.Perm(81)[givens:] {
+					pz.Cells[i] = 0
+				}
+				s := NewSolver()
+				res, err := s.Solve(context.Background(), pz, limit)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkResult(t, pz, res, limit)
+				if res.Count != limit {
+					t.Fatalf("%s: count %d, want %d", formatLine(pz), res.Count, limit)
+				}
+				if s.gaveUp {
+					t.Fatalf("%s, limit %d: the 9×9 path gave up after %d nodes", formatLine(pz), limit, s.nodes)
+				}
+				worst = max(worst, s.nodes)
+			}
+			if worst > 2000 {
+				t.Errorf("%d givens, limit %d: up to %d search nodes, want at most 2000", givens, limit, worst)
+			}
+			t.Logf("%2d givens, limit %3d: at most %d search nodes", givens, limit, worst)
+		}
 	}
 }

@@ -54,20 +54,22 @@ type state9 struct {
 
 // Tables, computed once.
 var (
-	triads    [512]uint32     // 9-bit row → 3-bit set of its non-empty triads
-	lockMask  [512]uint32     // 9-bit triad set (bit 3r+k) → cells of triads on some permutation
-	colLock   [512]uint32     // 9-bit column set of a band → cells the other bands keep
-	colKeep   [512]uint32     // 9-bit set of columns exclusive to a band → cells the band keeps
-	colFixed  [512]uint32     // 9-bit column set → its columns that are alone in their box
-	rowSingle [512]uint32     // 9-bit row → the row if it has exactly one cell, else 0
-	bandKeep  [32]uint32      // cell in band → cells of the band not in its row or box
-	otherKeep [9]uint32       // column → cells of a band not in that column
-	others9   [32][2]uint8    // 9b+d → the indexes of digit d in the two other bands
-	patterns  [512]uint8      // 9-bit triad set → the set of the six patterns it holds
-	patCount  [512]uint8      // 9-bit triad set → the number of patterns it holds
-	patCells  [6]uint32       // pattern → the cells of its three triads in a band
-	patKeep   [3][6][3]uint32 // stack, pattern, band → the cells the band keeps
-	mustSet   [512]uint32     // triad set → the triads on every pattern it holds
+	triads      [512]uint32     // 9-bit row → 3-bit set of its non-empty triads
+	lockMask    [512]uint32     // 9-bit triad set (bit 3r+k) → cells of triads on some permutation
+	colLock     [512]uint32     // 9-bit column set of a band → cells the other bands keep
+	colKeep     [512]uint32     // 9-bit set of columns exclusive to a band → cells the band keeps
+	colFixed    [512]uint32     // 9-bit column set → its columns that are alone in their box
+	rowSingle   [512]uint32     // 9-bit row → the row if it has exactly one cell, else 0
+	bandKeep    [32]uint32      // cell in band → cells of the band not in its row or box
+	otherKeep   [9]uint32       // column → cells of a band not in that column
+	others9     [32][2]uint8    // 9b+d → the indexes of digit d in the two other bands
+	patterns    [512]uint8      // 9-bit triad set → the set of the six patterns it holds
+	patCount    [512]uint8      // 9-bit triad set → the number of patterns it holds
+	patCells    [6]uint32       // pattern → the cells of its three triads in a band
+	patKeep     [3][6][3]uint32 // stack, pattern, band → the cells the band keeps
+	mustSet     [512]uint32     // triad set → the triads on every pattern it holds
+	peers       [512]uint32     // triad set → the cells of its triads' rows and boxes
+	partialPerm [512]bool       // triad set → whether no two of its triads share a row or a box
 )
 
 // perms lists the six permutations of three; as a pattern, p[r] is the box
@@ -102,6 +104,20 @@ func init() {
 			mustSet[s] = must
 		}
 		patCount[s] = uint8(bits.OnesCount8(patterns[s]))
+		var rows, boxes uint32
+		partialPerm[s] = true
+		for x := 0; x < 9; x++ {
+			if s>>x&1 == 0 {
+				continue
+			}
+			r, k := x/3, x%3
+			if rows>>r&1 != 0 || boxes>>k&1 != 0 {
+				partialPerm[s] = false
+			}
+			rows |= 1 << r
+			boxes |= 1 << k
+			peers[s] |= low9<<(9*r) | (7<<(3*k))*colX3
+		}
 	}
 	for k := 0; k < 3; k++ {
 		stack := (7 << (3 * k)) * uint32(colX3)
@@ -160,19 +176,8 @@ type solver9 struct {
 
 func (s *Solver) solve9(b *board.Board) {
 	st := &s.s9.stack[0]
-	*st = state9{}
-	for i := 0; i < 27; i++ {
-		st.cand[i] = all27
-	}
-	st.dirty = all27
-	st.unsolved = [3]uint32{all27, all27, all27}
-	for cell, d := range b.Cells[:81] {
-		if d == 0 {
-			continue
-		}
-		if !st.place(cell/27, uint32(1)<<(cell%27), int(d)-1) {
-			return
-		}
+	if !st.start((*[81]uint8)(b.Cells)) {
+		return
 	}
 	if !st.fullUpdate() {
 		return
@@ -182,6 +187,37 @@ func (s *Solver) solve9(b *board.Board) {
 		return
 	}
 	s.search9(st, 1)
+}
+
+// start sets st to the givens of cells (digits 0..9, 0 blank), all masks
+// dirty: each digit keeps the blank cells outside the rows, boxes and
+// columns of its givens, and its givens. It reports false if two givens of
+// a digit share a row, a box or a column.
+func (st *state9) start(cells *[81]uint8) bool {
+	var given [16][3]uint32 // given[d][b]: the cells of band b holding d (0: blank)
+	for b := 0; b < 3; b++ {
+		for p, d := range cells[27*b : 27*b+27] {
+			given[d&15][b] |= 1 << p
+		}
+	}
+	st.unsolved = given[0]
+	st.dirty = all27
+	for d := 0; d < 9; d++ {
+		g := &given[d+1]
+		cols := colSet(g[0]) | colSet(g[1]) | colSet(g[2])
+		n := bits.OnesCount32(g[0]) + bits.OnesCount32(g[1]) + bits.OnesCount32(g[2])
+		if bits.OnesCount32(cols) != n {
+			return false
+		}
+		for b := 0; b < 3; b++ {
+			t := triadSet(g[b])
+			if bits.OnesCount32(t) != bits.OnesCount32(g[b]) || !partialPerm[t] {
+				return false
+			}
+			st.cand[9*b+d] = given[0][b]&^peers[t]&^(cols*colX3) | g[b]
+		}
+	}
+	return true
 }
 
 // set stores m as cand[i] and marks i dirty if that changed it.
@@ -346,18 +382,26 @@ func (st *state9) fullUpdate() bool {
 	}
 }
 
+// record9 counts the solution in st and keeps its grid if it is one of the
+// first two.
 func (s *Solver) record9(st *state9) {
 	cells := s.solutionCells(board.Classic)
 	if cells == nil {
 		return
 	}
+	// A solved band holds each digit once per row: three cells per mask.
+	var grid [81 + 32]uint8 // room for a stray index, which Verify would catch
 	for i := 0; i < 27; i++ {
 		base := 27 * (i / 9)
 		d := uint8(i%9 + 1)
-		for m := st.cand[i]; m != 0; m &= m - 1 {
-			cells[base+bits.TrailingZeros32(m)] = d
-		}
+		m := st.cand[i]
+		grid[base+bits.TrailingZeros32(m)] = d
+		m &= m - 1
+		grid[base+bits.TrailingZeros32(m)] = d
+		m &= m - 1
+		grid[base+bits.TrailingZeros32(m)] = d
 	}
+	copy(cells, grid[:81])
 }
 
 // search9 branches on st, which is fully propagated and not solved; st is

@@ -233,11 +233,10 @@ func nonZero(x uint32) uint32 { return (x + 1<<31 - 1) >> 31 }
 // clearBand removes the cells of x from the nine digit masks of a band
 // and returns the set of digits (bit d) that lost a cell.
 func clearBand(c *[9]uint32, x uint32) (changed uint32) {
-	for d := 8; d >= 0; d-- {
-		m := c[d]
-		changed = changed<<1 | nonZero(m&x)
-		c[d] = m &^ x
-	}
+	m0, m1, m2, m3, m4, m5, m6, m7, m8 := c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]
+	changed = nonZero(m0&x) | nonZero(m1&x)<<1 | nonZero(m2&x)<<2 | nonZero(m3&x)<<3 |
+		nonZero(m4&x)<<4 | nonZero(m5&x)<<5 | nonZero(m6&x)<<6 | nonZero(m7&x)<<7 | nonZero(m8&x)<<8
+	c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8] = m0&^x, m1&^x, m2&^x, m3&^x, m4&^x, m5&^x, m6&^x, m7&^x, m8&^x
 	return changed
 }
 
@@ -329,12 +328,24 @@ func (st *state9) updateSub(i int) bool {
 func (st *state9) nakedSingles() (progress, ok bool) {
 	for b := 0; b < 3; b++ {
 		c := (*[9]uint32)(st.cand[9*b : 9*b+9])
-		// Bit-sliced counts of the candidates of each cell.
-		var one, two uint32
-		for _, m := range c {
-			two |= one & m
-			one |= m
-		}
+		// Bit-sliced counts of the candidates of each cell, unrolled.
+		one, two := c[0], uint32(0)
+		two |= one & c[1]
+		one |= c[1]
+		two |= one & c[2]
+		one |= c[2]
+		two |= one & c[3]
+		one |= c[3]
+		two |= one & c[4]
+		one |= c[4]
+		two |= one & c[5]
+		one |= c[5]
+		two |= one & c[6]
+		one |= c[6]
+		two |= one & c[7]
+		one |= c[7]
+		two |= one & c[8]
+		one |= c[8]
 		if one != all27 {
 			return false, false
 		}
@@ -452,6 +463,7 @@ func (s *Solver) search9(st *state9, depth int) bool {
 // choosePattern checks that from the patterns it counts anyway and reports
 // ok false if a triad is oversubscribed.
 func (st *state9) choosePattern() (unit, d int, pats uint32, ok bool) {
+	var sets [6][9]uint16 // the triads digit d may use in each band and stack
 	var total [6]int
 	// The triads each digit must use, for the three bands (or the three
 	// stacks) side by side in 27 bits, counted over the digits.
@@ -459,15 +471,17 @@ func (st *state9) choosePattern() (unit, d int, pats uint32, ok bool) {
 	for d := 0; d < 9; d++ {
 		a0, a1, a2 := st.cand[d], st.cand[9+d], st.cand[18+d]
 		t0, t1, t2 := triadSet(a0), triadSet(a1), triadSet(a2)
+		w := colSet(a0) | colSet(a1)<<9 | colSet(a2)<<18
+		s0, s1, s2 := stackSet(w, 0), stackSet(w, 1), stackSet(w, 2)
+		sets[0][d], sets[1][d], sets[2][d] = uint16(t0), uint16(t1), uint16(t2)
+		sets[3][d], sets[4][d], sets[5][d] = uint16(s0), uint16(s1), uint16(s2)
 		total[0] += int(patCount[t0])
 		total[1] += int(patCount[t1])
 		total[2] += int(patCount[t2])
-		mustBands.add(mustSet[t0] | mustSet[t1]<<9 | mustSet[t2]<<18)
-		w := colSet(a0) | colSet(a1)<<9 | colSet(a2)<<18
-		s0, s1, s2 := stackSet(w, 0), stackSet(w, 1), stackSet(w, 2)
 		total[3] += int(patCount[s0])
 		total[4] += int(patCount[s1])
 		total[5] += int(patCount[s2])
+		mustBands.add(mustSet[t0] | mustSet[t1]<<9 | mustSet[t2]<<18)
 		mustStacks.add(mustSet[s0] | mustSet[s1]<<9 | mustSet[s2]<<18)
 	}
 	if mustBands[3]|mustStacks[3] != 0 {
@@ -482,24 +496,13 @@ func (st *state9) choosePattern() (unit, d int, pats uint32, ok bool) {
 	if unit < 0 {
 		return -1, 0, 0, true
 	}
-	fewest := 7
-	for x := 0; x < 9; x++ {
-		set := st.unitSet(unit, x)
-		if n := int(patCount[set]); n > 1 && n < fewest {
-			d, fewest, pats = x, n, uint32(patterns[set])
+	fewest := uint8(7)
+	for x, set := range &sets[unit] {
+		if n := patCount[set&511]; n > 1 && n < fewest {
+			d, fewest = x, n
 		}
 	}
-	return unit, d, pats, true
-}
-
-// unitSet returns the triads digit d may use in a band (unit 0..2, see
-// triadSet) or a stack (unit 3..5, see stackSet).
-func (st *state9) unitSet(unit, d int) uint32 {
-	if unit < 3 {
-		return triadSet(st.cand[(9*unit+d)&31])
-	}
-	a0, a1, a2 := st.cand[d&31], st.cand[(9+d)&31], st.cand[(18+d)&31]
-	return stackSet(colSet(a0)|colSet(a1)<<9|colSet(a2)<<18, unit-3)
+	return unit, d, uint32(patterns[sets[unit][d]&511]), true
 }
 
 // colSet returns the columns (bit c) of band mask a that hold a cell.

@@ -33,6 +33,9 @@ usage: bench/tdoku.sh [options]
   -e LIST    satdoku engines to measure: sat,backtrack (default), sat or
              backtrack
   -s LIST    sets, by short name: 17_clue,top1465,11+,1106 (default: all)
+  -c REF     also measure satdoku at git commit REF (built from git
+             archive), for a before/after table in one run: its bench and
+             CLI columns, interleaved with the others
   -k DIR     build into DIR and keep it (default: a temporary directory,
              removed at exit)
   -C         skip the CLI columns
@@ -62,10 +65,11 @@ limit=0
 engines=sat,backtrack
 sets=17_clue,top1465,11+,1106
 keep=
+base_ref=
 cli=1
 verbose=0
 
-while getopts "t:b:d:r:n:e:s:k:Cvh" opt; do
+while getopts "t:b:d:r:n:e:s:c:k:Cvh" opt; do
 	case $opt in
 	t) tdoku_src=$OPTARG ;;
 	b) tdoku_bin=$OPTARG ;;
@@ -74,6 +78,7 @@ while getopts "t:b:d:r:n:e:s:k:Cvh" opt; do
 	n) limit=$OPTARG ;;
 	e) engines=$OPTARG ;;
 	s) sets=$OPTARG ;;
+	c) base_ref=$OPTARG ;;
 	k) keep=$OPTARG ;;
 	C) cli=0 ;;
 	v) verbose=1 ;;
@@ -152,6 +157,16 @@ echo "building satdoku (go build, go test -c ./fallback)" >&2
 (cd "$repo" && go build -o "$build/satdoku" . && go test -c -o "$build/fallback.test" ./fallback) ||
 	die "building satdoku failed"
 satdoku=$build/satdoku
+base=
+if [[ -n $base_ref ]]; then
+	need git
+	rev=$(git -C "$repo" rev-parse --verify --quiet "$base_ref^{commit}") || die "-c $base_ref: not a commit of $repo"
+	echo "building satdoku at $base_ref (${rev:0:12})" >&2
+	mkdir -p "$build/base-src"
+	git -C "$repo" archive "$rev" | tar -x -C "$build/base-src" || die "git archive $base_ref failed"
+	(cd "$build/base-src" && go build -o "$build/satdoku-base" .) || die "building satdoku at $base_ref failed"
+	base=$build/satdoku-base
+fi
 
 # The sets, cut to the first -n puzzles if asked.
 declare -A path_of
@@ -171,27 +186,28 @@ record() { # set column value
 	if ((verbose)); then printf '  %-8s %-10s %10s\n' "$1" "$2" "$3" >&2; fi
 }
 
-# bench_us ENGINE FILE prints the "process µs" and puzzles of satdoku bench.
+# bench_us BINARY ENGINE FILE prints the "process µs" and puzzles of
+# satdoku bench.
 bench_us() {
 	local out
-	out=$("$satdoku" bench -e "$1" "$2") || die "satdoku bench -e $1 $2 failed:
+	out=$("$1" bench -e "$2" "$3") || die "$1 bench -e $2 $3 failed:
 $out"
-	awk -v e="$1" '$2 == e { print $8, $3; found = 1 } END { exit !found }' <<<"$out" ||
-		die "no '$1' row in satdoku bench output:
+	awk -v e="$2" '$2 == e { print $8, $3; found = 1 } END { exit !found }' <<<"$out" ||
+		die "no '$2' row in satdoku bench output:
 $out"
 }
 
-# cli_us ENGINE FILE PUZZLES prints the CPU µs per puzzle of the whole
-# `satdoku solve --workers 1` process tree (user + system, children
+# cli_us BINARY ENGINE FILE PUZZLES prints the CPU µs per puzzle of the
+# whole `satdoku solve --workers 1` process tree (user + system, children
 # included: bash's time counts every process it waits for).
 cli_us() {
 	local t rc=0
 	t=$(
 		TIMEFORMAT='%3U %3S'
-		{ time "$satdoku" solve --workers 1 -q -e "$1" "$2" >/dev/null 2>"$build/cli.err"; } 2>&1
+		{ time "$1" solve --workers 1 -q -e "$2" "$3" >/dev/null 2>"$build/cli.err"; } 2>&1
 	) || rc=$?
-	((rc == 0)) || die "satdoku solve -e $1 $2 exited with $rc: $(head -3 "$build/cli.err")"
-	awk -v n="$3" '{ printf "%.2f\n", ($1 + $2) * 1e6 / n }' <<<"$t"
+	((rc == 0)) || die "$1 solve -e $2 $3 exited with $rc: $(head -3 "$build/cli.err")"
+	awk -v n="$4" '{ printf "%.2f\n", ($1 + $2) * 1e6 / n }' <<<"$t"
 }
 
 # alone_us FILE prints the backtracker's own mean µs per puzzle.
@@ -214,37 +230,61 @@ for ((r = 1; r <= rounds; r++)); do
 		read -r _ n us _ <<<"$out"
 		record "$s" tdoku "$us"
 		record "$s" puzzles "$n"
-		if ((sat)); then
-			out=$(bench_us sat "$f")
-			read -r us n <<<"$out"
-			record "$s" sat_bench "$us"
-			if ((cli)); then
-				us=$(cli_us sat "$f" "$n")
-				record "$s" sat_cli "$us"
+		for e in sat backtrack; do
+			if [[ $e == sat ]]; then
+				((sat)) || continue
+				k=sat
+			else
+				((bt)) || continue
+				k=bt
 			fi
-		fi
-		if ((bt)); then
-			out=$(bench_us backtrack "$f")
+			out=$(bench_us "$satdoku" "$e" "$f")
 			read -r us n <<<"$out"
-			record "$s" bt_bench "$us"
+			record "$s" "${k}_bench" "$us"
 			if ((cli)); then
-				us=$(cli_us backtrack "$f" "$n")
-				record "$s" bt_cli "$us"
+				us=$(cli_us "$satdoku" "$e" "$f" "$n")
+				record "$s" "${k}_cli" "$us"
 			fi
-			us=$(alone_us "$f")
-			record "$s" bt_alone "$us"
-		fi
+			if [[ $e == backtrack ]]; then
+				us=$(alone_us "$f")
+				record "$s" bt_alone "$us"
+			fi
+			if [[ -n $base ]]; then
+				out=$(bench_us "$base" "$e" "$f")
+				read -r us n <<<"$out"
+				record "$s" "base_${k}_bench" "$us"
+				if ((cli)); then
+					us=$(cli_us "$base" "$e" "$f" "$n")
+					record "$s" "base_${k}_cli" "$us"
+				fi
+			fi
+		done
 	done
 done
 echo "load at end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >&2
 
 columns=(tdoku)
-((sat)) && columns+=(sat_bench) && ((cli)) && columns+=(sat_cli)
-((bt)) && columns+=(bt_bench) && { ((cli)) && columns+=(bt_cli); columns+=(bt_alone); }
+if ((sat)); then
+	[[ -n $base ]] && columns+=(base_sat_bench)
+	columns+=(sat_bench)
+	if ((cli)); then
+		[[ -n $base ]] && columns+=(base_sat_cli)
+		columns+=(sat_cli)
+	fi
+fi
+if ((bt)); then
+	[[ -n $base ]] && columns+=(base_bt_bench)
+	columns+=(bt_bench)
+	if ((cli)); then
+		[[ -n $base ]] && columns+=(base_bt_cli)
+		columns+=(bt_cli)
+	fi
+	columns+=(bt_alone)
+fi
 
 echo
 echo "CPU µs per puzzle, first solution, median of $rounds interleaved round(s); (×) is the ratio to tdoku"
-awk -v sets="${names[*]}" -v cols="${columns[*]}" '
+awk -v sets="${names[*]}" -v cols="${columns[*]}" -v base="$base_ref" '
 	{ v[$1, $2, ++n[$1, $2]] = $3 }
 	function median(s, c,   k, i, j, t, a) {
 		k = n[s, c]
@@ -256,6 +296,8 @@ awk -v sets="${names[*]}" -v cols="${columns[*]}" '
 		ns = split(sets, S, " "); nc = split(cols, C, " ")
 		title["tdoku"] = "tdoku"; title["sat_bench"] = "SAT bench"; title["sat_cli"] = "SAT CLI"
 		title["bt_bench"] = "backtrack bench"; title["bt_cli"] = "backtrack CLI"; title["bt_alone"] = "backtrack alone"
+		split("sat_bench sat_cli bt_bench bt_cli", B, " ")
+		for (x in B) title["base_" B[x]] = title[B[x]] " @" substr(base, 1, 8)
 		printf "| %-8s | %7s |", "set", "puzzles"
 		for (c = 1; c <= nc; c++) printf " %18s |", title[C[c]]
 		printf "\n|----------|--------:|"

@@ -36,7 +36,7 @@ import (
 // Propagation is a worklist: a bit per mask that changed since the band
 // logic last ran on it, set without a branch wherever a mask is written, so
 // the loop visits only changed masks and mispredicts little. The state is a
-// fixed-size value (about 160 bytes) copied on each branch.
+// fixed-size value (144 bytes) copied on each branch.
 
 const (
 	all27 = 1<<27 - 1

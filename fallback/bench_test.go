@@ -61,12 +61,13 @@ type speed struct {
 }
 
 // measureFile solves every puzzle of a file (first solution, or counting
-// to limit) with a reused Solver, twice: once for the mean CPU time per
+// to limit) with a reused Solver, twice: first for the spread of the
+// wall-clock time per puzzle (which also warms caches and branch
+// predictors, as tdoku's benchmark does), then for the mean CPU time per
 // puzzle (thread CPU time on Linux, so other load on the machine does not
-// count; read once for the whole file, since reading a clock per puzzle
-// costs a good part of an easy puzzle on a virtual machine), and once for
-// the spread of the wall-clock time per puzzle. Answers are verified after
-// timing, outside the measured region.
+// count), read once for the whole file since reading a clock per puzzle
+// costs a good part of an easy puzzle on a virtual machine. Answers are
+// verified after timing, outside the measured region.
 func measureFile(t testing.TB, path string, limit int) speed {
 	puzzles := testpuzzles.Boards(t, path)
 	s := NewSolver()
@@ -76,6 +77,14 @@ func measureFile(t testing.TB, path string, limit int) speed {
 	var sp speed
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	for i, pz := range puzzles {
+		start := time.Now()
+		_, err := s.Solve(ctx, pz, limit)
+		times[i] = time.Since(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	runtime.GC()
 	startAll := threadCPU()
 	for i, pz := range puzzles {
@@ -89,14 +98,6 @@ func measureFile(t testing.TB, path string, limit int) speed {
 		results[i] = res
 	}
 	total := threadCPU() - startAll
-	for i, pz := range puzzles {
-		start := time.Now()
-		_, err := s.Solve(ctx, pz, limit)
-		times[i] = time.Since(start)
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
 	for i, res := range results {
 		if res.Count < 1 || board.Verify(puzzles[i], res.Solutions[0]) != nil {
 			t.Fatalf("puzzle %d: bad answer", i+1)

@@ -316,10 +316,12 @@ awk -v sets="${names[*]}" -v cols="${columns[*]}" -v base="$base_ref" '
 	}' "$results"
 cat <<'EOF'
 
-tdoku: bench/tdoku_cpu (TdokuSolverDpllTriadSimd, limit 1), thread CPU over the file.
-bench: `satdoku bench -e ENGINE FILE`, process µs (includes the collector and the
-       per-puzzle timing and checks of bench). CLI: user+sys CPU of
-       `satdoku solve --workers 1 -q -e ENGINE FILE` over the puzzles (includes
-       start-up and reading). backtrack alone: fallback.Solver on the file
-       (FALLBACK_SPEED=1 go test -run TestSpeed ./fallback), thread CPU.
+tdoku: bench/tdoku_cpu (TdokuSolverDpllTriadSimd, limit 1), thread CPU over the file,
+       after a checking pass that warms caches.
+bench: `satdoku bench -e ENGINE FILE`, process µs: one cold pass, including the
+       collector, the engine's checks and bench's clock reads per puzzle.
+CLI:   user+sys CPU of `satdoku solve --workers 1 -q -e ENGINE FILE` (start-up and
+       reading included) over the puzzles.
+alone: fallback.Solver on the file (FALLBACK_SPEED=1 go test -run TestSpeed
+       ./fallback), thread CPU over the file, after a warm-up pass.
 EOF

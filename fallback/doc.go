@@ -1,2 +1,2 @@
-// Package fallback is an independent native Sudoku solver (bitmask constraint propagation and most-constrained-cell backtracking) that solves and counts solutions on boards of any shape, serving as the cross-check and fallback for the SAT engine.
+// Package fallback is an independent native Sudoku solver (bitmask constraint propagation and backtracking: on where a digit goes in a band or stack for 9×9, on the most constrained cell for other shapes) that solves and counts solutions on boards of any shape, serving as the cross-check and fallback for the SAT engine.
 package fallback

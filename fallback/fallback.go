@@ -2,6 +2,7 @@ package fallback
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"sync"
 
@@ -36,6 +37,7 @@ type Solver struct {
 
 	gaveUp       bool // the 9×9 path exceeded fastBudget nodes
 	forceGeneric bool // tests: use the generic path on 9×9 too
+	cellBranch   bool // tests: the 9×9 path branches on cells, not band patterns
 }
 
 // NewSolver returns a Solver ready for use.
@@ -124,6 +126,9 @@ func validate(b *board.Board) error {
 	if !b.Shape.Valid() || len(b.Cells) != b.Shape.Cells() {
 		return fmt.Errorf("%w: %d cells for a %v board", board.ErrShape, len(b.Cells), b.Shape)
 	}
+	if b.Shape == board.Classic && digitsUpTo9((*[81]uint8)(b.Cells)) {
+		return nil
+	}
 	n := uint8(b.Shape.Side())
 	for i, d := range b.Cells {
 		if d > n {
@@ -131,6 +136,18 @@ func validate(b *board.Board) error {
 		}
 	}
 	return nil
+}
+
+// digitsUpTo9 reports whether every cell holds 0..9, eight at a time: a
+// byte of 10 or more gets its top bit set by adding 0x76, and one of 0x80
+// or more has it already.
+func digitsUpTo9(cells *[81]uint8) bool {
+	var bad uint64
+	for i := 0; i < 80; i += 8 {
+		x := binary.LittleEndian.Uint64(cells[i : i+8])
+		bad |= x + 0x7676767676767676 | x
+	}
+	return bad&0x8080808080808080 == 0 && cells[80] <= 9
 }
 
 // solutionBox holds a solution board, its cells and the slice header space

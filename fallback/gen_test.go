@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
 // TestWriteNoSolution regenerates testdata/nosolution.txt when
@@ -32,7 +32,7 @@ func TestWriteNoSolution(t *testing.T) {
 		file string
 		take int
 	}{{"top1465-sample.txt", 8}, {"hardest1106-sample.txt", 6}, {"17clue-sample.txt", 8}} {
-		puzzles := loadPuzzles(t, filepath.Join("..", "testdata", src.file))
+		puzzles := testpuzzles.Boards(t, "testdata/"+src.file)
 		for k, took := 0, 0; took < src.take && k < len(puzzles); k++ {
 			pz := puzzles[(k*7)%len(puzzles)]
 			bad, ok := noSolution(pz, nil, rng)
@@ -56,7 +56,7 @@ func TestWriteNoSolution(t *testing.T) {
 		cell := board.Diff(pz, bad)[0]
 		fmt.Fprintf(&sb, "# generated 4x4 (seed %d): %s, %s %d -> %d\n%s\n", seed, formatLine(pz), pz.CellName(cell), pz.Cells[cell], bad.Cells[cell], formatLine(bad))
 	}
-	if err := os.WriteFile(filepath.Join("testdata", "nosolution.txt"), []byte(sb.String()), 0o644); err != nil {
+	if err := os.WriteFile(testpuzzles.Path("fallback/testdata/nosolution.txt"), []byte(sb.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -204,18 +204,6 @@ func (s *Solver) solveGeneric(b *board.Board) {
 	}
 }
 
-// place makes cell hold only bit; it reports false on a contradiction.
-func (gs *genSolver) place(cand []uint64, cell int, bit uint64) bool {
-	if cand[cell]&bit == 0 {
-		return false
-	}
-	if cand[cell] != bit {
-		cand[cell] = bit
-		gs.queue = append(gs.queue, uint16(cell))
-	}
-	return true
-}
-
 // eliminate removes the bits of m from cell; it reports false when the
 // cell is left with no candidate.
 func (gs *genSolver) eliminate(cand []uint64, cell int, m uint64) bool {

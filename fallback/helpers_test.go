@@ -1,9 +1,7 @@
 package fallback
 
 import (
-	"bufio"
 	"math/rand"
-	"os"
 	"strings"
 	"testing"
 
@@ -18,33 +16,6 @@ func parseLine(t testing.TB, line string) *board.Board {
 		t.Fatalf("bad puzzle line %q: %v", line, err)
 	}
 	return b
-}
-
-// loadPuzzles reads a file of one puzzle per line, skipping '#' comments
-// and blank lines, stripping '\r' and taking the first 81 characters.
-func loadPuzzles(t testing.TB, path string) []*board.Board {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []*board.Board
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimRight(sc.Text(), "\r")
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		if len(line) > 81 {
-			line = line[:81]
-		}
-		out = append(out, parseLine(t, line))
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // formatLine writes b as one line of symbols.

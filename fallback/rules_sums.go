@@ -2,6 +2,7 @@ package fallback
 
 import (
 	"math/bits"
+	"slices"
 	"sync"
 )
 
@@ -125,6 +126,20 @@ func shlIntersects(a, b []uint64, k int) bool {
 type sumGroup struct {
 	cells []int32
 	pill  bool
+
+	cliques []*clique // the cells cut into groups of peers (finish)
+	prefix  []uint64  // prefix[i·w:(i+1)·w]: totals of the first i cliques
+}
+
+// clique is part of a sum group whose cells are all peers, so hold
+// different digits: its totals are sums of different digits.
+type clique struct {
+	cells   []int32
+	masks   []uint64
+	dp      *sumDP   // the totals with digits allowed to repeat, cell by cell
+	dist    []uint64 // dist[j·w:(j+1)·w]: sums of j different digits
+	reach   []uint64 // the totals the clique can make
+	allowed []uint64 // the totals that fit the rest of the group
 }
 
 // sumProp makes every group reach the same total, and that total target
@@ -132,47 +147,58 @@ type sumGroup struct {
 // an arrow its circle and its shaft, a double arrow its ends and its
 // middle, a region-sum line its segments, a zipper line its mirrored pairs
 // and its centre.
+//
+// Each plain group is cut into cliques of peers (cells in one row, column,
+// region or cage). A clique's totals are those its cells can make digit by
+// digit that are also sums of as many different digits of the clique's
+// masks; the group's totals are the sums of one total per clique. The
+// totals every group can make are the common ones; walking back, each
+// clique keeps the totals that fit a common one with the other cliques,
+// and each cell the digits those totals use. When a clique is left with
+// few totals, the digit combinations of those totals prune it as a killer
+// cage's do.
 type sumProp struct {
+	n          int
 	groups     []sumGroup
 	target     int
 	impossible bool // the target is above what the plain groups can make
-	dps        []*sumDP
-	masks      [][]uint64
+	words      int
 	common     []uint64
-	// pill enumeration scratch
-	pillSupp []uint64
-	pillDig  []int
+	back, next []uint64
+	// scratch
+	pillMasks []uint64
+	pillSupp  []uint64
+	pillDig   []int
+	pillReach []uint64
+	comboMask []uint64
 }
 
 // maxPillWork bounds the digit combinations of a pill enumerated per
 // propagation; beyond it the pill is left unpruned until more is known.
 const maxPillWork = 1 << 12
 
-// newSumProp builds the propagator for groups on a board of side n;
+// maxCliqueCombos is the most totals a clique may have left for its digit
+// combinations to be tried.
+const maxCliqueCombos = 4
+
+// newSumProp returns the propagator for groups on a board of side n;
 // target < 0 means the total is free. At least one group must be plain
-// (not a pill), which bounds the totals.
+// (not a pill), which bounds the totals. It is ready once finish has cut
+// the groups into cliques.
 func newSumProp(n int, groups []sumGroup, target int) *sumProp {
 	maxTotal := 1 << 30
-	maxCells := 0
 	for _, g := range groups {
 		if !g.pill {
 			maxTotal = min(maxTotal, n*len(g.cells))
 		}
-		maxCells = max(maxCells, len(g.cells))
 	}
-	p := &sumProp{groups: groups, target: target}
+	p := &sumProp{n: n, groups: groups, target: target}
 	if target > maxTotal {
 		p.impossible = true
 	} else if target >= 0 {
 		maxTotal = target
 	}
-	for _, g := range groups {
-		p.dps = append(p.dps, newSumDP(len(g.cells), maxTotal))
-		p.masks = append(p.masks, make([]uint64, len(g.cells)))
-	}
-	p.common = make([]uint64, maxTotal/64+1)
-	p.pillSupp = make([]uint64, maxCells)
-	p.pillDig = make([]int, maxCells)
+	p.words = maxTotal/64 + 1
 	return p
 }
 
@@ -182,6 +208,87 @@ func (p *sumProp) cells() []int32 {
 		out = append(out, g.cells...)
 	}
 	return out
+}
+
+// finish cuts each plain group into cliques and allocates the tables.
+// The cliques are taken greedily from units, the groups of cells that must
+// differ (rows, columns, regions, diagonals, cages, ...): again and again
+// the unit holding most of the cells not yet in a clique, so that the
+// cliques are large and their sums of different digits tight (a long arrow
+// through four boxes is bounded by its four box segments); cells left over
+// join a clique whose cells are all their peers, or form their own.
+func (p *sumProp) finish(units [][]int32, peer func(a, b int32) bool) {
+	w := p.words
+	p.common = make([]uint64, w)
+	p.back = make([]uint64, w)
+	p.next = make([]uint64, w)
+	p.pillReach = make([]uint64, w)
+	maxCells := 0
+	for gi := range p.groups {
+		g := &p.groups[gi]
+		maxCells = max(maxCells, len(g.cells))
+		if g.pill {
+			continue
+		}
+		for _, cells := range partition(g.cells, units, peer) {
+			k := len(cells)
+			g.cliques = append(g.cliques, &clique{
+				cells:   cells,
+				masks:   make([]uint64, k),
+				dp:      newSumDP(k, w*64-1),
+				dist:    make([]uint64, (k+1)*w),
+				reach:   make([]uint64, w),
+				allowed: make([]uint64, w),
+			})
+		}
+		g.prefix = make([]uint64, (len(g.cliques)+1)*w)
+	}
+	p.pillMasks = make([]uint64, maxCells)
+	p.pillSupp = make([]uint64, maxCells)
+	p.pillDig = make([]int, maxCells)
+	p.comboMask = make([]uint64, maxCells)
+}
+
+// partition cuts cells into cliques of peers: first the largest
+// intersections with units, then greedily by peers.
+func partition(cells []int32, units [][]int32, peer func(a, b int32) bool) [][]int32 {
+	left := slices.Clone(cells)
+	var out [][]int32
+	for len(left) > 1 {
+		var best []int32
+		for _, u := range units {
+			var in []int32
+			for _, c := range left {
+				if slices.Contains(u, c) {
+					in = append(in, c)
+				}
+			}
+			if len(in) > len(best) {
+				best = in
+			}
+		}
+		if len(best) < 2 {
+			break
+		}
+		out = append(out, best)
+		left = slices.DeleteFunc(left, func(c int32) bool { return slices.Contains(best, c) })
+	}
+	var rest [][]int32
+	for _, c := range left {
+		home := -1
+		for i, q := range rest {
+			if !slices.ContainsFunc(q, func(o int32) bool { return !peer(c, o) }) {
+				home = i
+				break
+			}
+		}
+		if home < 0 {
+			rest = append(rest, nil)
+			home = len(rest) - 1
+		}
+		rest[home] = append(rest[home], c)
+	}
+	return append(out, rest...)
 }
 
 func (p *sumProp) propagate(s *vsolver) bool {
@@ -196,55 +303,157 @@ func (p *sumProp) propagate(s *vsolver) bool {
 		clear(common)
 		common[p.target/64] = 1 << (p.target % 64)
 	}
-	for gi, g := range p.groups {
-		for i, c := range g.cells {
-			p.masks[gi][i] = s.cand[c]
-		}
+	for gi := range p.groups {
+		g := &p.groups[gi]
 		var reach []uint64
 		if g.pill {
-			reach = p.pillReach(gi)
+			reach = p.pillReachOf(s, g)
 		} else {
-			reach = p.dps[gi].forward(p.masks[gi])
+			reach = p.groupReach(s, g)
 		}
-		empty := true
-		for i := range common {
-			common[i] &= reach[i]
-			if common[i] != 0 {
-				empty = false
-			}
-		}
-		if empty {
+		if !andInto(common, reach) {
 			return false
 		}
 	}
-	for gi, g := range p.groups {
-		var supp []uint64
+	for gi := range p.groups {
+		g := &p.groups[gi]
 		if g.pill {
-			if !p.pillSupport(gi) {
+			if !p.prunePill(s, g) {
 				return false
 			}
-			supp = p.pillSupp
-		} else {
-			dp := p.dps[gi]
-			if !dp.backward(p.masks[gi], common) {
-				return false
-			}
-			supp = dp.supp
-		}
-		for i, c := range g.cells {
-			if !s.restrict(c, supp[i]) {
-				return false
-			}
+		} else if !p.pruneGroup(s, g) {
+			return false
 		}
 	}
 	return true
 }
 
-// pillWork returns the number of digit combinations of group gi's masks,
-// capped just above maxPillWork.
-func (p *sumProp) pillWork(gi int) int {
+// andInto sets dst &= src and reports whether dst is not empty.
+func andInto(dst, src []uint64) bool {
+	nonEmpty := false
+	for i := range dst {
+		dst[i] &= src[i]
+		nonEmpty = nonEmpty || dst[i] != 0
+	}
+	return nonEmpty
+}
+
+// groupReach returns the totals plain group g can make, filling the
+// cliques' tables and the group's prefix sums.
+func (p *sumProp) groupReach(s *vsolver, g *sumGroup) []uint64 {
+	w := p.words
+	clear(g.prefix[:w])
+	g.prefix[0] = 1
+	for i, q := range g.cliques {
+		var union uint64
+		for j, c := range q.cells {
+			q.masks[j] = s.cand[c]
+			union |= s.cand[c]
+		}
+		copy(q.reach, q.dp.forward(q.masks))
+		if k := len(q.cells); k > 1 {
+			// sums of k different digits of union
+			clear(q.dist)
+			q.dist[0] = 1
+			taken := 0
+			for m := union; m != 0; m &= m - 1 {
+				d := lowDigit(m)
+				taken++
+				for j := min(k, taken); j >= 1; j-- {
+					shlOr(q.dist[j*w:(j+1)*w], q.dist[(j-1)*w:j*w], d)
+				}
+			}
+			andInto(q.reach, q.dist[k*w:(k+1)*w])
+		}
+		prev, cur := g.prefix[i*w:(i+1)*w], g.prefix[(i+1)*w:(i+2)*w]
+		clear(cur)
+		forEachBit(q.reach, func(t int) { shlOr(cur, prev, t) })
+	}
+	return g.prefix[len(g.cliques)*w:]
+}
+
+// forEachBit calls fn with the index of every set bit of set.
+func forEachBit(set []uint64, fn func(i int)) {
+	for wi, word := range set {
+		for ; word != 0; word &= word - 1 {
+			fn(wi*64 + bits.TrailingZeros64(word))
+		}
+	}
+}
+
+// pruneGroup walks back from the common totals through g's cliques,
+// keeping in each the totals that fit, and prunes its cells.
+func (p *sumProp) pruneGroup(s *vsolver, g *sumGroup) bool {
+	w := p.words
+	back, next := p.back, p.next
+	copy(back, p.common)
+	for i := len(g.cliques) - 1; i >= 0; i-- {
+		q := g.cliques[i]
+		prev := g.prefix[i*w : (i+1)*w]
+		clear(q.allowed)
+		clear(next)
+		forEachBit(q.reach, func(t int) {
+			if shlIntersects(prev, back, t) {
+				q.allowed[t/64] |= 1 << (t % 64)
+				shrOr(next, back, t)
+			}
+		})
+		back, next = next, back
+		if !p.pruneClique(s, q) {
+			return false
+		}
+	}
+	return true
+}
+
+// pruneClique keeps in each cell of q the digits of a total in q.allowed,
+// then, when few totals are left, the digits of their combinations.
+func (p *sumProp) pruneClique(s *vsolver, q *clique) bool {
+	if !q.dp.backward(q.masks, q.allowed) {
+		return false
+	}
+	for j, c := range q.cells {
+		if !s.restrict(c, q.dp.supp[j]) {
+			return false
+		}
+	}
+	k := len(q.cells)
+	if k < 2 || p.n > 16 {
+		return true
+	}
+	totals := 0
+	for _, word := range q.allowed {
+		totals += bits.OnesCount64(word)
+	}
+	if totals > maxCliqueCombos {
+		return true
+	}
+	var union uint64
+	need := ^uint64(0)
+	ok := true
+	forEachBit(q.allowed, func(t int) {
+		combos, fits := sumCombos(p.n, k, t)
+		if !fits {
+			ok = false
+			return
+		}
+		u, nd := comboFilter(s, q.cells, p.comboMask[:k], combos)
+		union |= u
+		if u != 0 {
+			need &= nd
+		}
+	})
+	if !ok {
+		return true
+	}
+	return applyCombos(s, q.cells, union, need)
+}
+
+// pillWork returns the number of digit combinations of masks, capped just
+// above maxPillWork.
+func pillWork(masks []uint64) int {
 	work := 1
-	for _, m := range p.masks[gi] {
+	for _, m := range masks {
 		work *= bits.OnesCount64(m)
 		if work > maxPillWork {
 			return work
@@ -253,18 +462,22 @@ func (p *sumProp) pillWork(gi int) int {
 	return work
 }
 
-// pillReach returns the numbers pill group gi can read (within the
-// common bitset's range), in the group's dp.r scratch.
-func (p *sumProp) pillReach(gi int) []uint64 {
-	reach := p.dps[gi].r[:len(p.common)]
+// pillReachOf returns the numbers pill group g can read (within the
+// common bitset's range).
+func (p *sumProp) pillReachOf(s *vsolver, g *sumGroup) []uint64 {
+	masks := p.pillMasks[:len(g.cells)]
+	for i, c := range g.cells {
+		masks[i] = s.cand[c]
+	}
+	reach := p.pillReach
 	clear(reach)
-	limit := len(p.common) * 64
-	if p.pillWork(gi) > maxPillWork {
+	limit := p.words * 64
+	if pillWork(masks) > maxPillWork {
 		// Too many combinations to list: every number between the
 		// smallest and the largest reading (a reading grows with each
 		// digit) stays possible.
 		lo, hi := 0, 0
-		for _, m := range p.masks[gi] {
+		for _, m := range masks {
 			lo = appendDigit(lo, lowDigit(m))
 			hi = appendDigit(hi, highDigit(m))
 		}
@@ -273,22 +486,24 @@ func (p *sumProp) pillReach(gi int) []uint64 {
 		}
 		return reach
 	}
-	p.walkPill(p.masks[gi], 0, 0, limit, func(v int) { reach[v/64] |= 1 << (v % 64) })
+	p.walkPill(masks, 0, 0, limit, func(v int) { reach[v/64] |= 1 << (v % 64) })
 	return reach
 }
 
-// pillSupport keeps in pillSupp the digits of each cell of pill group gi
-// that read a number in common. It reports false if none does.
-func (p *sumProp) pillSupport(gi int) bool {
-	masks := p.masks[gi]
-	supp := p.pillSupp[:len(masks)]
-	if p.pillWork(gi) > maxPillWork {
-		copy(supp, masks)
+// prunePill keeps in each cell of pill group g the digits that read a
+// common number.
+func (p *sumProp) prunePill(s *vsolver, g *sumGroup) bool {
+	masks := p.pillMasks[:len(g.cells)]
+	for i, c := range g.cells {
+		masks[i] = s.cand[c]
+	}
+	if pillWork(masks) > maxPillWork {
 		return true
 	}
+	supp := p.pillSupp[:len(masks)]
 	clear(supp)
 	found := false
-	p.walkPill(masks, 0, 0, len(p.common)*64, func(v int) {
+	p.walkPill(masks, 0, 0, p.words*64, func(v int) {
 		if p.common[v/64]&(1<<(v%64)) == 0 {
 			return
 		}
@@ -297,7 +512,15 @@ func (p *sumProp) pillSupport(gi int) bool {
 			supp[i] |= digitMask(p.pillDig[i])
 		}
 	})
-	return found
+	if !found {
+		return false
+	}
+	for i, c := range g.cells {
+		if !s.restrict(c, supp[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // walkPill calls fn with every reading below limit of the digits of
@@ -330,51 +553,45 @@ func appendDigit(v, d int) int {
 	return v*p + d
 }
 
-// comboProp makes its cells hold exactly the digits of one of combos, all
-// different: the digit sets of a killer cage's sum, or the runs of a
-// renban line. A combination stays while every cell can take one of its
-// digits and the cells can take all its digits at once (a matching); each
-// cell keeps the digits of the combinations left, and a digit that every
-// combination needs and only one cell can take goes there.
-type comboProp struct {
-	cells  []int32
-	combos []uint64
-	masks  []uint64
-}
-
-func newComboProp(cells []int32, combos []uint64) *comboProp {
-	return &comboProp{cells: cells, combos: combos, masks: make([]uint64, len(cells))}
-}
-
-func (p *comboProp) propagate(s *vsolver) bool {
+// comboFilter returns the union and the intersection of the combinations
+// (digit sets, one digit per cell) that the cells can still hold: every
+// cell can take a digit of it and the cells can take all its digits at
+// once. masks is scratch of len(cells). The union is 0 if none fits.
+func comboFilter(s *vsolver, cells []int32, masks []uint64, combos []uint64) (union, need uint64) {
 	var avail uint64
-	for _, c := range p.cells {
+	for _, c := range cells {
 		avail |= s.cand[c]
 	}
-	var union uint64
-	need := ^uint64(0)
-	for _, m := range p.combos {
+	need = ^uint64(0)
+	for _, m := range combos {
 		if m&^avail != 0 {
 			continue
 		}
 		ok := true
-		for i, c := range p.cells {
-			p.masks[i] = s.cand[c] & m
-			if p.masks[i] == 0 {
+		for i, c := range cells {
+			masks[i] = s.cand[c] & m
+			if masks[i] == 0 {
 				ok = false
 				break
 			}
 		}
-		if !ok || !matchAll(p.masks) {
+		if !ok || !matchAll(masks) {
 			continue
 		}
 		union |= m
 		need &= m
 	}
+	return union, need
+}
+
+// applyCombos keeps the digits of union in the cells, and places each
+// digit of need that only one cell can take. It reports false if union is
+// empty or a needed digit has no place.
+func applyCombos(s *vsolver, cells []int32, union, need uint64) bool {
 	if union == 0 {
 		return false
 	}
-	for _, c := range p.cells {
+	for _, c := range cells {
 		if !s.restrict(c, union) {
 			return false
 		}
@@ -382,7 +599,7 @@ func (p *comboProp) propagate(s *vsolver) bool {
 	for ; need != 0; need &= need - 1 {
 		bit := need & -need
 		place := int32(-1)
-		for _, c := range p.cells {
+		for _, c := range cells {
 			if s.cand[c]&bit != 0 {
 				if place >= 0 {
 					place = -2
@@ -401,6 +618,27 @@ func (p *comboProp) propagate(s *vsolver) bool {
 		}
 	}
 	return true
+}
+
+// comboProp makes its cells hold exactly the digits of one of combos, all
+// different: the digit sets of a killer cage's sum, or the runs of a
+// renban line. A combination stays while every cell can take one of its
+// digits and the cells can take all its digits at once (a matching); each
+// cell keeps the digits of the combinations left, and a digit that every
+// combination needs and only one cell can take goes there.
+type comboProp struct {
+	cells  []int32
+	combos []uint64
+	masks  []uint64
+}
+
+func newComboProp(cells []int32, combos []uint64) *comboProp {
+	return &comboProp{cells: cells, combos: combos, masks: make([]uint64, len(cells))}
+}
+
+func (p *comboProp) propagate(s *vsolver) bool {
+	union, need := comboFilter(s, p.cells, p.masks, p.combos)
+	return applyCombos(s, p.cells, union, need)
 }
 
 // distinctProp fails when its cells, which must all differ, cannot take

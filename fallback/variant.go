@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/variant"
@@ -76,6 +77,7 @@ func (s *Solver) EachVariant(ctx context.Context, p *variant.Puzzle, limit int, 
 	}
 	vs.ctx, vs.done, vs.limit, vs.visit = ctx, ctx.Done(), limit, visit
 	vs.shape = p.Givens.Shape
+	vs.probeDepth = variantProbeDepth
 	if vs.start() {
 		vs.search(0)
 	}
@@ -86,6 +88,9 @@ func (s *Solver) EachVariant(ctx context.Context, p *variant.Puzzle, limit int, 
 	}
 	return vs.res, nil
 }
+
+// variantProbeDepth is the search depth down to which SolveVariant probes.
+var variantProbeDepth = 1
 
 // propagator prunes the masks of the cells of one rule (or part of one).
 // It is called when a mask it watches has shrunk and reports false on a
@@ -105,11 +110,19 @@ type vsolver struct {
 	cand   []uint64   // the masks of the current level
 	levels [][]uint64 // levels[d]: the masks at search depth d
 
-	peers  [][]int32 // cells that must differ from each cell
-	groups [][]int32 // groups of N cells holding every digit
-	props  []propagator
-	watch  [][]int32 // the propagators each cell wakes
-	weight []int32   // propagators per cell, to break ties when branching
+	peers     [][]int32 // cells that must differ from each cell
+	groups    [][]int32 // groups of N cells holding every digit
+	crossings []crossing
+	props     []propagator
+	propCells [][]int32
+	watch     [][]int32 // the propagators each cell wakes
+
+	// weight[c] grows with the contradictions c takes part in (it starts
+	// at 1 + the number of propagators on c): the search branches on the
+	// cell with the most weight per candidate (dom/wdeg).
+	weight    []int64
+	failCells []int32 // the cells of the last contradiction
+	failPair  [2]int32
 
 	queued  []bool
 	pq      []int32 // propagators to run (a FIFO: pq[pqHead:])
@@ -117,6 +130,10 @@ type vsolver struct {
 	singles []int32 // cells newly decided, whose digit must leave the peers
 
 	contradiction bool // a given or a one-cell rule left a cell empty
+
+	probeDepth int      // probe at search depths below this
+	acc        []uint64 // probe scratch
+	probes     int64
 
 	ctx          context.Context
 	done         <-chan struct{}
@@ -126,6 +143,14 @@ type vsolver struct {
 	visit        func(*board.Board) bool
 	stopped      bool // limit reached, ctx done or visit said stop
 	visitStopped bool
+}
+
+// crossing is where two full groups share two or more cells: a digit
+// confined to the shared cells in one group leaves the rest of the other
+// (locked candidates: pointing and claiming, and the same between
+// diagonals, extra regions and jigsaw regions).
+type crossing struct {
+	shared, restA, restB []int32
 }
 
 // newVsolver returns an empty state for a board of side n: every cell
@@ -140,7 +165,10 @@ func newVsolver(n int) *vsolver {
 	}
 	s.peers = make([][]int32, nc)
 	s.watch = make([][]int32, nc)
-	s.weight = make([]int32, nc)
+	s.weight = make([]int64, nc)
+	for i := range s.weight {
+		s.weight[i] = 1
+	}
 	return s
 }
 
@@ -158,21 +186,39 @@ func (s *vsolver) addProp(p propagator, cells []int32) {
 	id := int32(len(s.props))
 	s.props = append(s.props, p)
 	s.queued = append(s.queued, false)
+	var own []int32
 	for _, c := range cells {
-		w := s.watch[c]
-		if len(w) > 0 && w[len(w)-1] == id {
+		if slices.Contains(own, c) {
 			continue
 		}
-		dup := false
-		for _, x := range w {
-			if x == id {
-				dup = true
-				break
+		own = append(own, c)
+		s.watch[c] = append(s.watch[c], id)
+		s.weight[c]++
+	}
+	s.propCells = append(s.propCells, own)
+}
+
+// addCrossings finds the crossings of the full groups.
+func (s *vsolver) addCrossings() {
+	for i, a := range s.groups {
+		for _, b := range s.groups[i+1:] {
+			var x crossing
+			for _, c := range a {
+				if slices.Contains(b, c) {
+					x.shared = append(x.shared, c)
+				} else {
+					x.restA = append(x.restA, c)
+				}
 			}
-		}
-		if !dup {
-			s.watch[c] = append(w, id)
-			s.weight[c]++
+			if len(x.shared) < 2 {
+				continue
+			}
+			for _, c := range b {
+				if !slices.Contains(x.shared, c) {
+					x.restB = append(x.restB, c)
+				}
+			}
+			s.crossings = append(s.crossings, x)
 		}
 	}
 }
@@ -186,6 +232,8 @@ func (s *vsolver) restrict(c int32, m uint64) bool {
 		return true
 	}
 	if nw == 0 {
+		s.failPair = [2]int32{c, c}
+		s.failCells = s.failPair[:1]
 		return false
 	}
 	s.cand[c] = nw
@@ -201,7 +249,18 @@ func (s *vsolver) restrict(c int32, m uint64) bool {
 	return true
 }
 
-// clearQueues forgets pending work after a contradiction.
+// fail forgets pending work after a contradiction and adds weight to the
+// cells that took part in it.
+func (s *vsolver) fail() bool {
+	for _, c := range s.failCells {
+		s.weight[c]++
+	}
+	s.failCells = nil
+	s.clearQueues()
+	return false
+}
+
+// clearQueues forgets pending work.
 func (s *vsolver) clearQueues() {
 	for _, p := range s.pq[s.pqHead:] {
 		s.queued[p] = false
@@ -210,8 +269,9 @@ func (s *vsolver) clearQueues() {
 	s.singles = s.singles[:0]
 }
 
-// propagate runs the peers, the propagators and hidden singles to a
-// fixpoint. It reports false on a contradiction, with the queues cleared.
+// propagate runs the peers, the propagators, hidden singles and locked
+// candidates to a fixpoint. It reports false on a contradiction, with the
+// queues cleared.
 func (s *vsolver) propagate() bool {
 	for {
 		for len(s.singles) > 0 {
@@ -220,8 +280,9 @@ func (s *vsolver) propagate() bool {
 			d := s.cand[c]
 			for _, o := range s.peers[c] {
 				if !s.restrict(o, ^d) {
-					s.clearQueues()
-					return false
+					s.failPair = [2]int32{o, c}
+					s.failCells = s.failPair[:]
+					return s.fail()
 				}
 			}
 		}
@@ -233,17 +294,22 @@ func (s *vsolver) propagate() bool {
 			}
 			s.queued[p] = false
 			if !s.props[p].propagate(s) {
-				s.clearQueues()
-				return false
+				s.failCells = s.propCells[p]
+				return s.fail()
 			}
 			continue
 		}
 		progress, ok := s.hiddenSingles()
 		if !ok {
-			s.clearQueues()
-			return false
+			return s.fail()
 		}
-		if !progress {
+		if progress {
+			continue
+		}
+		if !s.lockedCandidates() {
+			return s.fail()
+		}
+		if len(s.singles) == 0 && s.pqHead == len(s.pq) {
 			return true
 		}
 	}
@@ -262,6 +328,7 @@ func (s *vsolver) hiddenSingles() (progress, ok bool) {
 			once |= m
 		}
 		if once != s.full {
+			s.failCells = g
 			return progress, false
 		}
 		uniq := once &^ twice
@@ -274,6 +341,7 @@ func (s *vsolver) hiddenSingles() (progress, ok bool) {
 				continue
 			}
 			if m&(m-1) != 0 {
+				s.failCells = g
 				return progress, false // one cell is the only place for two digits
 			}
 			if cand[c] == m {
@@ -284,6 +352,41 @@ func (s *vsolver) hiddenSingles() (progress, ok bool) {
 		}
 	}
 	return progress, true
+}
+
+// lockedCandidates removes, at each crossing, the digits confined to the
+// shared cells in one group from the rest of the other. It reports false
+// on a contradiction; a change queues work for propagate.
+func (s *vsolver) lockedCandidates() bool {
+	cand := s.cand
+	for i := range s.crossings {
+		x := &s.crossings[i]
+		var in, a, b uint64
+		for _, c := range x.shared {
+			in |= cand[c]
+		}
+		for _, c := range x.restA {
+			a |= cand[c]
+		}
+		for _, c := range x.restB {
+			b |= cand[c]
+		}
+		if lock := in &^ a & b; lock != 0 {
+			for _, c := range x.restB {
+				if !s.restrict(c, ^lock) {
+					return false
+				}
+			}
+		}
+		if lock := in &^ b & a; lock != 0 {
+			for _, c := range x.restA {
+				if !s.restrict(c, ^lock) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // start queues every propagator and every decided cell, and propagates.
@@ -322,39 +425,148 @@ func (s *vsolver) cancelled() bool {
 	}
 }
 
-// search explores the current (propagated) state at depth.
-func (s *vsolver) search(depth int) {
-	if s.stopped || s.cancelled() {
-		return
-	}
-	parent := s.cand
-	best, bestCount, bestWeight := int32(-1), 65, int32(-1)
-	for c, m := range parent {
+// choose picks the branch: the open cell with the most weight per
+// candidate, and its smallest digit; but when that cell has more than two
+// candidates and some digit has only two places left in a full group, that
+// digit in the first of its places (a binary choice either way). It
+// returns −1 when every cell is decided.
+func (s *vsolver) choose() (int32, uint64) {
+	best, bestK, bestW := int32(-1), 0, int64(0)
+	for c, m := range s.cand {
 		if m&(m-1) == 0 {
 			continue
 		}
 		k := bits.OnesCount64(m)
-		if k < bestCount || (k == bestCount && s.weight[c] > bestWeight) {
-			best, bestCount, bestWeight = int32(c), k, s.weight[c]
+		w := s.weight[c]
+		// w/k > bestW/bestK
+		if best < 0 || w*int64(bestK) > bestW*int64(k) {
+			best, bestK, bestW = int32(c), k, w
 		}
 	}
 	if best < 0 {
+		return -1, 0
+	}
+	bit := s.cand[best] & -s.cand[best]
+	if bestK <= 2 {
+		return best, bit
+	}
+	pairW := int64(-1)
+	for _, g := range s.groups {
+		var once, twice, thrice uint64
+		for _, c := range g {
+			m := s.cand[c]
+			thrice |= twice & m
+			twice |= once & m
+			once |= m
+		}
+		two := twice &^ thrice
+		if two == 0 {
+			continue
+		}
+		for _, c := range g {
+			m := s.cand[c]
+			if m&(m-1) == 0 || m&two == 0 {
+				continue
+			}
+			if w := s.weight[c]; w > pairW {
+				pairW, best, bit = w, c, (m&two)&-(m&two)
+			}
+		}
+	}
+	return best, bit
+}
+
+// level returns the masks of search depth d, allocating them on first use.
+func (s *vsolver) level(d int) []uint64 {
+	for d >= len(s.levels) {
+		s.levels = append(s.levels, make([]uint64, s.ncell))
+	}
+	return s.levels[d]
+}
+
+// probe narrows the current (propagated) state at depth by singleton
+// consistency: each digit of each open cell is tried and propagated; a
+// digit that fails leaves its cell, and a digit that no surviving try of
+// some cell leaves in another cell leaves that cell too (every solution
+// goes through one of the tries). Sweeps repeat while they narrow
+// something, at most maxSweeps times. It reports false if the state has
+// no solution.
+func (s *vsolver) probe(depth, maxSweeps int) bool {
+	if len(s.acc) != s.ncell {
+		s.acc = make([]uint64, s.ncell)
+	}
+	acc := s.acc
+	for sweep := 0; sweep < maxSweeps; sweep++ {
+		narrowed := false
+		for c := range s.cand {
+			m := s.cand[c]
+			if m&(m-1) == 0 {
+				continue
+			}
+			clear(acc)
+			var ok uint64
+			scratch := s.level(depth + 1)
+			state := s.cand
+			for t := m; t != 0; t &= t - 1 {
+				bit := t & -t
+				copy(scratch, state)
+				s.cand = scratch
+				s.probes++
+				if s.restrict(int32(c), bit) && s.propagate() {
+					ok |= bit
+					for i, x := range scratch {
+						acc[i] |= x
+					}
+				} else {
+					s.clearQueues()
+				}
+				s.cand = state
+			}
+			if ok == 0 {
+				return false
+			}
+			for i, x := range acc {
+				if s.cand[i]&^x != 0 {
+					narrowed = true
+					if !s.restrict(int32(i), x) {
+						return s.fail()
+					}
+				}
+			}
+			if !s.propagate() {
+				return false
+			}
+		}
+		if !narrowed {
+			break
+		}
+	}
+	return true
+}
+
+// search explores the current (propagated) state at depth: the chosen
+// digit in the chosen cell, then the cell without it.
+func (s *vsolver) search(depth int) {
+	if s.stopped || s.cancelled() {
+		return
+	}
+	if depth < s.probeDepth && !s.probe(depth, 4) {
+		return
+	}
+	cell, bit := s.choose()
+	if cell < 0 {
 		s.solution()
 		return
 	}
-	if depth+1 >= len(s.levels) {
-		s.levels = append(s.levels, make([]uint64, s.ncell))
-	}
-	child := s.levels[depth+1]
-	for m := parent[best]; m != 0; m &= m - 1 {
-		bit := m & -m
+	parent, child := s.cand, s.level(depth+1)
+	for _, keep := range [2]uint64{bit, ^bit} {
 		copy(child, parent)
 		s.cand = child
 		s.res.Guesses++
-		if s.restrict(best, bit) && s.propagate() {
+		if !s.restrict(cell, keep) {
+			s.fail()
+		} else if s.propagate() {
 			s.search(depth + 1)
-		} else {
-			s.clearQueues()
 		}
 		s.cand = parent
 		if s.stopped {

@@ -45,6 +45,10 @@ func compileVariant(p *variant.Puzzle) (*vsolver, error) {
 		}
 		slices.Sort(s.peers[c])
 	}
+	s.addCrossings()
+	for _, sp := range b.sums {
+		sp.finish(b.units, func(x, y int32) bool { return b.peerSet[x][y] })
+	}
 	for c, d := range p.Givens.Cells {
 		if d != 0 && !s.restrictInit(int32(c), digitMask(int(d))) {
 			s.contradiction = true
@@ -67,6 +71,8 @@ type builder struct {
 	rels    relations
 	labels  []int
 	peerSet []map[int32]bool
+	sums    []*sumProp // to finish once the peers are known
+	units   [][]int32  // every group of cells that must differ
 }
 
 // regions returns the cells of each region with N cells, in reading order.
@@ -89,6 +95,7 @@ func (b *builder) regions() [][]int32 {
 // distinct makes cells mutual peers; a group of N cells is also full (it
 // holds every digit).
 func (b *builder) distinct(cells []int32) {
+	b.units = append(b.units, cells)
 	for i, x := range cells {
 		for _, y := range cells[i+1:] {
 			b.peer(x, y)
@@ -376,7 +383,10 @@ func (b *builder) allRegions() [][]int32 {
 }
 
 // sum registers a sum propagator.
-func (b *builder) sum(p *sumProp) { b.s.addProp(p, p.cells()) }
+func (b *builder) sum(p *sumProp) {
+	b.s.addProp(p, p.cells())
+	b.sums = append(b.sums, p)
+}
 
 // triples relates every two cells one or two apart along a line (a loop
 // returns to its first cell, which is no pair with itself).

@@ -584,8 +584,9 @@ func comboFilter(s *vsolver, cells []int32, masks []uint64, combos []uint64) (un
 	return union, need
 }
 
-// applyCombos keeps the digits of union in the cells, and places each
-// digit of need that only one cell can take. It reports false if union is
+// applyCombos keeps the digits of union in the cells, places each digit
+// of need that only one cell can take, and removes a needed digit from the
+// cells outside that see all the cells that can take it. It reports false if union is
 // empty or a needed digit has no place.
 func applyCombos(s *vsolver, cells []int32, union, need uint64) bool {
 	if union == 0 {
@@ -613,6 +614,10 @@ func applyCombos(s *vsolver, cells []int32, union, need uint64) bool {
 			return false
 		case place >= 0:
 			if !s.restrict(place, bit) {
+				return false
+			}
+		default:
+			if !s.eliminateSeen(cells, bit) {
 				return false
 			}
 		}
@@ -659,7 +664,23 @@ func (p *distinctProp) propagate(s *vsolver) bool {
 // digits at once (a matching of cells to digits covering every cell), by
 // augmenting paths.
 func matchAll(masks []uint64) bool {
+	switch len(masks) {
+	case 0:
+		return true
+	case 1:
+		return masks[0] != 0
+	case 2:
+		a, b := masks[0], masks[1]
+		return a != 0 && b != 0 && (a|b)&((a|b)-1) != 0
+	}
 	if len(masks) > 64 {
+		return false
+	}
+	var union uint64
+	for _, m := range masks {
+		union |= m
+	}
+	if bits.OnesCount64(union) < len(masks) {
 		return false
 	}
 	var owner [64]int8 // digit bit → cell index + 1

@@ -110,12 +110,24 @@ type vsolver struct {
 	cand   []uint64   // the masks of the current level
 	levels [][]uint64 // levels[d]: the masks at search depth d
 
-	peers     [][]int32 // cells that must differ from each cell
-	groups    [][]int32 // groups of N cells holding every digit
-	crossings []crossing
-	props     []propagator
-	propCells [][]int32
-	watch     [][]int32 // the propagators each cell wakes
+	peers  [][]int32 // cells that must differ from each cell
+	groups [][]int32 // groups of N cells holding every digit
+	// peerBits[c·cw:(c+1)·cw] is the set of c's peers, as bits
+	cw       int
+	peerBits []uint64
+	seen     []uint64 // scratch: cells that see given cells
+	confine  []uint64 // scratch: per digit, cells that see all its places
+	places   []int    // scratch: per digit, the number of its places
+	// groupsOf[c·gw:(c+1)·gw] is the set of full groups holding cell c;
+	// dirtyHS and dirtyLC are the groups changed since hidden singles and
+	// confinement last looked at them.
+	gw               int
+	groupsOf         []uint64
+	dirtyHS, dirtyLC []uint64
+	work             []uint64
+	props            []propagator
+	propCells        [][]int32
+	watch            [][]int32 // the propagators each cell wakes
 
 	// weight[c] grows with the contradictions c takes part in (it starts
 	// at 1 + the number of propagators on c): the search branches on the
@@ -123,6 +135,7 @@ type vsolver struct {
 	weight    []int64
 	failCells []int32 // the cells of the last contradiction
 	failPair  [2]int32
+	decay     int
 
 	queued  []bool
 	pq      []int32 // propagators to run (a FIFO: pq[pqHead:])
@@ -143,14 +156,6 @@ type vsolver struct {
 	visit        func(*board.Board) bool
 	stopped      bool // limit reached, ctx done or visit said stop
 	visitStopped bool
-}
-
-// crossing is where two full groups share two or more cells: a digit
-// confined to the shared cells in one group leaves the rest of the other
-// (locked candidates: pointing and claiming, and the same between
-// diagonals, extra regions and jigsaw regions).
-type crossing struct {
-	shared, restA, restB []int32
 }
 
 // newVsolver returns an empty state for a board of side n: every cell
@@ -198,31 +203,6 @@ func (s *vsolver) addProp(p propagator, cells []int32) {
 	s.propCells = append(s.propCells, own)
 }
 
-// addCrossings finds the crossings of the full groups.
-func (s *vsolver) addCrossings() {
-	for i, a := range s.groups {
-		for _, b := range s.groups[i+1:] {
-			var x crossing
-			for _, c := range a {
-				if slices.Contains(b, c) {
-					x.shared = append(x.shared, c)
-				} else {
-					x.restA = append(x.restA, c)
-				}
-			}
-			if len(x.shared) < 2 {
-				continue
-			}
-			for _, c := range b {
-				if !slices.Contains(x.shared, c) {
-					x.restB = append(x.restB, c)
-				}
-			}
-			s.crossings = append(s.crossings, x)
-		}
-	}
-}
-
 // restrict keeps only the digits of m in cell c. It reports false if none
 // is left; a change wakes the cell's propagators.
 func (s *vsolver) restrict(c int32, m uint64) bool {
@@ -237,6 +217,10 @@ func (s *vsolver) restrict(c int32, m uint64) bool {
 		return false
 	}
 	s.cand[c] = nw
+	for i, g := range s.groupsOf[int(c)*s.gw : int(c+1)*s.gw] {
+		s.dirtyHS[i] |= g
+		s.dirtyLC[i] |= g
+	}
 	for _, p := range s.watch[c] {
 		if !s.queued[p] {
 			s.queued[p] = true
@@ -252,8 +236,10 @@ func (s *vsolver) restrict(c int32, m uint64) bool {
 // fail forgets pending work after a contradiction and adds weight to the
 // cells that took part in it.
 func (s *vsolver) fail() bool {
-	for _, c := range s.failCells {
-		s.weight[c]++
+	if weightMode&1 != 0 {
+		for _, c := range s.failCells {
+			s.weight[c]++
+		}
 	}
 	s.failCells = nil
 	s.clearQueues()
@@ -267,6 +253,8 @@ func (s *vsolver) clearQueues() {
 	}
 	s.pq, s.pqHead = s.pq[:0], 0
 	s.singles = s.singles[:0]
+	clear(s.dirtyHS)
+	clear(s.dirtyLC)
 }
 
 // propagate runs the peers, the propagators, hidden singles and locked
@@ -320,67 +308,85 @@ func (s *vsolver) propagate() bool {
 // has no place left.
 func (s *vsolver) hiddenSingles() (progress, ok bool) {
 	cand := s.cand
-	for _, g := range s.groups {
-		var once, twice uint64
-		for _, c := range g {
-			m := cand[c]
-			twice |= once & m
-			once |= m
-		}
-		if once != s.full {
-			s.failCells = g
-			return progress, false
-		}
-		uniq := once &^ twice
-		if uniq == 0 {
-			continue
-		}
-		for _, c := range g {
-			m := cand[c] & uniq
-			if m == 0 {
-				continue
+	work := s.work
+	copy(work, s.dirtyHS)
+	clear(s.dirtyHS)
+	for wi, word := range work {
+		for ; word != 0; word &= word - 1 {
+			g := s.groups[wi*64+bits.TrailingZeros64(word)]
+			var once, twice uint64
+			for _, c := range g {
+				m := cand[c]
+				twice |= once & m
+				once |= m
 			}
-			if m&(m-1) != 0 {
+			if once != s.full {
 				s.failCells = g
-				return progress, false // one cell is the only place for two digits
+				return progress, false
 			}
-			if cand[c] == m {
+			uniq := once &^ twice
+			if uniq == 0 {
 				continue
 			}
-			s.restrict(c, m)
-			progress = true
+			for _, c := range g {
+				m := cand[c] & uniq
+				if m == 0 {
+					continue
+				}
+				if m&(m-1) != 0 {
+					s.failCells = g
+					return progress, false // one cell is the only place for two digits
+				}
+				if cand[c] == m {
+					continue
+				}
+				s.restrict(c, m)
+				progress = true
+			}
 		}
 	}
 	return progress, true
 }
 
-// lockedCandidates removes, at each crossing, the digits confined to the
-// shared cells in one group from the rest of the other. It reports false
-// on a contradiction; a change queues work for propagate.
+// lockedCandidates removes from every cell the digits it would take from
+// all the places they have left in a full group (a digit in a box confined
+// to one row leaves the rest of the row, and likewise with diagonals,
+// extra regions and anti-king or anti-knight peers). It looks at the
+// groups changed since its last call and at digits with two to four
+// places. It reports false on a contradiction.
 func (s *vsolver) lockedCandidates() bool {
 	cand := s.cand
-	for i := range s.crossings {
-		x := &s.crossings[i]
-		var in, a, b uint64
-		for _, c := range x.shared {
-			in |= cand[c]
-		}
-		for _, c := range x.restA {
-			a |= cand[c]
-		}
-		for _, c := range x.restB {
-			b |= cand[c]
-		}
-		if lock := in &^ a & b; lock != 0 {
-			for _, c := range x.restB {
-				if !s.restrict(c, ^lock) {
-					return false
+	work := s.work
+	copy(work, s.dirtyLC)
+	clear(s.dirtyLC)
+	cw := s.cw
+	for wi, word := range work {
+		for ; word != 0; word &= word - 1 {
+			g := s.groups[wi*64+bits.TrailingZeros64(word)]
+			confine, places := s.confine, s.places
+			for i := range confine {
+				confine[i] = ^uint64(0)
+			}
+			clear(places)
+			for _, c := range g {
+				// Decided cells count too: one may not have left its
+				// peers yet when an earlier group of this call decided it.
+				m := cand[c]
+				row := s.peerBits[int(c)*cw : int(c+1)*cw]
+				for ; m != 0; m &= m - 1 {
+					d := bits.TrailingZeros64(m)
+					places[d]++
+					acc := confine[d*cw : (d+1)*cw]
+					for i, x := range row {
+						acc[i] &= x
+					}
 				}
 			}
-		}
-		if lock := in &^ b & a; lock != 0 {
-			for _, c := range x.restA {
-				if !s.restrict(c, ^lock) {
+			for d, k := range places {
+				if k < 2 || k > 4 {
+					continue
+				}
+				if !s.eliminate(confine[d*cw:(d+1)*cw], uint64(1)<<d) {
 					return false
 				}
 			}
@@ -389,10 +395,79 @@ func (s *vsolver) lockedCandidates() bool {
 	return true
 }
 
+// eliminate removes digit bit from every cell of the set cells.
+func (s *vsolver) eliminate(cells []uint64, bit uint64) bool {
+	for wi, word := range cells {
+		for ; word != 0; word &= word - 1 {
+			c := int32(wi*64 + bits.TrailingZeros64(word))
+			if s.cand[c]&bit != 0 && !s.restrict(c, ^bit) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// eliminateSeen removes digit bit from every cell that sees all the cells
+// of places holding it (the digit must go in one of them).
+func (s *vsolver) eliminateSeen(places []int32, bit uint64) bool {
+	cw := s.cw
+	seen := s.seen
+	for i := range seen {
+		seen[i] = ^uint64(0)
+	}
+	n := 0
+	for _, c := range places {
+		if s.cand[c]&bit == 0 {
+			continue
+		}
+		n++
+		for i, x := range s.peerBits[int(c)*cw : int(c+1)*cw] {
+			seen[i] &= x
+		}
+	}
+	if n == 0 {
+		return true
+	}
+	return s.eliminate(seen, bit)
+}
+
+// indexPeers fills the peer bitsets and the scratch they need.
+func (s *vsolver) indexPeers() {
+	s.cw = (s.ncell + 63) / 64
+	s.peerBits = make([]uint64, s.ncell*s.cw)
+	for c, ps := range s.peers {
+		for _, o := range ps {
+			s.peerBits[c*s.cw+int(o)/64] |= 1 << (o % 64)
+		}
+	}
+	s.seen = make([]uint64, s.cw)
+	s.confine = make([]uint64, s.n*s.cw)
+	s.places = make([]int, s.n)
+}
+
+// indexGroups fills the tables that track which full groups changed.
+func (s *vsolver) indexGroups() {
+	s.gw = (len(s.groups) + 63) / 64
+	s.groupsOf = make([]uint64, s.ncell*s.gw)
+	for gi, g := range s.groups {
+		for _, c := range g {
+			s.groupsOf[int(c)*s.gw+gi/64] |= 1 << (gi % 64)
+		}
+	}
+	s.dirtyHS = make([]uint64, s.gw)
+	s.dirtyLC = make([]uint64, s.gw)
+	s.work = make([]uint64, s.gw)
+}
+
 // start queues every propagator and every decided cell, and propagates.
 func (s *vsolver) start() bool {
 	if s.contradiction {
 		return false
+	}
+	for gi := range s.groups {
+		s.dirtyHS[gi/64] |= 1 << (gi % 64)
+		s.dirtyLC[gi/64] |= 1 << (gi % 64)
 	}
 	for i := range s.props {
 		s.queued[i] = true
@@ -565,12 +640,31 @@ func (s *vsolver) search(depth int) {
 		s.res.Guesses++
 		if !s.restrict(cell, keep) {
 			s.fail()
+			s.bump(cell)
 		} else if s.propagate() {
 			s.search(depth + 1)
+		} else {
+			s.bump(cell)
 		}
 		s.cand = parent
 		if s.stopped {
 			return
+		}
+	}
+}
+
+var weightMode = 1
+
+// bump adds weight to the branching cell whose choice failed.
+func (s *vsolver) bump(c int32) {
+	if weightMode&2 == 0 {
+		return
+	}
+	s.weight[c] += 1
+	if s.decay++; s.decay == 1<<14 && weightMode&4 != 0 {
+		s.decay = 0
+		for i := range s.weight {
+			s.weight[i] = max(1, s.weight[i]>>1)
 		}
 	}
 }
@@ -585,6 +679,7 @@ func (s *vsolver) solution() {
 	if len(s.res.Solutions) < 2 {
 		s.res.Solutions = append(s.res.Solutions, b)
 	}
+
 	if s.visit != nil && !s.visit(b) {
 		s.stopped, s.visitStopped = true, true
 		return

@@ -45,7 +45,8 @@ func compileVariant(p *variant.Puzzle) (*vsolver, error) {
 		}
 		slices.Sort(s.peers[c])
 	}
-	s.addCrossings()
+	s.indexPeers()
+	s.indexGroups()
 	for _, sp := range b.sums {
 		sp.finish(b.units, func(x, y int32) bool { return b.peerSet[x][y] })
 	}

@@ -116,8 +116,6 @@ type vsolver struct {
 	cw       int
 	peerBits []uint64
 	seen     []uint64 // scratch: cells that see given cells
-	confine  []uint64 // scratch: per digit, cells that see all its places
-	places   []int    // scratch: per digit, the number of its places
 	// groupsOf[c·gw:(c+1)·gw] is the set of full groups holding cell c;
 	// dirtyHS and dirtyLC are the groups changed since hidden singles and
 	// confinement last looked at them.
@@ -352,7 +350,7 @@ func (s *vsolver) hiddenSingles() (progress, ok bool) {
 // all the places they have left in a full group (a digit in a box confined
 // to one row leaves the rest of the row, and likewise with diagonals,
 // extra regions and anti-king or anti-knight peers). It looks at the
-// groups changed since its last call and at digits with two to four
+// groups changed since its last call and at digits with two or three
 // places. It reports false on a contradiction.
 func (s *vsolver) lockedCandidates() bool {
 	cand := s.cand
@@ -360,33 +358,35 @@ func (s *vsolver) lockedCandidates() bool {
 	copy(work, s.dirtyLC)
 	clear(s.dirtyLC)
 	cw := s.cw
+	seen := s.seen
 	for wi, word := range work {
 		for ; word != 0; word &= word - 1 {
 			g := s.groups[wi*64+bits.TrailingZeros64(word)]
-			confine, places := s.confine, s.places
-			for i := range confine {
-				confine[i] = ^uint64(0)
-			}
-			clear(places)
+			// Digits with two or three places, by counting in bit-sliced
+			// form; decided cells count too (one may not have left its
+			// peers yet when an earlier group of this call decided it).
+			var once, twice, thrice, more uint64
 			for _, c := range g {
-				// Decided cells count too: one may not have left its
-				// peers yet when an earlier group of this call decided it.
 				m := cand[c]
-				row := s.peerBits[int(c)*cw : int(c+1)*cw]
-				for ; m != 0; m &= m - 1 {
-					d := bits.TrailingZeros64(m)
-					places[d]++
-					acc := confine[d*cw : (d+1)*cw]
-					for i, x := range row {
-						acc[i] &= x
+				more |= thrice & m
+				thrice |= twice & m
+				twice |= once & m
+				once |= m
+			}
+			for few := twice &^ more; few != 0; few &= few - 1 {
+				bit := few & -few
+				for i := range seen {
+					seen[i] = ^uint64(0)
+				}
+				for _, c := range g {
+					if cand[c]&bit == 0 {
+						continue
+					}
+					for i, x := range s.peerBits[int(c)*cw : int(c+1)*cw] {
+						seen[i] &= x
 					}
 				}
-			}
-			for d, k := range places {
-				if k < 2 || k > 4 {
-					continue
-				}
-				if !s.eliminate(confine[d*cw:(d+1)*cw], uint64(1)<<d) {
+				if !s.eliminate(seen, bit) {
 					return false
 				}
 			}
@@ -442,8 +442,6 @@ func (s *vsolver) indexPeers() {
 		}
 	}
 	s.seen = make([]uint64, s.cw)
-	s.confine = make([]uint64, s.n*s.cw)
-	s.places = make([]int, s.n)
 }
 
 // indexGroups fills the tables that track which full groups changed.

@@ -77,7 +77,6 @@ func (s *Solver) EachVariant(ctx context.Context, p *variant.Puzzle, limit int, 
 	}
 	vs.ctx, vs.done, vs.limit, vs.visit = ctx, ctx.Done(), limit, visit
 	vs.shape = p.Givens.Shape
-	vs.probeDepth = variantProbeDepth
 	if vs.start() {
 		vs.search(0)
 	}
@@ -88,9 +87,6 @@ func (s *Solver) EachVariant(ctx context.Context, p *variant.Puzzle, limit int, 
 	}
 	return vs.res, nil
 }
-
-// variantProbeDepth is the search depth down to which SolveVariant probes.
-var variantProbeDepth = 1
 
 // propagator prunes the masks of the cells of one rule (or part of one).
 // It is called when a mask it watches has shrunk and reports false on a
@@ -133,7 +129,6 @@ type vsolver struct {
 	weight    []int64
 	failCells []int32 // the cells of the last contradiction
 	failPair  [2]int32
-	decay     int
 
 	queued  []bool
 	pq      []int32 // propagators to run (a FIFO: pq[pqHead:])
@@ -141,10 +136,6 @@ type vsolver struct {
 	singles []int32 // cells newly decided, whose digit must leave the peers
 
 	contradiction bool // a given or a one-cell rule left a cell empty
-
-	probeDepth int      // probe at search depths below this
-	acc        []uint64 // probe scratch
-	probes     int64
 
 	ctx          context.Context
 	done         <-chan struct{}
@@ -234,10 +225,8 @@ func (s *vsolver) restrict(c int32, m uint64) bool {
 // fail forgets pending work after a contradiction and adds weight to the
 // cells that took part in it.
 func (s *vsolver) fail() bool {
-	if weightMode&1 != 0 {
-		for _, c := range s.failCells {
-			s.weight[c]++
-		}
+	for _, c := range s.failCells {
+		s.weight[c]++
 	}
 	s.failCells = nil
 	s.clearQueues()
@@ -557,73 +546,10 @@ func (s *vsolver) level(d int) []uint64 {
 	return s.levels[d]
 }
 
-// probe narrows the current (propagated) state at depth by singleton
-// consistency: each digit of each open cell is tried and propagated; a
-// digit that fails leaves its cell, and a digit that no surviving try of
-// some cell leaves in another cell leaves that cell too (every solution
-// goes through one of the tries). Sweeps repeat while they narrow
-// something, at most maxSweeps times. It reports false if the state has
-// no solution.
-func (s *vsolver) probe(depth, maxSweeps int) bool {
-	if len(s.acc) != s.ncell {
-		s.acc = make([]uint64, s.ncell)
-	}
-	acc := s.acc
-	for sweep := 0; sweep < maxSweeps; sweep++ {
-		narrowed := false
-		for c := range s.cand {
-			m := s.cand[c]
-			if m&(m-1) == 0 {
-				continue
-			}
-			clear(acc)
-			var ok uint64
-			scratch := s.level(depth + 1)
-			state := s.cand
-			for t := m; t != 0; t &= t - 1 {
-				bit := t & -t
-				copy(scratch, state)
-				s.cand = scratch
-				s.probes++
-				if s.restrict(int32(c), bit) && s.propagate() {
-					ok |= bit
-					for i, x := range scratch {
-						acc[i] |= x
-					}
-				} else {
-					s.clearQueues()
-				}
-				s.cand = state
-			}
-			if ok == 0 {
-				return false
-			}
-			for i, x := range acc {
-				if s.cand[i]&^x != 0 {
-					narrowed = true
-					if !s.restrict(int32(i), x) {
-						return s.fail()
-					}
-				}
-			}
-			if !s.propagate() {
-				return false
-			}
-		}
-		if !narrowed {
-			break
-		}
-	}
-	return true
-}
-
 // search explores the current (propagated) state at depth: the chosen
 // digit in the chosen cell, then the cell without it.
 func (s *vsolver) search(depth int) {
 	if s.stopped || s.cancelled() {
-		return
-	}
-	if depth < s.probeDepth && !s.probe(depth, 4) {
 		return
 	}
 	cell, bit := s.choose()
@@ -638,31 +564,12 @@ func (s *vsolver) search(depth int) {
 		s.res.Guesses++
 		if !s.restrict(cell, keep) {
 			s.fail()
-			s.bump(cell)
 		} else if s.propagate() {
 			s.search(depth + 1)
-		} else {
-			s.bump(cell)
 		}
 		s.cand = parent
 		if s.stopped {
 			return
-		}
-	}
-}
-
-var weightMode = 1
-
-// bump adds weight to the branching cell whose choice failed.
-func (s *vsolver) bump(c int32) {
-	if weightMode&2 == 0 {
-		return
-	}
-	s.weight[c] += 1
-	if s.decay++; s.decay == 1<<14 && weightMode&4 != 0 {
-		s.decay = 0
-		for i := range s.weight {
-			s.weight[i] = max(1, s.weight[i]>>1)
 		}
 	}
 }

@@ -18,12 +18,11 @@ import (
 )
 
 // corpusEntry is one puzzle of testdata/variants/manifest.json (the
-// variant corpus: real, converted and constructed puzzles, each with its
-// unique solution).
+// variant corpus: real, converted and constructed puzzles, each recorded
+// with its solution).
 type corpusEntry struct {
 	File     string `json:"file"`
 	Title    string `json:"title"`
-	Note     string `json:"note"`
 	Solution string `json:"solution"`
 }
 
@@ -36,8 +35,19 @@ type corpusPuzzle struct {
 
 const corpusDir = "testdata/variants"
 
-// speedTimeout bounds each solve of TestVariantCorpusSpeed.
-const speedTimeout = 20 * time.Second
+// notUnique lists the corpus entries that, as read, have more than one
+// solution (each accepted by variant.Check): the corpus records them as
+// unique. TestVariantCorpus checks that they still have several, so that
+// an entry fixed upstream fails here until it is taken off the list.
+var notUnique = map[string]string{
+	// Jigsaw regions and 17 givens only; the recorded solution also keeps
+	// the 3x3 boxes, which the original (jigsaw regions as extra regions
+	// on a classic grid) presumably has.
+	"sigh/jigsaw-boxes-disconnected.json": "the 3x3 boxes seem to be missing",
+	// Sandwich sums only, no givens: swapping 1 and 9 keeps every
+	// sandwich, so solutions come in pairs.
+	"sigh/sandwich-snipe-18.json": "1 and 9 can be swapped",
+}
 
 // readCorpus reads every puzzle of the manifest; a missing or unreadable
 // file fails the test.
@@ -93,24 +103,35 @@ func parseSolution(tb testing.TB, s string, shape board.Shape) *board.Board {
 }
 
 // TestVariantCorpus solves every puzzle of the corpus, counting to 2: each
-// has exactly one solution, the one recorded, which the checker accepts.
+// has exactly one solution, the one recorded, and the checker accepts it
+// (the entries of notUnique have several instead, each accepted). With
+// -short, boards over 9×9 and puzzles with no givens (stress tests that
+// need seconds of search) are left to the long run.
 func TestVariantCorpus(t *testing.T) {
 	t.Parallel()
 	for _, cp := range readCorpus(t) {
 		t.Run(cp.File, func(t *testing.T) {
 			t.Parallel()
-			if testing.Short() && cp.puzzle.Side() > 9 {
-				t.Skip("boards over 9x9 in the long run only")
+			if testing.Short() && (cp.puzzle.Side() > 9 || cp.puzzle.Givens.Givens() == 0) {
+				t.Skip("boards over 9x9 and puzzles without givens in the long run only")
 			}
 			res, err := NewSolver().SolveVariant(context.Background(), cp.puzzle, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
+			for _, sol := range res.Solutions {
+				if err := variant.Check(cp.puzzle, sol); err != nil {
+					t.Fatalf("the checker rejects a solution found: %v\n%v", err, sol)
+				}
+			}
+			if why, ok := notUnique[cp.File]; ok {
+				if res.Count != 2 {
+					t.Fatalf("%d solutions; listed as not unique (%s): take it off the list", res.Count, why)
+				}
+				return
+			}
 			if res.Count != 1 {
 				t.Fatalf("%d solutions, want 1", res.Count)
-			}
-			if err := variant.Check(cp.puzzle, res.Solutions[0]); err != nil {
-				t.Fatalf("the checker rejects the solution: %v", err)
 			}
 			if !res.Solutions[0].Equal(cp.solution) {
 				t.Fatalf("solution\n%vdiffers from the recorded one\n%v", res.Solutions[0], cp.solution)
@@ -119,61 +140,104 @@ func TestVariantCorpus(t *testing.T) {
 	}
 }
 
-// TestVariantCorpusSpeed reports, with -v, the time per corpus puzzle of
-// a uniqueness check (count to 2) with one reused Solver, in thread CPU
-// time (other load on the machine does not count): the median, the worst
-// eight and their number of guesses. It is a measurement, not a timed
-// assertion; set SATDOKU_VARIANT_SPEED=1 to run it.
+// corpus9 returns the 9×9 puzzles of the corpus that have one solution.
+func corpus9(tb testing.TB) []corpusPuzzle {
+	return slices.DeleteFunc(readCorpus(tb), func(cp corpusPuzzle) bool {
+		_, bad := notUnique[cp.File]
+		return bad || cp.puzzle.Side() != 9
+	})
+}
+
+// BenchmarkVariantCorpus measures the uniqueness check (count to 2) of
+// every 9×9 puzzle of the corpus with one reused Solver: one iteration
+// solves them all, and the median and worst time per puzzle (wall clock)
+// are reported beside the total. Run it with -benchtime=1x: the worst
+// puzzles take seconds.
+func BenchmarkVariantCorpus(b *testing.B) {
+	puzzles := corpus9(b)
+	s := NewSolver()
+	ctx := context.Background()
+	times := make([]time.Duration, len(puzzles))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for k, cp := range puzzles {
+			start := time.Now()
+			res, err := s.SolveVariant(ctx, cp.puzzle, 2)
+			times[k] = time.Since(start)
+			if err != nil || res.Count != 1 {
+				b.Fatalf("%s: %d solutions, %v", cp.File, res.Count, err)
+			}
+		}
+	}
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1e3, "median-ms/puzzle")
+	b.ReportMetric(float64(times[len(times)-1].Microseconds())/1e3, "worst-ms/puzzle")
+}
+
+// TestVariantCorpusSpeed reports, with -v, the time of a uniqueness check
+// (count to 2) of every corpus puzzle with one reused Solver: the best of
+// three runs in wall-clock time (one run when it takes over a second),
+// with the thread CPU time of that run (other load on the machine does not
+// count, but its clock ticks coarsely) and the number of guesses, the
+// median and the slowest eight. It is a measurement, not a timed
+// assertion; set SATDOKU_VARIANT_SPEED=1 to run it, or to a part of the
+// file names to measure some puzzles only.
 func TestVariantCorpusSpeed(t *testing.T) {
-	if os.Getenv("SATDOKU_VARIANT_SPEED") == "" {
+	only := os.Getenv("SATDOKU_VARIANT_SPEED")
+	if only == "" {
 		t.Skip("set SATDOKU_VARIANT_SPEED=1 to measure")
 	}
 	corpus := readCorpus(t)
-	if only := os.Getenv("SATDOKU_VARIANT_SPEED"); only != "1" {
+	if only != "1" {
 		corpus = slices.DeleteFunc(corpus, func(cp corpusPuzzle) bool { return !strings.Contains(cp.File, only) })
 	}
 	s := NewSolver()
 	type timing struct {
-		name    string
-		side    int
-		d       time.Duration
-		guesses int64
+		name      string
+		side      int
+		wall, cpu time.Duration
+		guesses   int64
 	}
 	var times []timing
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	runtime.GC()
 	for _, cp := range corpus {
-		best := time.Duration(1 << 62)
-		var guesses int64
+		best := timing{name: cp.File, side: cp.puzzle.Side(), wall: 1 << 62}
 		for range 3 {
 			ctx, cancel := context.WithTimeout(context.Background(), speedTimeout)
-			start := threadCPU()
+			start, startCPU := time.Now(), threadCPU()
 			res, err := s.SolveVariant(ctx, cp.puzzle, 2)
-			d := threadCPU() - start
+			wall, cpu := time.Since(start), threadCPU()-startCPU
 			cancel()
-			if err != nil || res.Count != 1 {
-				t.Errorf("%s: %d solutions after %v, %v", cp.File, res.Count, d, err)
-				best, guesses = d, res.Guesses
-				break
+			if err != nil {
+				t.Errorf("%s: %d solutions after %v, %v", cp.File, res.Count, wall, err)
 			}
-			best, guesses = min(best, d), res.Guesses
-			if d > time.Second {
+			if wall < best.wall {
+				best.wall, best.cpu, best.guesses = wall, cpu, res.Guesses
+			}
+			if wall > time.Second || err != nil {
 				break // slow enough that one run tells
 			}
 		}
-		times = append(times, timing{cp.File, cp.puzzle.Side(), best, guesses})
+		times = append(times, best)
 	}
-	slices.SortFunc(times, func(a, b timing) int { return int(a.d - b.d) })
+	slices.SortFunc(times, func(a, b timing) int { return int(a.wall - b.wall) })
 	var nine []time.Duration
 	for _, tm := range times {
 		if tm.side == 9 {
-			nine = append(nine, tm.d)
+			nine = append(nine, tm.wall)
 		}
 	}
-	t.Logf("%d puzzles (%d of 9x9), %s, best of 3 runs each: median %v, 9x9 median %v, worst %v (%s)",
-		len(times), len(nine), threadCPUName, times[len(times)/2].d, nine[len(nine)/2], times[len(times)-1].d, times[len(times)-1].name)
+	if len(nine) > 0 {
+		t.Logf("%d puzzles, %d of them 9x9: 9x9 median %v, worst %v", len(times), len(nine), nine[len(nine)/2], nine[len(nine)-1])
+	}
+	t.Logf("%-50s %5s %12s %12s %9s", "puzzle", "size", "wall", threadCPUName, "guesses")
 	for _, tm := range times[max(0, len(times)-8):] {
-		t.Logf("  %-50s %2dx%-2d %12v %8d guesses", tm.name, tm.side, tm.side, tm.d, tm.guesses)
+		t.Logf("%-50s %2dx%-2d %12v %12v %9d", tm.name, tm.side, tm.side, tm.wall.Round(time.Microsecond), tm.cpu, tm.guesses)
 	}
 }
+
+// speedTimeout bounds each solve of TestVariantCorpusSpeed.
+const speedTimeout = time.Minute

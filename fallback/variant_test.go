@@ -251,6 +251,61 @@ func TestVariantMixedAgainstBruteForce(t *testing.T) {
 	t.Logf("mixed: %v", tally)
 }
 
+// TestVariantLargeBoardsAgainstBruteForce checks every rule kind on
+// 8×8, 12×12, 16×16 and 25×25 boards with most cells given, so that the
+// brute force stays small: digits above 9 in pills, cages past the size
+// where combinations are listed, sums wider than one machine word.
+func TestVariantLargeBoardsAgainstBruteForce(t *testing.T) {
+	t.Parallel()
+	shapes := []board.Shape{{BoxRows: 2, BoxCols: 4}, {BoxRows: 3, BoxCols: 4}, board.Square(4), board.Square(5)}
+	trials := 3
+	if testing.Short() {
+		trials = 1
+	}
+	for _, shape := range shapes {
+		t.Run(shape.String(), func(t *testing.T) {
+			t.Parallel()
+			if testing.Short() && shape.Side() > 16 {
+				t.Skip("25x25 in the long run only")
+			}
+			rng := rand.New(rand.NewPCG(uint64(shape.Side()), 5))
+			s := fallback.NewSolver()
+			var tally outcomes
+			for _, kind := range varianttest.Kinds {
+				for trial := 0; trial < trials; trial++ {
+					p := variant.New(shape)
+					grid := varianttest.Grid(rng, shape)
+					from := grid
+					if trial%3 == 2 {
+						from = varianttest.Grid(rng, shape)
+					}
+					p.Rules = append(p.Rules, varianttest.Clue(rng, p, from, kind)...)
+					if len(p.Rules) == 0 {
+						continue
+					}
+					// Blank up to ten of the rule's cells and a few more:
+					// the brute force has no inference to speak of.
+					copy(p.Givens.Cells, grid.Cells)
+					scope := p.Rules[0].Scope(p)
+					for _, i := range rng.Perm(len(scope))[:min(len(scope), 10)] {
+						p.Givens.Cells[scope[i]] = 0
+					}
+					for range 6 {
+						p.Givens.Cells[rng.IntN(len(grid.Cells))] = 0
+					}
+					want, complete := truth(p, 5000)
+					if !complete {
+						continue
+					}
+					agree(t, s, p, want)
+					tally.add(len(want))
+				}
+			}
+			t.Logf("%v: %v", shape, tally)
+		})
+	}
+}
+
 // TestSolveVariantErrors checks the errors: a bad limit, an invalid
 // puzzle, a rule type the solver does not know, and clashing givens (no
 // solution, no error).

@@ -42,6 +42,7 @@ type Ignored struct {
 	Why   string // "drawing only", "solver notes", "setting", ...
 }
 
+// String returns "line (12): drawing only".
 func (ig Ignored) String() string { return fmt.Sprintf("%s (%d): %s", ig.Key, ig.Count, ig.Why) }
 
 // Errors of the reader; test with errors.Is.
@@ -61,6 +62,7 @@ type FormatError struct {
 	Err  error
 }
 
+// Error returns "f-puzzles: <path>: <reason>".
 func (e *FormatError) Error() string {
 	if e.Path == "" {
 		return "f-puzzles: " + e.Err.Error()
@@ -80,6 +82,7 @@ type UnsupportedError struct {
 	Key string
 }
 
+// Error names the key and why it is refused.
 func (e *UnsupportedError) Error() string {
 	return fmt.Sprintf("f-puzzles: constraint %q is not supported by satdoku; solving without it would give wrong answers", e.Key)
 }

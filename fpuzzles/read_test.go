@@ -227,6 +227,7 @@ func TestLoadForms(t *testing.T) {
 		"sudokupad":                 "https://sudokupad.app/fpuzzles" + payload,
 		"sudokupad escaped":         "https://sudokupad.app/fpuzzles" + escaped,
 		"sudokupad fpuz":            "https://sudokupad.app/fpuz" + payload,
+		"sudokupad fpuzzles/":       "https://sudokupad.app/fpuzzles/" + payload,
 		"sudokupad puzzleid":        "https://sudokupad.app/?puzzleid=fpuzzles" + escaped,
 		"crackingthecryptic app":    "https://app.crackingthecryptic.com/sudoku/fpuzzles" + payload,
 		"uri-safe payload":          lzstring.CompressToEncodedURIComponent(js),

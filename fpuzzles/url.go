@@ -79,9 +79,9 @@ func urlPayload(link string) (string, error) {
 	}
 	switch {
 	case strings.HasPrefix(id, "fpuzzles"):
-		id = id[len("fpuzzles"):]
+		id = strings.TrimPrefix(id[len("fpuzzles"):], "/")
 	case strings.HasPrefix(id, "fpuz"):
-		id = id[len("fpuz"):]
+		id = strings.TrimPrefix(id[len("fpuz"):], "/")
 	case id == "":
 		return "", formatErr("", "the link has no f-puzzles puzzle (no \"?load=\" and no SudokuPad \"fpuzzles\" id)")
 	default:

@@ -77,6 +77,7 @@ func (s *Solver) EachVariant(ctx context.Context, p *variant.Puzzle, limit int, 
 	}
 	vs.ctx, vs.done, vs.limit, vs.visit = ctx, ctx.Done(), limit, visit
 	vs.shape = p.Givens.Shape
+	vs.lastConflict = -1
 	if vs.start() {
 		vs.search(0)
 	}
@@ -129,6 +130,10 @@ type vsolver struct {
 	weight    []int64
 	failCells []int32 // the cells of the last contradiction
 	failPair  [2]int32
+	// lastConflict is the cell of the last branch that failed at once: the
+	// search branches on it again while it is open (last-conflict
+	// reasoning), which homes in on the cause of a dead end.
+	lastConflict int32
 
 	queued  []bool
 	pq      []int32 // propagators to run (a FIFO: pq[pqHead:])
@@ -487,12 +492,19 @@ func (s *vsolver) cancelled() bool {
 	}
 }
 
-// choose picks the branch: the open cell with the most weight per
-// candidate, and its smallest digit; but when that cell has more than two
-// candidates and some digit has only two places left in a full group, that
-// digit in the first of its places (a binary choice either way). It
-// returns −1 when every cell is decided.
+// choose picks the branch: the cell of the last conflict while it is
+// open; else the open cell with the most weight per candidate, and its
+// smallest digit; but when that cell has more than two candidates and some
+// digit has only two places left in a full group, that digit in the
+// most weighted of its places (a binary choice either way). It returns −1
+// when every cell is decided.
 func (s *vsolver) choose() (int32, uint64) {
+	if s.lastConflict >= 0 {
+		if m := s.cand[s.lastConflict]; m&(m-1) != 0 {
+			return s.lastConflict, m & -m
+		}
+		s.lastConflict = -1
+	}
 	best, bestK, bestW := int32(-1), 0, int64(0)
 	for c, m := range s.cand {
 		if m&(m-1) == 0 {
@@ -564,8 +576,11 @@ func (s *vsolver) search(depth int) {
 		s.res.Guesses++
 		if !s.restrict(cell, keep) {
 			s.fail()
+			s.lastConflict = cell
 		} else if s.propagate() {
 			s.search(depth + 1)
+		} else {
+			s.lastConflict = cell
 		}
 		s.cand = parent
 		if s.stopped {

@@ -84,6 +84,12 @@ func (d *sumDP) backward(masks []uint64, want []uint64) bool {
 
 // shlOr sets dst |= src << k, dropping the bits shifted past dst's end.
 func shlOr(dst, src []uint64, k int) {
+	if len(dst) == 1 {
+		if k < 64 {
+			dst[0] |= src[0] << k
+		}
+		return
+	}
 	ws, bs := k/64, uint(k%64)
 	for i := len(dst) - 1; i >= ws; i-- {
 		v := src[i-ws] << bs
@@ -96,6 +102,12 @@ func shlOr(dst, src []uint64, k int) {
 
 // shrOr sets dst |= src >> k.
 func shrOr(dst, src []uint64, k int) {
+	if len(src) == 1 {
+		if k < 64 {
+			dst[0] |= src[0] >> k
+		}
+		return
+	}
 	ws, bs := k/64, uint(k%64)
 	for i := 0; i+ws < len(src); i++ {
 		v := src[i+ws] >> bs
@@ -108,6 +120,9 @@ func shrOr(dst, src []uint64, k int) {
 
 // shlIntersects reports whether (a << k) & b is not empty.
 func shlIntersects(a, b []uint64, k int) bool {
+	if len(b) == 1 {
+		return k < 64 && (a[0]<<k)&b[0] != 0
+	}
 	ws, bs := k/64, uint(k%64)
 	for i := len(b) - 1; i >= ws; i-- {
 		v := a[i-ws] << bs
@@ -140,6 +155,9 @@ type clique struct {
 	dist    []uint64 // dist[j·w:(j+1)·w]: sums of j different digits
 	reach   []uint64 // the totals the clique can make
 	allowed []uint64 // the totals that fit the rest of the group
+	// combos[t] lists the sets of different digits with total t (nil
+	// when the board is too large or a total has too many).
+	combos [][]uint64
 }
 
 // sumProp makes every group reach the same total, and that total target
@@ -232,14 +250,26 @@ func (p *sumProp) finish(units [][]int32, peer func(a, b int32) bool) {
 		}
 		for _, cells := range partition(g.cells, units, peer) {
 			k := len(cells)
-			g.cliques = append(g.cliques, &clique{
+			q := &clique{
 				cells:   cells,
 				masks:   make([]uint64, k),
 				dp:      newSumDP(k, w*64-1),
 				dist:    make([]uint64, (k+1)*w),
 				reach:   make([]uint64, w),
 				allowed: make([]uint64, w),
-			})
+			}
+			if k >= 2 && p.n <= 16 {
+				q.combos = make([][]uint64, k*p.n+1)
+				for t := range q.combos {
+					combos, ok := sumCombos(p.n, k, t)
+					if !ok {
+						q.combos = nil
+						break
+					}
+					q.combos[t] = combos
+				}
+			}
+			g.cliques = append(g.cliques, q)
 		}
 		g.prefix = make([]uint64, (len(g.cliques)+1)*w)
 	}
@@ -418,7 +448,7 @@ func (p *sumProp) pruneClique(s *vsolver, q *clique) bool {
 		}
 	}
 	k := len(q.cells)
-	if k < 2 || p.n > 16 {
+	if q.combos == nil {
 		return true
 	}
 	totals := 0
@@ -430,22 +460,16 @@ func (p *sumProp) pruneClique(s *vsolver, q *clique) bool {
 	}
 	var union uint64
 	need := ^uint64(0)
-	ok := true
 	forEachBit(q.allowed, func(t int) {
-		combos, fits := sumCombos(p.n, k, t)
-		if !fits {
-			ok = false
+		if t >= len(q.combos) {
 			return
 		}
-		u, nd := comboFilter(s, q.cells, p.comboMask[:k], combos)
+		u, nd := comboFilter(s, q.cells, p.comboMask[:k], q.combos[t])
 		union |= u
 		if u != 0 {
 			need &= nd
 		}
 	})
-	if !ok {
-		return true
-	}
 	return applyCombos(s, q.cells, union, need)
 }
 

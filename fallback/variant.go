@@ -13,7 +13,8 @@ import (
 
 // The variant path solves a variant.Puzzle with its own propagation, so
 // that a variant answer of the SAT engine is cross-checked by code that
-// shares nothing with it (nor with package encode or solver).
+// shares nothing with it (nor with package encode or solver). It reads the
+// rules' fields and works out their cells itself (variant_compile.go).
 //
 // State: one uint64 candidate mask per cell (bit d−1 for digit d), as on the
 // generic path; a cell is decided when its mask has one bit. The rules are
@@ -22,13 +23,18 @@ import (
 //     diagonals, extra regions, disjoint groups, anti-knight and anti-king
 //     pairs, killer cages, renban lines); a decided digit leaves its peers;
 //   - full groups: groups of N cells that must differ and so hold every
-//     digit (hidden singles);
-//   - propagators, one or more per rule, each woken when a mask it
-//     watches shrinks; each prunes what it can and reports a
-//     contradiction, and each is exact once all its cells are decided.
+//     digit: hidden singles, and locked candidates through any peers (a
+//     digit left with two or three places in a group leaves every cell
+//     that sees them all);
+//   - propagators, one or more per rule (rules_*.go), each woken when a
+//     mask it watches shrinks; each prunes what it can, reports a
+//     contradiction, and is exact once all its cells are decided.
 //
-// Propagation runs to a fixpoint; the search branches on a cell with the
-// fewest candidates, copying the masks per level.
+// Propagation runs to a fixpoint. The search copies the masks per level
+// and branches two ways (a digit in a cell, or not): on the cell of the
+// last failed branch while it is open, else on the cell with the most
+// conflict weight per candidate (dom/wdeg), or on a digit with two places
+// left in a group when that cell has more than two candidates.
 
 // ErrUnknownRule reports a rule type the variant solver does not know. A
 // rule is never skipped: skipping it would make a wrong "solution".
@@ -43,8 +49,8 @@ var ErrUnknownRule = errors.New("fallback: unknown rule")
 // ctx is checked every few hundred search nodes: when it is done,
 // SolveVariant returns what it has found so far together with ctx.Err().
 //
-// SolveVariant does not use the Solver's buffers for classic boards and
-// allocates its own state on each call.
+// SolveVariant shares no state with Solve: it allocates its own on each
+// call, so the Solver's buffers for classic boards are untouched.
 func (s *Solver) SolveVariant(ctx context.Context, p *variant.Puzzle, limit int) (Result, error) {
 	return s.EachVariant(ctx, p, limit, nil)
 }
@@ -115,7 +121,7 @@ type vsolver struct {
 	seen     []uint64 // scratch: cells that see given cells
 	// groupsOf[c·gw:(c+1)·gw] is the set of full groups holding cell c;
 	// dirtyHS and dirtyLC are the groups changed since hidden singles and
-	// confinement last looked at them.
+	// locked candidates last looked at them.
 	gw               int
 	groupsOf         []uint64
 	dirtyHS, dirtyLC []uint64

@@ -94,8 +94,18 @@ func (b *builder) regions() [][]int32 {
 }
 
 // distinct makes cells mutual peers; a group of N cells is also full (it
-// holds every digit).
+// holds every digit), and a smaller one of three or more cells gets a
+// check that its cells can still take different digits at once.
 func (b *builder) distinct(cells []int32) {
+	b.distinctAlso(cells)
+	if len(cells) < b.n && len(cells) > 2 {
+		b.s.addProp(&distinctProp{cells: cells, masks: make([]uint64, len(cells))}, cells)
+	}
+}
+
+// distinctAlso is distinct for cells whose rule checks the matching itself
+// (a killer cage with a sum, a renban: comboProp).
+func (b *builder) distinctAlso(cells []int32) {
 	b.units = append(b.units, cells)
 	for i, x := range cells {
 		for _, y := range cells[i+1:] {
@@ -104,8 +114,6 @@ func (b *builder) distinct(cells []int32) {
 	}
 	if len(cells) == b.n {
 		b.s.groups = append(b.s.groups, cells)
-	} else if len(cells) > 2 {
-		b.s.addProp(&distinctProp{cells: cells, masks: make([]uint64, len(cells))}, cells)
 	}
 }
 
@@ -275,7 +283,7 @@ func (b *builder) rule(r variant.Rule) error {
 		}
 	case variant.Renban:
 		cells := cells32(r.Cells)
-		b.distinct(cells)
+		b.distinctAlso(cells)
 		k := len(cells)
 		var runs []uint64
 		for lo := 1; lo+k-1 <= n; lo++ {
@@ -331,13 +339,15 @@ func (b *builder) rule(r variant.Rule) error {
 		}
 	case variant.Killer:
 		cells := cells32(r.Cells)
-		b.distinct(cells)
-		if r.Sum == 0 {
-			break
-		}
-		if combos, ok := sumCombos(n, len(cells), r.Sum); ok {
+		combos, ok := sumCombos(n, len(cells), r.Sum)
+		switch {
+		case r.Sum == 0:
+			b.distinct(cells)
+		case ok:
+			b.distinctAlso(cells)
 			b.s.addProp(newComboProp(cells, combos), cells)
-		} else {
+		default:
+			b.distinct(cells)
 			b.sum(newSumProp(n, []sumGroup{{cells: cells}}, r.Sum))
 		}
 	case variant.LittleKiller:

@@ -325,6 +325,9 @@ func (p *sumProp) propagate(s *vsolver) bool {
 	if p.impossible {
 		return false
 	}
+	if p.target >= 0 && len(p.groups) == 1 && !p.groups[0].pill && p.loose(s) {
+		return true
+	}
 	common := p.common
 	for i := range common {
 		common[i] = ^uint64(0)
@@ -356,6 +359,21 @@ func (p *sumProp) propagate(s *vsolver) bool {
 		}
 	}
 	return true
+}
+
+// loose reports whether a fixed total is so far from both the smallest
+// and the largest sum of the only group's masks that no cell's smallest or
+// largest digit can be ruled out, even with the others at their extremes:
+// the full pruning is then left for when the masks are narrower. (A loose
+// sum is never decided: with every cell decided its slack is zero.)
+func (p *sumProp) loose(s *vsolver) bool {
+	lo, hi, spread := 0, 0, 0
+	for _, c := range p.groups[0].cells {
+		m := s.cand[c]
+		l, h := lowDigit(m), highDigit(m)
+		lo, hi, spread = lo+l, hi+h, max(spread, h-l)
+	}
+	return p.target-lo >= spread && hi-p.target >= spread && spread > 0
 }
 
 // andInto sets dst &= src and reports whether dst is not empty.

@@ -317,6 +317,9 @@ func TestSolveVariantErrors(t *testing.T) {
 	if _, err := s.SolveVariant(ctx, p, 0); err == nil {
 		t.Error("limit 0: no error")
 	}
+	if _, err := s.SolveVariant(ctx, nil, 1); !errors.Is(err, variant.ErrInvalid) {
+		t.Errorf("nil puzzle: %v, want ErrInvalid", err)
+	}
 	bad := variant.New(board.Square(2))
 	bad.Rules = []variant.Rule{variant.Killer{Cells: []int{0, 99}, Sum: 3}}
 	if _, err := s.SolveVariant(ctx, bad, 1); !errors.Is(err, variant.ErrInvalid) {

@@ -714,6 +714,11 @@ func matchAll(masks []uint64) bool {
 	case 2:
 		a, b := masks[0], masks[1]
 		return a != 0 && b != 0 && (a|b)&((a|b)-1) != 0
+	case 3: // Hall's condition on every subset
+		a, b, c := masks[0], masks[1], masks[2]
+		two := func(m uint64) bool { return m&(m-1) != 0 }
+		return a != 0 && b != 0 && c != 0 && two(a|b) && two(a|c) && two(b|c) &&
+			bits.OnesCount64(a|b|c) >= 3
 	}
 	if len(masks) > 64 {
 		return false

@@ -57,9 +57,9 @@ func (s *Solver) SolveVariant(ctx context.Context, p *variant.Puzzle, limit int)
 
 // EachVariant is SolveVariant that also calls visit, if not nil, with each
 // solution as it is found, until visit returns false or limit solutions
-// have been found. The board passed to visit is fresh: the caller may keep
-// it. Result.Count counts the solutions visited; Result.Solutions holds the
-// first two.
+// have been found. Each board passed to visit is new and the caller may
+// keep it (the first two are also the boards of Result.Solutions).
+// Result.Count counts the solutions visited.
 func (s *Solver) EachVariant(ctx context.Context, p *variant.Puzzle, limit int, visit func(*board.Board) bool) (Result, error) {
 	if limit < 1 {
 		return Result{}, fmt.Errorf("fallback: limit %d: must be at least 1", limit)

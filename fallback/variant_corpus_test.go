@@ -40,13 +40,6 @@ const corpusDir = "testdata/variants"
 // unique. TestVariantCorpus checks that they still have several, so that
 // an entry fixed upstream fails here until it is taken off the list.
 var notUnique = map[string]string{
-	// Jigsaw regions and 17 givens only; the recorded solution also keeps
-	// the 3x3 boxes, which the original (jigsaw regions as extra regions
-	// on a classic grid) presumably has.
-	"sigh/jigsaw-boxes-disconnected.json": "the 3x3 boxes seem to be missing",
-	// Sandwich sums only, no givens: swapping 1 and 9 keeps every
-	// sandwich, so solutions come in pairs.
-	"sigh/sandwich-snipe-18.json": "1 and 9 can be swapped",
 }
 
 // readCorpus reads every puzzle of the manifest; a missing or unreadable

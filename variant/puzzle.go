@@ -14,8 +14,9 @@ type Puzzle struct {
 	// Regions holds a region label per cell (r·N + c) when the regions are
 	// not the boxes of Givens.Shape; nil means the boxes. A label is
 	// 0..N−1, or −1 for a cell in no region (f-puzzles allows such holes).
-	// Every label in use has exactly N cells. For sides with no
-	// rectangular boxes (5, 7, 11, 13) the regions are always explicit.
+	// Every label in use has exactly N cells. A side with no rectangular
+	// boxes (5, 7, 11, 13) has the shape 1×N, whose boxes are the rows;
+	// the f-puzzles reader always sets Regions explicitly for such sides.
 	Regions []int
 	// Rules holds the variant rules, in the order the source gave them.
 	Rules []Rule

@@ -78,6 +78,7 @@ type RuleError struct {
 	N         int    // side of the board, for naming cells
 }
 
+// Error returns the rule as a person reads it, the reason and the cells.
 func (e *RuleError) Error() string {
 	return fmt.Sprintf("%s: %s (%s)", e.Desc, e.Reason, cellList(e.N, e.Cells))
 }

@@ -16,6 +16,7 @@ type ParseError struct {
 	Err       error
 }
 
+// Error returns "line 3, column 7: <reason>" ("column 7: ..." for a spec).
 func (e *ParseError) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("column %d: %v", e.Col, e.Err)

@@ -1,0 +1,45 @@
+// Package fpuzzles reads and writes puzzles in the format of f-puzzles.com,
+// the JSON most variant Sudoku setters share, into and from the model of
+// package variant.
+//
+// # Input
+//
+// A puzzle arrives in one of three forms, all accepted by Load:
+//
+//   - the JSON itself (Read): {"size":9,"grid":[[{"value":5,"given":true},...],...],
+//     "killercage":[{"cells":["R1C1","R1C2"],"value":"10"}],...}
+//   - the text after "?load=" in an f-puzzles link: the JSON compressed with
+//     lz-string's compressToBase64 (ReadPayload)
+//   - a whole link (ReadURL): https://www.f-puzzles.com/?load=N4Ig..., or a
+//     SudokuPad link carrying the same payload after "fpuzzles" or "fpuz":
+//     https://sudokupad.app/fpuzzlesN4Ig... (also in "?puzzleid=").
+//
+// The JSON: "size" is the side N (1–16); "grid" is N rows of N cells, each
+// with "value" and "given" (a given digit), "region" (a 0-based region
+// label; null puts the cell in no region; when no cell has one, the regions
+// are the boxes of the largest divisor of N not above √N: 2×3 on 6×6, 3×4
+// on 12×12, rows on 5×5 and 7×7) and "parity" ("Odd" or "Even", read as an
+// odd or even rule). Cell names are "R<row>C<col>", 1-based; clues outside
+// the grid (little killers, sandwiches, x-sums, skyscrapers) sit on row or
+// column 0 or N+1. Each rule has a key holding a list of entries (see
+// package variant for the meaning of each rule); the global ones are
+// booleans ("antiknight": true). "negative" lists the negative constraints
+// ("ratio", "xv"); "nonconsecutive" is the negative white-dot rule.
+//
+// Keys that only draw — "line", "text", "circle", "rectangle", "cage" (a
+// cage with no rule) and f-puzzles' fog of war — are kept as cosmetics and
+// reported in Result.Ignored, as are solver notes (pencil marks, colours,
+// digits entered but not given). A key or cell field that satdoku does not
+// know is an *UnsupportedError naming it: a dropped rule would produce a
+// wrong solution. Any other mistake is a *FormatError naming where it is
+// ("killercage[3].cells[1]: R10C1 is off the 9x9 grid"), never a panic.
+//
+// # Output
+//
+// Marshal writes a puzzle back as f-puzzles JSON, optionally with a
+// solution: f-puzzles and SudokuPad read the setter's solution from a
+// "solution" array of N² digits, row by row, and Options.FillGrid also
+// writes the digits into the grid (as digits entered, not givens) so that
+// the solved grid shows when the file is opened. URL compresses the JSON
+// into an f-puzzles link.
+package fpuzzles

@@ -1,0 +1,37 @@
+package fpuzzles_test
+
+import (
+	"fmt"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/variant"
+)
+
+// Example reads an f-puzzles link ("Peak Sudoku" by Rangsk, from
+// SudokuSolver's tests), lists its rules and checks two grids.
+func Example() {
+	link := "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcAWANCALhNAbO8QAUYBDAawAIBlAVwBMB7EqkVIqtACzoCcEQAlIgDsA5mBLMQXKjjAw0vACrsIYMirIcYamsSyVaDKgDoyATTpUyAWyIBPMoLpoyWCCS2ZkZAEZsNy1XUAd3YiZwAHYnJIrgAzbhtBAGMtLDoGVVd3IwAdQTyKNCEaIi4aMgA1eDIAEQhhTFVZcNKwmHLveyJKsjAqKw06MgBWEwA5JzIiLD0K1VKtBoA3GEFc/MFC4tLygBlMbC0AaQgZmC5quoa0ebSRKbJwughBNHayGggiYTpBad7+oN/FoklgqFpBDAAB7ONBDTRTLhcOhBExXRpkJJCMhcGCRMJTO7CB6fb6/aZGCTCLgQGgIADa9OAAF9kCy2ayWQBdZBMzn8jk8vkckXc3nsiX8rk8kCuNCHEinHBcPpWBmgFIzXh8AAMAGFhhJNVgwAz+ABGPWICR8ABMeoAzDaHXrbTbEHrzSAZZ9cUkML9eDVdhIltNwbxzdbOSBjdr9TqjTAZqb4PSLZ6bfa3ag+C6nbmPdafRA/QHBEG+KHw7gQAA2EAxuN4PiWxOoY2p9N2zO5l05/gep0lssQQN4GpV1BhsG1gCcjZlUKW6tjyZNZtbrptlq9MpnEbwFUXzKAA="
+	res, err := fpuzzles.Load(link)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p := res.Puzzle
+	fmt.Printf("%s by %s, %dx%d\n", p.Title, p.Author, p.Side(), p.Side())
+	for _, r := range p.Rules {
+		fmt.Println(r.Describe(p.Side()))
+	}
+	solution, _ := board.Parse("1423\n3241\n2314\n4132\n")
+	fmt.Println(variant.Check(p, solution))
+	wrong, _ := board.Parse("1423\n3241\n4132\n2314\n")
+	fmt.Println(variant.Check(p, wrong))
+	// Output:
+	// Peak Sudoku by Rangsk, 4x4
+	// little killer at r0c5 pointing down-left sums to 14
+	// little killer at r0c0 pointing down-right sums to 6
+	// little killer at r1c0 pointing down-right sums to 9
+	// V r1c2-r1c1 (sum 5)
+	// <nil>
+	// little killer at r0c5 pointing down-left sums to 14: the diagonal sums to 10 (r1c4 r2c3 r3c2 r4c1)
+}

@@ -1,0 +1,158 @@
+package fpuzzles
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/satdoku/satdoku/internal/lzstring"
+)
+
+// maxPayloadOutput bounds the decompressed JSON of a payload, in UTF-16
+// code units (MaxJSON bytes of ASCII).
+const maxPayloadOutput = MaxJSON
+
+// Load reads a puzzle given in any form: f-puzzles JSON (it starts with
+// '{'), an f-puzzles or SudokuPad link, or the compressed payload of one.
+// Surrounding spaces are ignored.
+func Load(text string) (*Result, error) {
+	t := strings.TrimSpace(text)
+	switch {
+	case strings.HasPrefix(t, "{"):
+		return Decode([]byte(t))
+	case strings.Contains(t, "://") || strings.HasPrefix(strings.ToLower(t), "www.") ||
+		strings.Contains(t, "f-puzzles.com") || strings.Contains(t, "sudokupad"):
+		return ReadURL(t)
+	}
+	return ReadPayload(t)
+}
+
+// ReadURL reads a puzzle from a link: f-puzzles' "?load=<payload>"
+// (https://www.f-puzzles.com/?load=N4Ig...), or SudokuPad's
+// "fpuzzles<payload>" or "fpuz<payload>" in the path or in "?puzzleid="
+// (https://sudokupad.app/fpuzzlesN4Ig...). Percent-escapes are decoded; a
+// '+' stays a '+'.
+func ReadURL(link string) (*Result, error) {
+	payload, err := urlPayload(strings.TrimSpace(link))
+	if err != nil {
+		return nil, err
+	}
+	return ReadPayload(payload)
+}
+
+func urlPayload(link string) (string, error) {
+	cut := func(s string) string {
+		if i := strings.IndexAny(s, "&#"); i >= 0 {
+			return s[:i]
+		}
+		return s
+	}
+	if i := strings.Index(link, "load="); i >= 0 {
+		return unescape(cut(link[i+len("load="):]))
+	}
+	// SudokuPad: the puzzle id is the last path segment or ?puzzleid=.
+	id := ""
+	if i := strings.Index(link, "puzzleid="); i >= 0 {
+		id = cut(link[i+len("puzzleid="):])
+	} else {
+		rest := link
+		if i := strings.Index(rest, "://"); i >= 0 {
+			rest = rest[i+3:]
+		}
+		rest = cut(rest)
+		if i := strings.IndexByte(rest, '?'); i >= 0 {
+			rest = rest[:i]
+		}
+		// Keep everything after the host: the payload itself may hold '/'.
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			id = rest[i+1:]
+		}
+		// sudokupad.app/sudoku/fpuzzles... and similar paths.
+		if i := strings.Index(id, "fpuz"); i >= 0 {
+			id = id[i:]
+		}
+	}
+	id, err := unescape(id)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case strings.HasPrefix(id, "fpuzzles"):
+		id = strings.TrimPrefix(id[len("fpuzzles"):], "/")
+	case strings.HasPrefix(id, "fpuz"):
+		id = strings.TrimPrefix(id[len("fpuz"):], "/")
+	case id == "":
+		return "", formatErr("", "the link has no f-puzzles puzzle (no \"?load=\" and no SudokuPad \"fpuzzles\" id)")
+	default:
+		return "", formatErr("", "the link's puzzle %.20q is not in f-puzzles format (SudokuPad's own formats and short ids need the SudokuPad server)", id)
+	}
+	if len(id) < 20 {
+		return "", formatErr("", "%q is a short SudokuPad id: the puzzle is on the SudokuPad server, not in the link", id)
+	}
+	return id, nil
+}
+
+func unescape(s string) (string, error) {
+	u, err := url.PathUnescape(s)
+	if err != nil {
+		return "", formatErr("", "bad escape in the link: %v", err)
+	}
+	return u, nil
+}
+
+// ReadPayload reads a puzzle from the compressed text that follows
+// "?load=" in an f-puzzles link (lz-string's compressToBase64 of the JSON;
+// a leading "?load=", "load=", "fpuzzles" or "fpuz" is skipped). Spaces are
+// read as '+', which a form decoder may have replaced. If the text does not
+// decompress, it is tried in lz-string's URI-safe alphabet, and with each
+// single '/' doubled (some link shorteners collapse "//", as SudokuPad
+// notes).
+func ReadPayload(payload string) (*Result, error) {
+	p := strings.TrimSpace(payload)
+	for _, prefix := range []string{"?load=", "load=", "fpuzzles", "fpuz"} {
+		p = strings.TrimPrefix(p, prefix)
+	}
+	p = strings.ReplaceAll(p, " ", "+")
+	if p == "" {
+		return nil, formatErr("", "empty payload")
+	}
+	text, err := decompress(p)
+	if err != nil {
+		return nil, &FormatError{Err: fmt.Errorf("the payload does not decompress: %w", err)}
+	}
+	return Decode([]byte(text))
+}
+
+// decompress tries the payload as base64, as URI-safe, then with one '/'
+// doubled; it accepts an output that looks like a JSON object.
+func decompress(p string) (string, error) {
+	looksJSON := func(s string) bool { return strings.HasPrefix(strings.TrimSpace(s), "{") }
+	text, err := lzstring.Decompress(p, lzstring.Base64, maxPayloadOutput)
+	if err == nil && looksJSON(text) {
+		return text, nil
+	}
+	first := err
+	if first == nil {
+		first = errors.New("the result is not JSON")
+	}
+	if errors.Is(first, lzstring.ErrTooLarge) {
+		return "", first
+	}
+	if t, err := lzstring.Decompress(p, lzstring.URISafe, maxPayloadOutput); err == nil && looksJSON(t) {
+		return t, nil
+	}
+	const maxTries = 64
+	tries := 0
+	for i := 0; i < len(p) && tries < maxTries; i++ {
+		if p[i] != '/' || (i+1 < len(p) && p[i+1] == '/') || (i > 0 && p[i-1] == '/') {
+			continue
+		}
+		tries++
+		q := p[:i] + "/" + p[i:]
+		if t, err := lzstring.Decompress(q, lzstring.Base64, maxPayloadOutput); err == nil && looksJSON(t) {
+			return t, nil
+		}
+	}
+	return "", first
+}

@@ -11,7 +11,9 @@ import (
 )
 
 // A 4×4 killer Sudoku with no givens: six cages cover the grid. Cages of
-// two and three cells become clauses, the four-cell cage a Sum.
+// two and three cells become clauses (a relation, a table), the four-cell
+// cage a layered graph of its partial sums (auxiliary variables 65..79);
+// each cage's digits are at-most-one cardinality constraints.
 func ExampleVariant() {
 	p := variant.New(board.Square(2)) // 4×4, 2×2 boxes; cell r·4 + c
 	p.Rules = []variant.Rule{
@@ -48,8 +50,8 @@ func ExampleVariant() {
 		}
 	}
 	// Output:
-	// variables 64 (primary 64), clauses 80, cardinality constraints 88, sums 1
-	// as DIMACS: 98 variables, 868 clauses
+	// variables 79 (primary 64), clauses 244, cardinality constraints 91, sums 0
+	// as DIMACS: 79 variables, 792 clauses
 	// 1 solution(s)
 	// 1243
 	// 3421

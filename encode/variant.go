@@ -3,6 +3,7 @@ package encode
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/satdoku/satdoku/variant"
 )
@@ -46,11 +47,17 @@ type variantConfig struct {
 	// that get one auxiliary variable each (see killer); 0 turns them off.
 	killerCombos int
 	// smallSums writes sums over two or three cells as clauses (a
-	// relation, or a table of the third cell's digit) instead of a Sum.
+	// relation, or a table of the third cell's digit) instead of a Sum,
+	// and longer sums as a layered graph of partial sums (see
+	// partialSums) instead of a Sum.
 	smallSums bool
 }
 
 var defaultVariantConfig = variantConfig{killerCombos: 32, smallSums: true}
+
+// maxPartialSums bounds the partial-sum variables of one sum; a sum that
+// would need more stays a Sum.
+const maxPartialSums = 4000
 
 func variantFormula(p *variant.Puzzle, cfg variantConfig) (*Formula, error) {
 	if err := validateVariant(p); err != nil {
@@ -369,8 +376,8 @@ type term struct{ cell, coef int }
 // as two are known, and drops every digit of one cell that no pair
 // supports once another is known — which a Sum does not: gophersat's
 // pseudo-Boolean propagation sees only bounds, and does not know that a
-// cell holds one digit. Longer sums are Sums, whose bounds reasoning is
-// what they need.
+// cell holds one digit. Longer sums are layered partial sums
+// (partialSums) when their states are few, else Sums.
 func (e *variantEncoder) linear(ts []term, k int) {
 	unit := true
 	for _, t := range ts {
@@ -403,11 +410,131 @@ func (e *variantEncoder) linear(ts []term, k int) {
 		}
 		return
 	}
+	if e.cfg.smallSums && e.partialSums(ts, k) {
+		return
+	}
 	var sum []Term
 	for _, t := range ts {
 		sum = append(sum, DigitSum(e.n, t.coef, t.cell)...)
 	}
 	e.f.AddSum(sum, Equal, k)
+}
+
+// partialSums writes Σ coef·digit(cell) = k as a layered graph, the
+// decision diagram of the sum: after the first i cells the partial sum is
+// one of the states that the first i cells can reach and from which the
+// rest can still reach k, and a variable p(i,s) says "the partial sum of
+// the first i cells is s", exactly one per layer (p(0,0) and p(m,k) are
+// true). Clauses, for each cell c = cells[i] and digit d:
+// p(i,s) ∧ x(c,d) → p(i+1, s+coef·d) and back p(i+1,t) ∧ x(c,d) →
+// p(i,t−coef·d) (the binary clause when the other state does not exist);
+// each state needs a digit that leads on and one that leads in, and each
+// digit of the cell a state it leaves from. Unit propagation then keeps
+// the sum's states and the cells' digits consistent both ways, where a
+// Sum only compares bounds: a long little killer or region sum line
+// solves by propagation and learning instead of by search. It reports
+// false, writing nothing, if the states would exceed maxPartialSums.
+func (e *variantEncoder) partialSums(ts []term, k int) bool {
+	n, m := e.n, len(ts)
+	// fwd[i]: the partial sums the first i cells reach; then kept to those
+	// that can still reach k.
+	fwd := make([]map[int]bool, m+1)
+	fwd[0] = map[int]bool{0: true}
+	total := 1
+	for i, t := range ts {
+		next := map[int]bool{}
+		for s := range fwd[i] {
+			for d := 1; d <= n; d++ {
+				next[s+t.coef*d] = true
+			}
+		}
+		fwd[i+1] = next
+		if total += len(next); total > 4*maxPartialSums {
+			return false
+		}
+	}
+	if !fwd[m][k] {
+		e.clause()
+		return true
+	}
+	fwd[m] = map[int]bool{k: true}
+	for i := m - 1; i >= 0; i-- {
+		for s := range fwd[i] {
+			ok := false
+			for d := 1; d <= n && !ok; d++ {
+				ok = fwd[i+1][s+ts[i].coef*d]
+			}
+			if !ok {
+				delete(fwd[i], s)
+			}
+		}
+	}
+	states := 0
+	for _, l := range fwd {
+		states += len(l)
+	}
+	if states > maxPartialSums {
+		return false
+	}
+	// Variables, layer by layer in increasing order of the state.
+	p := make([]map[int]Lit, m+1)
+	keys := make([][]int, m+1) // each layer's states, sorted
+	for i, l := range fwd {
+		p[i] = make(map[int]Lit, len(l))
+		for s := range l {
+			keys[i] = append(keys[i], s)
+		}
+		slices.Sort(keys[i])
+		var layer []Lit
+		for _, s := range keys[i] {
+			if len(keys[i]) == 1 {
+				p[i][s] = litTrue
+				continue
+			}
+			v := e.f.NewVar()
+			p[i][s] = v
+			layer = append(layer, v)
+		}
+		if len(layer) > 0 {
+			e.f.AddExactlyOne(layer...)
+		}
+	}
+	state := func(i, s int) Lit {
+		if l, ok := p[i][s]; ok {
+			return l
+		}
+		return litFalse
+	}
+	for i, t := range ts {
+		c := t.cell
+		from := make(map[int][]Lit) // state of layer i → digits that lead on
+		into := make(map[int][]Lit) // state of layer i+1 → digits that lead in
+		for d := 1; d <= n; d++ {
+			x := e.x(c, d)
+			var leaves []Lit
+			for _, s := range keys[i] {
+				a := p[i][s]
+				b := state(i+1, s+t.coef*d)
+				e.clause(-a, -x, b)
+				if b != litFalse {
+					leaves = append(leaves, a)
+					from[s] = append(from[s], x)
+					into[s+t.coef*d] = append(into[s+t.coef*d], x)
+				}
+			}
+			for _, s := range keys[i+1] {
+				e.clause(-p[i+1][s], -x, state(i, s-t.coef*d))
+			}
+			e.clause(append([]Lit{-x}, leaves...)...)
+		}
+		for _, s := range keys[i] {
+			e.clause(append([]Lit{-p[i][s]}, from[s]...)...)
+		}
+		for _, s := range keys[i+1] {
+			e.clause(append([]Lit{-p[i+1][s]}, into[s]...)...)
+		}
+	}
+	return true
 }
 
 func distinctCells(ts []term) bool {

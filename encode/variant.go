@@ -435,9 +435,17 @@ func (e *variantEncoder) linear(ts []term, k int) {
 // solves by propagation and learning instead of by search. It reports
 // false, writing nothing, if the states would exceed maxPartialSums.
 func (e *variantEncoder) partialSums(ts []term, k int) bool {
+	return e.partialSumsTo(ts, map[int]Lit{k: litTrue})
+}
+
+// partialSumsTo is partialSums with the last layer given: the sum is s
+// exactly when target[s] is true (target's literals are exactly one true
+// in every model: a cell's digits, or a total's one-hot variables). A
+// target value the sum cannot reach is ruled out.
+func (e *variantEncoder) partialSumsTo(ts []term, target map[int]Lit) bool {
 	n, m := e.n, len(ts)
 	// fwd[i]: the partial sums the first i cells reach; then kept to those
-	// that can still reach k.
+	// that can still reach a target.
 	fwd := make([]map[int]bool, m+1)
 	fwd[0] = map[int]bool{0: true}
 	total := 1
@@ -453,11 +461,13 @@ func (e *variantEncoder) partialSums(ts []term, k int) bool {
 			return false
 		}
 	}
-	if !fwd[m][k] {
-		e.clause()
-		return true
+	last := map[int]bool{}
+	for s, l := range target {
+		if fwd[m][s] && l != litFalse {
+			last[s] = true
+		}
 	}
-	fwd[m] = map[int]bool{k: true}
+	fwd[m] = last
 	for i := m - 1; i >= 0; i-- {
 		for s := range fwd[i] {
 			ok := false
@@ -476,6 +486,16 @@ func (e *variantEncoder) partialSums(ts []term, k int) bool {
 	if states > maxPartialSums {
 		return false
 	}
+	for _, s := range sortedKeys(target) {
+		l := target[s]
+		if !last[s] {
+			e.clause(-l)
+		}
+	}
+	if len(last) == 0 {
+		e.clause()
+		return true
+	}
 	// Variables, layer by layer in increasing order of the state.
 	p := make([]map[int]Lit, m+1)
 	keys := make([][]int, m+1) // each layer's states, sorted
@@ -487,6 +507,10 @@ func (e *variantEncoder) partialSums(ts []term, k int) bool {
 		slices.Sort(keys[i])
 		var layer []Lit
 		for _, s := range keys[i] {
+			if i == m {
+				p[i][s] = target[s]
+				continue
+			}
 			if len(keys[i]) == 1 {
 				p[i][s] = litTrue
 				continue
@@ -535,6 +559,16 @@ func (e *variantEncoder) partialSums(ts []term, k int) bool {
 		}
 	}
 	return true
+}
+
+// sortedKeys returns the keys of a map, in increasing order.
+func sortedKeys(m map[int]Lit) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 func distinctCells(ts []term) bool {

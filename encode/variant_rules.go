@@ -97,10 +97,7 @@ func (e *variantEncoder) rule(r variant.Rule) error {
 		ends := r.Ends()
 		e.linear(append(terms(-1, r.Middle()...), terms(1, ends[0], ends[1])...), 0)
 	case variant.RegionSumLine:
-		segs := r.Segments(e.p)
-		for _, s := range segs[min(1, len(segs)):] {
-			e.linear(append(terms(1, segs[0]...), terms(-1, s...)...), 0)
-		}
+		e.regionSums(r.Segments(e.p))
 	case variant.Sandwich:
 		e.sandwich(r)
 	case variant.XSum:
@@ -466,6 +463,9 @@ func comboWith(n, size, sum, d int) bool {
 func (e *variantEncoder) arrow(a variant.Arrow) {
 	n := e.n
 	if len(a.Circle) == 1 {
+		if len(a.Line) >= 3 && e.cfg.smallSums && e.partialSumsTo(terms(1, a.Line...), e.digitsOf(a.Circle[0])) {
+			return // the shaft's partial sums end in the circle's digit
+		}
 		e.linear(append(terms(1, a.Circle[0]), terms(-1, a.Line...)...), 0)
 		return
 	}
@@ -527,6 +527,71 @@ func (e *variantEncoder) arrow(a variant.Arrow) {
 		}
 	}
 	e.f.AddSum(sum, Equal, 0)
+}
+
+// digitsOf returns the literals of a cell's digits by value.
+func (e *variantEncoder) digitsOf(cell int) map[int]Lit {
+	out := make(map[int]Lit, e.n)
+	for d := 1; d <= e.n; d++ {
+		out[d] = e.x(cell, d)
+	}
+	return out
+}
+
+// regionSums: every segment of a region sum line has one total T. A
+// segment of one cell is T itself (its digits); otherwise T is one-hot
+// auxiliary variables over the totals every segment can reach, exactly
+// one true. Each longer segment's layered partial sums (partialSumsTo)
+// end in T, so what one segment rules out for T every other segment sees
+// at once, where pairwise Sums between segments compare bounds only.
+func (e *variantEncoder) regionSums(segs [][]int) {
+	if len(segs) < 2 {
+		return
+	}
+	var total map[int]Lit
+	totalCell := -1
+	lo, hi := 1, e.n*e.n*e.n
+	for _, seg := range segs {
+		if len(seg) == 1 && total == nil {
+			total, totalCell = e.digitsOf(seg[0]), seg[0]
+		}
+		lo, hi = max(lo, len(seg)), min(hi, len(seg)*e.n)
+	}
+	if total == nil {
+		if !e.cfg.smallSums || lo > hi {
+			for _, seg := range segs[1:] {
+				e.linear(append(terms(1, segs[0]...), terms(-1, seg...)...), 0)
+			}
+			return
+		}
+		total = map[int]Lit{}
+		var vars []Lit
+		for v := lo; v <= hi; v++ {
+			total[v] = e.f.NewVar()
+			vars = append(vars, total[v])
+		}
+		e.f.AddExactlyOne(vars...)
+	}
+	for _, seg := range segs {
+		if len(seg) == 1 {
+			if seg[0] == totalCell {
+				continue
+			}
+			for _, v := range sortedKeys(total) {
+				e.clause(-total[v], e.x(seg[0], v))
+				e.clause(total[v], -e.x(seg[0], v))
+			}
+			continue
+		}
+		if e.cfg.smallSums && e.partialSumsTo(terms(1, seg...), total) {
+			continue
+		}
+		sum := DigitSum(e.n, 1, seg...)
+		for _, v := range sortedKeys(total) {
+			sum = append(sum, Term{Weight: -v, Lit: total[v]})
+		}
+		e.f.AddSum(sum, Equal, 0)
+	}
 }
 
 // quadruple: each listed digit at least as many times as listed among the

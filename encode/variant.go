@@ -23,12 +23,19 @@ var ErrUnknownRule = errors.New("rule not supported by the SAT encoder")
 //   - the constraints of each rule of p.Rules, in order (see the rule
 //     files of this package for the encoding of each kind, and why).
 //
-// Sums (killer cages, arrows, little killers, sandwiches, x-sums, ...)
-// are Sums, distinctness at-most-one Cards, counts (skyscrapers) Cards
-// over auxiliary variables, and relations between cells clauses. Every
-// model of the formula, restricted to the primary variables, is a grid
-// that variant.Check accepts, and every such grid extends to exactly one
+// Each rule is written in the form that propagates best through package
+// solver (measured on the corpus of testdata/variants): distinctness as
+// at-most-one Cards (exactly-one over N cells); relations between two
+// cells as support or conflict clauses; comparisons (thermometers,
+// minima, between lines) as clauses over order-encoding auxiliaries; sums
+// over two or three cells as clauses, longer ones as layered partial sums
+// (clauses and one exactly-one Card per layer) and, past a size bound,
+// as Sums; sandwiches and x-sums as Sums over reified cells; skyscraper
+// counts as Cards over auxiliary "seen" variables. Every model of the
+// formula, restricted to the primary variables, is a grid that
+// variant.Check accepts, and every such grid extends to exactly one
 // model (each auxiliary variable is defined by the primary ones).
+// Comments say which auxiliary variables each rule uses.
 //
 // A puzzle whose givens clash, or whose rules contradict each other or
 // the givens, gives an unsatisfiable formula, not an error. Variant
@@ -80,6 +87,9 @@ func variantFormula(p *variant.Puzzle, cfg variantConfig) (*Formula, error) {
 		notes = append(notes, fmt.Sprintf("rule %d: %s (%s)", i+1, r.Describe(n), aux))
 	}
 	e.f.Comments = variantComments(p, e.f.NumVars, notes)
+	if err := e.f.Validate(); err != nil { // a constant literal leaked: a bug here
+		return nil, fmt.Errorf("encode.Variant: %w", err)
+	}
 	return e.f, nil
 }
 

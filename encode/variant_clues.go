@@ -185,4 +185,17 @@ func (e *variantEncoder) skyscraper(s variant.Skyscraper) {
 		prev = next
 	}
 	e.card(Equal, s.Count-1, seen...)
+	// Implied bounds, as unit clauses: to see Count, the i-th cell from
+	// the clue (0-based) must leave Count−1−i taller ones after it, so it
+	// is at most N−Count+1+i; the N stands at position Count−1 or later;
+	// a clue of 1 puts the N first. Unit propagation does not find these
+	// from the Card, and they settle much of a skyscraper line at once.
+	for i := 0; i < s.Count-1; i++ {
+		for v := n - s.Count + 2 + i; v <= n; v++ {
+			e.clause(-e.x(cells[i], v))
+		}
+	}
+	if s.Count == 1 {
+		e.clause(e.x(cells[0], n))
+	}
 }

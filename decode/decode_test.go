@@ -24,6 +24,7 @@ func model(n int, trues ...int) []bool {
 }
 
 func TestReadOutput(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		in   string
@@ -55,6 +56,8 @@ func TestReadOutput(t *testing.T) {
 		{"indeterminate", "INDETERMINATE\n", decode.Output{encode.Unknown, nil}},
 		{"leading zeros", "v 007 -0010 0\n", decode.Output{encode.Sat, model(10, 7)}},
 		{"top variable", "v -4194304 0\n", decode.Output{encode.Sat, model(decode.MaxVar)}},
+		{"pseudo-Boolean (MiniSat+)", "c MiniSat+\ns SATISFIABLE\nv x1 -x2 -x3\nv x4\n", decode.Output{encode.Sat, model(4, 1, 4)}},
+		{"named and plain mixed", "s SATISFIABLE\nv x1 -2 0\n", decode.Output{encode.Sat, model(2, 1)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -70,6 +73,7 @@ func TestReadOutput(t *testing.T) {
 }
 
 func TestReadOutputErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		in        string
@@ -94,7 +98,10 @@ func TestReadOutputErrors(t *testing.T) {
 		{"unsat after model", "v 1 0\ns UNSATISFIABLE\n", 2, 3, decode.ErrModelStatus},
 		{"indet after model", "1 -2 0\nINDET\n", 2, 1, decode.ErrModelStatus},
 		{"zero after unknown", "s UNKNOWN\nv 0\n", 2, 3, decode.ErrModelStatus},
-		{"letter in literal", "s SATISFIABLE\nv 1 x2 0\n", 2, 5, decode.ErrLiteral},
+		{"letter in literal", "s SATISFIABLE\nv 1 y2 0\n", 2, 5, decode.ErrLiteral},
+		{"lone x", "s SATISFIABLE\nv 1 x 0\n", 2, 5, decode.ErrLiteral},
+		{"x0", "s SATISFIABLE\nv x1 x0\n", 2, 6, decode.ErrLiteral},
+		{"double x", "s SATISFIABLE\nv xx1\n", 2, 3, decode.ErrLiteral},
 		{"lone minus", "v 1 - 2 0\n", 1, 5, decode.ErrLiteral},
 		{"minus zero", "v 1 -0\n", 1, 5, decode.ErrLiteral},
 		{"plus sign", "v +1 0\n", 1, 3, decode.ErrLiteral},
@@ -156,6 +163,7 @@ func (s repeat) Read(p []byte) (int, error) {
 }
 
 func TestReadOutputTooLarge(t *testing.T) {
+	t.Parallel()
 	_, err := decode.ReadOutput(io.MultiReader(strings.NewReader("s SATISFIABLE\nc "), endless('z')))
 	var pe *decode.ParseError
 	if !errors.Is(err, decode.ErrTooLarge) || !errors.As(err, &pe) || pe.Line != 2 || pe.Col != decode.MaxInputSize-14+1 {
@@ -179,6 +187,7 @@ func TestReadOutputTooLarge(t *testing.T) {
 }
 
 // A 10 MB line costs no memory to speak of: lines are never held whole.
+// Not parallel: it measures the process's allocations.
 func TestReadOutputLongLine(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
@@ -218,6 +227,7 @@ func (f *failing) Read(p []byte) (int, error) {
 }
 
 func TestReadOutputReadError(t *testing.T) {
+	t.Parallel()
 	_, err := decode.ReadOutput(&failing{"s SATISFIABLE\nv 1 -2"})
 	var pe *decode.ParseError
 	if !errors.Is(err, io.ErrUnexpectedEOF) || !errors.As(err, &pe) || pe.Line != 2 || pe.Col != 7 {
@@ -242,6 +252,7 @@ func gridModel(n int, cells []uint8) []bool {
 }
 
 func TestBoard(t *testing.T) {
+	t.Parallel()
 	s4 := board.Square(2)
 	puzzle := &board.Board{Shape: s4, Cells: []uint8{1, 0, 0, 0, 0, 4, 0, 0, 0, 0, 4, 0, 0, 0, 0, 1}}
 	good := gridModel(4, solution4)
@@ -324,6 +335,7 @@ func TestBoard(t *testing.T) {
 }
 
 func TestBoardClashError(t *testing.T) {
+	t.Parallel()
 	puzzle := board.New(board.Square(2))
 	_, err := decode.Board(puzzle, gridModel(4, []uint8{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 1, 2}))
 	var ce *board.ClashError
@@ -333,6 +345,7 @@ func TestBoardClashError(t *testing.T) {
 }
 
 func TestResult(t *testing.T) {
+	t.Parallel()
 	puzzle := board.New(board.Square(2))
 	good := gridModel(4, solution4)
 	bad := slices.Clone(good)
@@ -367,6 +380,7 @@ func TestResult(t *testing.T) {
 }
 
 func TestDecode(t *testing.T) {
+	t.Parallel()
 	puzzle := board.New(board.Square(2))
 	minisat := formatMiniSat(decode.Output{Status: encode.Sat, Model: gridModel(4, solution4)})
 	grid, status, err := decode.Decode(puzzle, strings.NewReader(minisat))
@@ -384,6 +398,7 @@ func TestDecode(t *testing.T) {
 }
 
 func TestExitStatus(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		code   int
 		status encode.Status

@@ -27,7 +27,14 @@
 //	v 1 -2 -3
 //	v 4 0
 //
-// The status word is SATISFIABLE, UNSATISFIABLE or UNKNOWN.
+// The status word is SATISFIABLE, UNSATISFIABLE or UNKNOWN. The
+// pseudo-Boolean competition's output, as printed by MiniSat+ for the OPB
+// that encode.Formula.WriteOPB writes, is the same with literals named
+// after the OPB variables and no terminating 0; variable xN is DIMACS
+// variable N:
+//
+//	s SATISFIABLE
+//	v x1 -x2 -x3 x4
 //
 // MiniSat's result file (minisat in.cnf out.txt): a status word SAT, UNSAT
 // or INDET on a line of its own (SATISFIABLE, UNSATISFIABLE, UNKNOWN and

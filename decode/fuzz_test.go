@@ -24,6 +24,7 @@ func FuzzReadOutput(f *testing.F) {
 		"1 -2 3 0\n", "v -1 2 0\ns SATISFIABLE\n", "s SATISFIABLE\nv 0\n",
 		"s SATISFIABLE\nv 1 -1 0\n", "v 1 0 2\n", "v -0\n", "v 4194305\n", "s SAT\n", "c\n\n\t\n",
 		"v 99999999999999999999999999999999999999 0", "\x00\xff", "s  SATISFIABLE \t\nv\t-7\n",
+		"s SATISFIABLE\nv x1 -x2 x3\n", "v x0\n", "v -x\n", "v xx7 0\n",
 	} {
 		f.Add([]byte(s), uint8(3))
 	}

@@ -359,6 +359,10 @@ func (p *outputReader) literal() error {
 	if neg {
 		tok = tok[1:]
 	}
+	named := len(tok) > 1 && tok[0] == 'x' // pseudo-Boolean output: x12, -x12
+	if named {
+		tok = tok[1:]
+	}
 	if len(tok) == 0 || p.tokLen > len(p.tok) {
 		return p.errTok("%w: %s", ErrLiteral, p.quoted())
 	}
@@ -374,7 +378,7 @@ func (p *outputReader) literal() error {
 	if v > MaxVar {
 		return p.errTok("%w: %s is above %d", ErrVarRange, p.quoted(), MaxVar)
 	}
-	if v == 0 && neg {
+	if v == 0 && (neg || named) {
 		return p.errTok("%w: %s", ErrLiteral, p.quoted())
 	}
 	if p.hasStatus && p.out.Status != encode.Sat {

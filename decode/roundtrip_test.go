@@ -10,18 +10,22 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/decode"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/solver"
 )
 
-// The round trips of issue 3: each puzzle is encoded, written as DIMACS,
-// solved by a real SAT solver in its own process, and its output read back
-// by ReadOutput and Result; the answer must agree with gophersat (package
+// The round trips of issue 3, the one place where real solvers are run
+// on satdoku's output: each puzzle is encoded (with variant rules as sums
+// on some), written as DIMACS and as OPB, solved by a real SAT solver (or
+// the OPB by MiniSat+) in its own process, and its output read back by
+// ReadOutput and Result; the answer must agree with gophersat (package
 // solver) on the same formula and with what is known of the puzzle.
 
 // extSolver is a SAT solver binary and the way it answers.
@@ -33,22 +37,22 @@ type extSolver struct {
 	// answering in the file out when resultFile is set, on stdout otherwise.
 	args       func(in, out string) []string
 	resultFile bool
+	// opb: the solver reads the formula as OPB (Formula.WriteOPB), answers
+	// in the pseudo-Boolean competition's format and exits with 0.
+	opb bool
 }
 
 var extSolvers = []extSolver{
 	// CaDiCaL in strict mode rejects a header whose counts are off.
-	{"cadical", "cadical", true, func(in, _ string) []string { return []string{"-q", "--strict", in} }, false},
-	{"picosat", "picosat", true, func(in, _ string) []string { return []string{in} }, false},
-	{"minisat", "minisat", true, func(in, out string) []string { return []string{"-verb=0", in, out} }, true},
-	{"cryptominisat5", "cryptominisat", true, func(in, _ string) []string { return []string{"--verb", "0", in} }, false},
+	{"cadical", "cadical", true, func(in, _ string) []string { return []string{"-q", "--strict", in} }, false, false},
+	{"picosat", "picosat", true, func(in, _ string) []string { return []string{in} }, false, false},
+	{"minisat", "minisat", true, func(in, out string) []string { return []string{"-verb=0", in, out} }, true, false},
+	{"cryptominisat5", "cryptominisat", true, func(in, _ string) []string { return []string{"--verb", "0", in} }, false, false},
 	// Kissat is not packaged in Debian 12: used when present, never required.
-	{"kissat", "kissat (not in Debian 12; build from source)", false, func(in, _ string) []string { return []string{"-q", in} }, false},
+	{"kissat", "kissat (not in Debian 12; build from source)", false, func(in, _ string) []string { return []string{"-q", in} }, false, false},
+	// MiniSat+ solves the OPB text, groups and sums native.
+	{"minisat+", "minisat+ (add it to .ci/run)", false, func(in, _ string) []string { return []string{in} }, false, true},
 }
-
-// gsEveryRace: under -race, where gophersat is about 10 times slower, only
-// every gsEveryRace-th puzzle is checked against gophersat; the solvers are
-// still checked against each other and against what is known of each puzzle.
-const gsEveryRace = 8
 
 // kind is what is known of a puzzle's solutions.
 type kind int
@@ -68,46 +72,25 @@ type rtPuzzle struct {
 	answer *board.Board // the published solution, if any
 }
 
-// readPuzzles reads every puzzle of a file; a missing file under shared
-// data is skipped (nil), a missing committed file fails the test.
-func readPuzzles(t *testing.T, path string, k kind, optional bool) []rtPuzzle {
+// readPuzzles reads every puzzle of a file (relative to the module root,
+// or absolute) as puzzles of kind k.
+func readPuzzles(t *testing.T, path string, k kind) []rtPuzzle {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		if optional && errors.Is(err, os.ErrNotExist) {
-			t.Logf("%s absent: its puzzles are left out", path)
-			return nil
-		}
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r := board.NewReader(f)
-	r.Name = path
 	var out []rtPuzzle
-	for {
-		p, err := r.Read()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatalf("%v", err)
-		}
+	for _, p := range testpuzzles.Read(t, path) {
 		out = append(out, rtPuzzle{name: fmt.Sprintf("%s:%d", filepath.Base(path), p.Line), b: p.Board, kind: k})
 	}
+	return out
 }
 
 // rtPuzzles returns the puzzles of the round trips, of every kind and size.
 func rtPuzzles(t *testing.T) []rtPuzzle {
 	var ps []rtPuzzle
 	for _, name := range []string{"top1465-sample.txt", "17clue-sample.txt", "hardest1106-sample.txt", "plb-hard20.txt"} {
-		ps = append(ps, readPuzzles(t, filepath.Join("..", "testdata", name), unique, false)...)
+		ps = append(ps, readPuzzles(t, "testdata/"+name, unique)...)
 	}
-	ps = append(ps, readPuzzles(t, filepath.Join("..", "testdata", "serg-multi-sample.txt"), several, false)...)
-	if nos := readPuzzles(t, filepath.Join("..", "fallback", "testdata", "nosolution.txt"), none, true); len(nos) > 0 {
-		ps = append(ps, nos...)
-	} else {
-		ps = append(ps, makeNoSolution(t, ps[:40], 30)...)
-	}
+	ps = append(ps, readPuzzles(t, "testdata/serg-multi-sample.txt", several)...)
+	ps = append(ps, readPuzzles(t, "fallback/testdata/nosolution.txt", none)...)
 	// 4×4, of each kind.
 	var kinds4 [3]int
 	for _, s := range []string{"1..4.4....3.2..1", "..3.4..2.1.....3", "1.....2...3..4.2", "12..............", "12.....3........", "1...2...3...4..."} {
@@ -122,14 +105,14 @@ func rtPuzzles(t *testing.T) []rtPuzzle {
 	if kinds4[unique] == 0 || kinds4[several] == 0 || kinds4[none] == 0 {
 		t.Fatalf("4×4 puzzles of kinds %v, want some of each", kinds4)
 	}
-	ext := filepath.Join("..", "..", "shared", "data", "ext")
-	if p16 := readPuzzles(t, filepath.Join(ext, "spoj16.txt"), unique, true); len(p16) == 1 {
-		if sol := readPuzzles(t, filepath.Join(ext, "spoj16_pubsol.txt"), unique, true); len(sol) == 1 {
-			p16[0].answer = sol[0].b
-		}
+	if dir, ok := testpuzzles.SharedDir(); ok {
+		p16 := readPuzzles(t, filepath.Join(dir, "ext", "spoj16.txt"), unique)
+		p16[0].answer = readPuzzles(t, filepath.Join(dir, "ext", "spoj16_pubsol.txt"), unique)[0].b
 		ps = append(ps, p16...)
+		ps = append(ps, readPuzzles(t, filepath.Join(dir, "ext", "durr25.txt"), unique)...)
+	} else {
+		t.Logf("%s absent: the 16×16 and 25×25 puzzles are left out", dir)
 	}
-	ps = append(ps, readPuzzles(t, filepath.Join(ext, "durr25.txt"), unique, true)...)
 	return ps
 }
 
@@ -142,41 +125,6 @@ func kindOf(b *board.Board) kind {
 		return unique
 	}
 	return several
-}
-
-// makeNoSolution builds up to k puzzles with no solution from proper ones
-// by changing one given to a digit none of its peers holds, keeping the
-// changes that count proves leave no completion.
-func makeNoSolution(t *testing.T, proper []rtPuzzle, k int) []rtPuzzle {
-	var out []rtPuzzle
-	for _, p := range proper {
-		g := p.b.Shape.Geometry()
-	cells:
-		for cell, d := range p.b.Cells {
-			if d == 0 {
-				continue
-			}
-			for nd := 1; nd <= p.b.Side(); nd++ {
-				b := p.b.Clone()
-				b.Cells[cell] = uint8(nd)
-				clash := nd == int(d)
-				for _, q := range g.Peers[cell] {
-					clash = clash || int(b.Cells[q]) == nd
-				}
-				if !clash && count(b, 1) == 0 {
-					out = append(out, rtPuzzle{name: fmt.Sprintf("%s with %s=%d", p.name, b.CellName(cell), nd), b: b, kind: none})
-					break cells
-				}
-			}
-		}
-		if len(out) == k {
-			break
-		}
-	}
-	if len(out) < k {
-		t.Fatalf("made only %d no-solution puzzles", len(out))
-	}
-	return out
 }
 
 // count returns the number of solutions of b, up to limit, by a plain
@@ -248,7 +196,7 @@ func runSolver(t *testing.T, s extSolver, path, dir string) (int, []byte) {
 	} else if err != nil {
 		t.Fatalf("%s: %v", s.name, err)
 	}
-	if code != 10 && code != 20 {
+	if code != 10 && code != 20 && !(s.opb && code == 0) {
 		t.Fatalf("%s exited with %d: %s%s", s.name, code, stderr.Bytes(), stdout.Bytes())
 	}
 	if !s.resultFile {
@@ -279,6 +227,7 @@ func gophersatAnswer(t *testing.T, p rtPuzzle) (*board.Board, encode.Status) {
 }
 
 func TestRoundTrip(t *testing.T) {
+	t.Parallel()
 	puzzles := rtPuzzles(t)
 	var kinds [3]int
 	for _, p := range puzzles {
@@ -291,15 +240,32 @@ func TestRoundTrip(t *testing.T) {
 
 	// Encode every puzzle once, cycling through encodings and AMO
 	// encodings (the non-pairwise ones add auxiliaries above n³), and get
-	// gophersat's answer on the same formula.
+	// gophersat's answer on the same formula. Each formula is written as
+	// DIMACS (path) and as OPB (path + ".opb").
 	dir := t.TempDir()
 	type job struct {
 		p      rtPuzzle
 		path   string
-		f      *encode.CNF
+		f      *encode.Formula
 		grid   *board.Board  // the solution of a unique puzzle, when known
 		status encode.Status // what every solver must answer
 		from   string        // who found grid
+	}
+	write := func(f *encode.Formula, name string) string {
+		path := filepath.Join(dir, name)
+		for _, w := range []struct {
+			ext   string
+			write func(io.Writer) error
+		}{{"", f.WriteDIMACS}, {".opb", f.WriteOPB}} {
+			var buf bytes.Buffer
+			if err := w.write(&buf); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path+w.ext, buf.Bytes(), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return path
 	}
 	jobs := make([]job, len(puzzles))
 	gs := 0
@@ -312,14 +278,7 @@ func TestRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", p.name, err)
 		}
-		var buf bytes.Buffer
-		if err := f.WriteDIMACS(&buf); err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join(dir, fmt.Sprintf("%03d.cnf", i))
-		if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		path := write(f, fmt.Sprintf("%03d.cnf", i))
 		want := encode.Sat
 		if p.kind == none {
 			want = encode.Unsat
@@ -327,9 +286,6 @@ func TestRoundTrip(t *testing.T) {
 		jobs[i] = job{p, path, f, p.answer, want, ""}
 		if p.answer != nil {
 			jobs[i].from = "the published solution"
-		}
-		if raceEnabled && i%gsEveryRace != 0 {
-			continue
 		}
 		grid, status := gophersatAnswer(t, p)
 		if status != want {
@@ -345,9 +301,58 @@ func TestRoundTrip(t *testing.T) {
 	}
 	t.Logf("gophersat solved %d of the puzzles", gs)
 
+	// Variant rules as sums, on unique 9×9 puzzles (their solution from
+	// gophersat):
+	// a killer cage over r1c1, r1c2, r2c1 with the solution's sum (the same
+	// solution) or one more (none), and an arrow r1c1 + r1c2 = r2c1 + k (a
+	// negative weight) with the solution's k.
+	variants := 0
+	for i := 0; i < len(puzzles) && variants < 12; i++ {
+		j := jobs[i]
+		if j.p.kind != unique || j.p.b.Side() != 9 {
+			continue
+		}
+
+		variants++
+		g := j.grid.Cells
+		cage := int(g[0] + g[1] + g[9])
+		wrong := cage + 1
+		if wrong > 24 {
+			wrong = cage - 1
+		}
+		arrow := int(g[0]) + int(g[1]) - int(g[9])
+		for _, v := range []struct {
+			name   string
+			terms  []encode.Term
+			k      int
+			status encode.Status
+		}{
+			{"killer", encode.DigitSum(9, 1, 0, 1, 9), cage, encode.Sat},
+			{"wrong killer", encode.DigitSum(9, 1, 0, 1, 9), wrong, encode.Unsat},
+			{"arrow", append(encode.DigitSum(9, 1, 0, 1), encode.DigitSum(9, -1, 9)...), arrow, encode.Sat},
+		} {
+			f, err := encode.Encode(j.p.b, encode.Options{Encoding: encode.Encodings[variants%3], AMO: encode.AMOs[variants%4]})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.AddSum(v.terms, encode.Equal, v.k)
+			p := j.p
+			p.name = fmt.Sprintf("%s with a %s of %d", p.name, v.name, v.k)
+			nj := job{p, write(f, fmt.Sprintf("%03d-%s.cnf", i, strings.ReplaceAll(v.name, " ", "-"))), f, nil, v.status, ""}
+			if v.status == encode.Sat {
+				nj.grid, nj.from = j.grid, j.from
+			}
+			jobs = append(jobs, nj)
+		}
+	}
+	if variants < 12 {
+		t.Fatalf("only %d unique 9×9 puzzles for the variant rules", variants)
+	}
+
 	require := os.Getenv("SATDOKU_REQUIRE_SOLVERS") == "1"
 	for _, s := range extSolvers {
 		t.Run(s.name, func(t *testing.T) {
+			t.Parallel() // each solver runs in its own processes
 			if _, err := exec.LookPath(s.name); err != nil {
 				if require && s.required {
 					t.Fatalf("%s not installed (Debian package %s) and SATDOKU_REQUIRE_SOLVERS=1", s.name, s.pkg)
@@ -357,14 +362,19 @@ func TestRoundTrip(t *testing.T) {
 			start := time.Now()
 			var got [3]int
 			aux := 0 // models with auxiliaries above n³
+			dir := t.TempDir()
 			for i := range jobs {
 				j := &jobs[i]
-				code, text := runSolver(t, s, j.path, dir)
+				path := j.path
+				if s.opb {
+					path += ".opb"
+				}
+				code, text := runSolver(t, s, path, dir)
 				out, err := decode.ReadOutput(bytes.NewReader(text))
 				if err != nil {
 					t.Fatalf("%s: reading %s's answer: %v\n%s", j.p.name, s.name, err, text)
 				}
-				if st, _ := decode.ExitStatus(code); st != out.Status {
+				if st, _ := decode.ExitStatus(code); st != out.Status && !s.opb {
 					t.Fatalf("%s: %s exited with %d but answered %v", j.p.name, s.name, code, out.Status)
 				}
 				grid, status, err := decode.Result(j.p.b, out)
@@ -375,14 +385,12 @@ func TestRoundTrip(t *testing.T) {
 					t.Fatalf("%s: %s says %v, want %v (%v puzzle)", j.p.name, s.name, status, j.status, j.p.kind)
 				}
 				switch {
-				case j.p.kind == none:
+				case j.status == encode.Unsat:
 					if grid != nil {
 						t.Fatalf("%s: a grid for a puzzle with no solution", j.p.name)
 					}
 				case board.Verify(j.p.b, grid) != nil:
 					t.Fatalf("%s: %s's grid fails Verify: %v", j.p.name, s.name, board.Verify(j.p.b, grid))
-				case j.p.kind == unique && j.grid == nil:
-					j.grid, j.from = grid, s.name
 				case j.p.kind == unique && !grid.Equal(j.grid):
 					t.Fatalf("%s: %s and %s differ at cells %v", j.p.name, s.name, j.from, board.Diff(grid, j.grid))
 				}

@@ -39,6 +39,7 @@ func admits(f *Formula, k int, x uint64) bool {
 // assignment of k ≤ 6 literals of mixed signs: the clauses admit an
 // extension exactly when at most one literal is true.
 func TestAMOBruteForce(t *testing.T) {
+	t.Parallel()
 	raw := map[string]func(e *expander, lits []Lit){
 		"pairwise":   (*expander).pairwise,
 		"sequential": (*expander).sequential,

@@ -31,6 +31,10 @@
 //		}
 //		f.AddAtMostOne(lits...)
 //	}
-//	odd := f.NewVar() // an auxiliary variable, numbered after 729
-//	f.Add(-odd, encode.Lit(encode.CellVar(9, 40, 1)), encode.Lit(encode.CellVar(9, 40, 3)))
+//	odd := f.NewVar() // an auxiliary variable, 730: "r5c5 is odd"
+//	terms := []encode.Term{{Weight: -1, Lit: odd}}
+//	for d := 1; d <= 9; d += 2 {
+//		terms = append(terms, encode.Term{Weight: 1, Lit: encode.Lit(encode.CellVar(9, 40, d))})
+//	}
+//	f.AddSum(terms, encode.Equal, 0) // odd = [r5c5 is 1, 3, 5, 7 or 9]
 package encode

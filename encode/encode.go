@@ -14,8 +14,8 @@ import (
 // the n³ primary variables); they differ in size and in how much a SAT
 // solver can deduce by unit propagation alone.
 //
-// Clause counts below are for an empty 9×9 board with the Pairwise AMO (the
-// default for 9×9); a board with k givens adds k unit clauses to Minimal,
+// Clause counts below are those of WriteDIMACS (ClausalSize) for an empty
+// 9×9 board with the Pairwise AMO (the default for 9×9); a board with k givens adds k unit clauses to Minimal,
 // Efficient and Extended. With the other AMO encodings an empty 9×9 has
 // (clauses / variables): Sequential 5,670 / 2,673 (Minimal), 7,533 / 3,321
 // (Efficient), 7,776 / 3,321 (Extended); Commander 8,100 / 1,701 and
@@ -148,11 +148,13 @@ func Encode(b *board.Board, o Options) (*Formula, error) {
 			group(unit)
 		}
 	}
-	numVars, _ := f.ClausalSize()
+	var numVars int
 	if o.Encoding == Reduced {
 		f = f.Clausal()
+		numVars = f.NumVars
 		reduce(f, b)
 	} else {
+		numVars, _ = f.ClausalSize()
 		for c, d := range b.Cells {
 			if d != 0 {
 				f.Clauses = append(f.Clauses, Clause{Lit(CellVar(n, c, int(d)))})

@@ -12,6 +12,7 @@ import (
 )
 
 func TestClauseCounts(t *testing.T) {
+	t.Parallel()
 	type row struct {
 		shape   board.Shape
 		enc     encode.Encoding
@@ -70,6 +71,7 @@ func TestClauseCounts(t *testing.T) {
 // TestGivens checks the "+1 clause per given" rule, and that every clause
 // uses only variables 1..NumVars.
 func TestGivens(t *testing.T) {
+	t.Parallel()
 	p := mustLine(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
 	empty := board.New(board.Classic)
 	for _, e := range []encode.Encoding{encode.Minimal, encode.Efficient, encode.Extended} {
@@ -108,6 +110,7 @@ func checkRange(t *testing.T, f *encode.CNF) {
 }
 
 func TestComments(t *testing.T) {
+	t.Parallel()
 	for _, a := range encode.AMOs {
 		f, _ := encode.Encode(board.New(board.Classic), encode.Options{AMO: a})
 		text := strings.Join(f.Comments, "\n")
@@ -123,6 +126,7 @@ func TestComments(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	bad := &board.Board{Shape: board.Classic, Cells: make([]uint8, 80)}
 	digit := board.New(board.Square(2))
 	digit.Cells[3] = 5
@@ -143,6 +147,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestNames(t *testing.T) {
+	t.Parallel()
 	for _, e := range encode.Encodings {
 		got, err := encode.ParseEncoding(strings.ToUpper(e.String()))
 		if err != nil || got != e {
@@ -167,6 +172,7 @@ func TestNames(t *testing.T) {
 }
 
 func TestFastStats(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name          string
 		line          string
@@ -232,6 +238,7 @@ func TestFastStats(t *testing.T) {
 // TestFastBuilderReuse checks that a reused builder gives the same formula
 // as a fresh one, across sizes.
 func TestFastBuilderReuse(t *testing.T) {
+	t.Parallel()
 	var fb encode.FastBuilder
 	lines := []string{
 		"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",

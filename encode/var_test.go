@@ -12,6 +12,7 @@ import (
 // Unvar inverts it, that CellVar agrees, and that Primary tells them from
 // the auxiliaries.
 func TestNumberingBijection(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{1, 4, 6, 8, 9, 10, 12, 15, 16, 20, 25, 36} {
 		seen := make([]bool, encode.NumVars(n)+1)
 		for r := 0; r < n; r++ {

@@ -2,13 +2,12 @@ package engine
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fallback"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
 var kinds = []Kind{SAT, Backtrack, Both}
@@ -19,6 +18,7 @@ var kinds = []Kind{SAT, Backtrack, Both}
 // puzzles), every grid is verified, the grids of a unique puzzle are
 // identical across engines, and Both never reports a disagreement.
 func TestEnginesAgree(t *testing.T) {
+	t.Parallel()
 	files := []struct {
 		path  string
 		count int
@@ -86,11 +86,11 @@ func TestEnginesAgree(t *testing.T) {
 // the empty boards, generated proper puzzles (4×4, 6×6 with 2×3 boxes,
 // 8×8, 12×12), the published 16×16 (SPOJ) and 25×25 (Dürr) puzzles.
 func TestSizes(t *testing.T) {
+	t.Parallel()
 	type tcase struct {
-		name     string
-		p, sol   *board.Board // sol: the known solution, nil if not known
-		unique   bool
-		skipBack bool // the backtracker alone is too slow
+		name   string
+		p, sol *board.Board // sol: the known solution, nil if not known
+		unique bool
 	}
 	var cases []tcase
 	for _, s := range []board.Shape{shp(2, 2), shp(2, 3), shp(3, 2), shp(2, 4), shp(3, 3), shp(3, 4), shp(4, 4), shp(5, 5)} {
@@ -100,12 +100,12 @@ func TestSizes(t *testing.T) {
 		p, sol := genPuzzle(t, s, int64(i+1))
 		cases = append(cases, tcase{name: "generated " + s.String(), p: p, sol: sol, unique: true})
 	}
-	if _, err := os.Stat(filepath.Join(sharedData, "ext")); err != nil {
-		t.Logf("16×16 and 25×25 public puzzles skipped: %v", err)
+	if dir, ok := testpuzzles.SharedDir(); !ok {
+		t.Logf("16×16 and 25×25 public puzzles left out: %s absent", dir)
 	} else {
-		p16 := readPuzzles(t, filepath.Join(sharedData, "ext/spoj16.txt"))[0].Board
-		sol16 := readPuzzles(t, filepath.Join(sharedData, "ext/spoj16_pubsol.txt"))[0].Board
-		p25 := readPuzzles(t, filepath.Join(sharedData, "ext/durr25.txt"))[0].Board
+		p16 := readPuzzles(t, testpuzzles.Shared(t, "ext/spoj16.txt"))[0].Board
+		sol16 := readPuzzles(t, testpuzzles.Shared(t, "ext/spoj16_pubsol.txt"))[0].Board
+		p25 := readPuzzles(t, testpuzzles.Shared(t, "ext/durr25.txt"))[0].Board
 		cases = append(cases,
 			tcase{name: "spoj16", p: p16, sol: sol16, unique: true},
 			tcase{name: "durr25", p: p25, unique: true})
@@ -152,23 +152,10 @@ func shp(r, c int) board.Shape { return board.Shape{BoxRows: r, BoxCols: c} }
 // TestSixBySix reads 6×6 puzzles with 2×3 boxes through board.Reader (its
 // Shape set, as rectangular boxes need) and solves them with every engine.
 func TestSixBySix(t *testing.T) {
-	f, err := os.Open("testdata/6x6.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r := board.NewReader(f)
-	r.Shape = shp(2, 3)
-	r.Name = "6x6.txt"
+	t.Parallel()
+	puzzles := testpuzzles.ReadWith(t, "engine/testdata/6x6.txt", func(r *board.Reader) { r.Shape = shp(2, 3) })
 	n := 0
-	for {
-		pz, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, pz := range puzzles {
 		n++
 		var first *board.Board
 		for _, k := range kinds {

@@ -1,11 +1,11 @@
 package engine
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
 // BenchmarkEngine solves the committed samples with each engine, one
@@ -56,10 +56,9 @@ func BenchmarkEngine(b *testing.B) {
 // BenchmarkLarge solves the published 16×16 and 25×25 puzzles.
 func BenchmarkLarge(b *testing.B) {
 	for _, name := range []string{"spoj16.txt", "durr25.txt"} {
-		path := filepath.Join(sharedData, "ext", name)
 		for _, k := range []Kind{SAT, Backtrack} {
 			b.Run(strings.TrimSuffix(name, ".txt")+"/"+k.String(), func(b *testing.B) {
-				p := readPuzzles(b, path)[0].Board
+				p := readPuzzles(b, testpuzzles.Shared(b, "ext/"+name))[0].Board
 				e := newEngine(b, Options{Kind: k})
 				b.ReportAllocs()
 				b.ResetTimer()

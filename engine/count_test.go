@@ -76,6 +76,7 @@ func twoSolutionPuzzles(tb testing.TB) []*board.Board {
 // TestCountTwo: puzzles with exactly two solutions count 2 with every
 // engine, whatever the limit ≥ 2, and the second solution is the other one.
 func TestCountTwo(t *testing.T) {
+	t.Parallel()
 	for i, p := range twoSolutionPuzzles(t) {
 		for _, k := range kinds {
 			for _, limit := range []int{2, 3, 10} {
@@ -92,6 +93,7 @@ func TestCountTwo(t *testing.T) {
 
 // TestCountEmpty: empty boards have many solutions.
 func TestCountEmpty(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		shape board.Shape
 		limit int
@@ -121,6 +123,7 @@ func TestCountEmpty(t *testing.T) {
 // TestNoCounting: with Limit 0 or 1 the engine stops at the first
 // solution: Count stays 0 and there is no Second.
 func TestNoCounting(t *testing.T) {
+	t.Parallel()
 	p := board.New(board.Classic)
 	for _, k := range kinds {
 		for _, limit := range []int{0, 1} {
@@ -136,6 +139,7 @@ func TestNoCounting(t *testing.T) {
 // TestCountNoSolution: counting a puzzle with no solution gives no_solution
 // and Count 0.
 func TestCountNoSolution(t *testing.T) {
+	t.Parallel()
 	for _, pz := range readPuzzles(t, noSolutionFile)[:5] {
 		for _, k := range kinds {
 			res := newEngine(t, Options{Kind: k, Limit: 2}).Solve(bg, pz.Board)
@@ -148,6 +152,7 @@ func TestCountNoSolution(t *testing.T) {
 
 // TestInvalid: malformed boards are Invalid with an error, never a panic.
 func TestInvalid(t *testing.T) {
+	t.Parallel()
 	bad := []*board.Board{
 		nil,
 		{Shape: board.Classic, Cells: make([]uint8, 80)},
@@ -169,6 +174,7 @@ func TestInvalid(t *testing.T) {
 }
 
 func TestNew(t *testing.T) {
+	t.Parallel()
 	bad := []Options{
 		{Kind: Kind(-1)}, {Kind: External + 1}, {Kind: External}, {Limit: -1},
 	}
@@ -188,6 +194,7 @@ func TestNew(t *testing.T) {
 }
 
 func TestKindStatusNames(t *testing.T) {
+	t.Parallel()
 	for _, k := range []Kind{SAT, Backtrack, Both, External} {
 		got, err := ParseKind(k.String())
 		if err != nil || got != k {
@@ -213,6 +220,7 @@ func TestKindStatusNames(t *testing.T) {
 }
 
 func TestGivenNames(t *testing.T) {
+	t.Parallel()
 	p := mustParse(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
 	got := GivenNames(p, []int{0, 4, 80 - 8})
 	want := []string{"r1c1=4", "r1c5=3", "r9c1=9"}

@@ -61,7 +61,19 @@ type Options struct {
 	SatCmd []string
 	// Encoding is the CNF handed to an external solver.
 	Encoding encode.Options
+	// ConfirmBudget bounds the time the backtracker may spend confirming
+	// a no-solution answer of the SAT engine or of an external solver on
+	// a board larger than 9×9 (see Result.Confirmed); boards up to 9×9 are
+	// always confirmed, bounded only by the context. Zero means
+	// DefaultConfirmBudget; a negative budget confirms only up to 9×9.
+	ConfirmBudget time.Duration
 }
+
+// DefaultConfirmBudget is the confirmation budget when
+// Options.ConfirmBudget is zero: a no-solution answer on a large board is
+// confirmed if the backtracker can prove it within ten times the time the
+// answer took, and at least this long.
+const DefaultConfirmBudget = 100 * time.Millisecond
 
 // Status is the outcome for one puzzle.
 type Status int
@@ -110,29 +122,47 @@ type Result struct {
 	// Conflict holds the cells (r·N + c) of a minimal set of givens that
 	// admits no completion (Explain, and no clash).
 	Conflict []int
+	// Confirmed reports, for Status NoSolution, that the answer does not
+	// rest on one engine alone: the givens clash (board.Check proves it),
+	// or the backtracker agreed with the SAT engine or the external
+	// solver. It is false for the backtracker's own answer (Kind
+	// Backtrack, or after a fallback) and when the confirmation ran out of
+	// budget or time. When the backtracker finds a solution instead, the
+	// result is Failed with ErrDisagree, never NoSolution.
+	Confirmed bool
 	// Err says what went wrong for Invalid, Timeout, Undecided and Failed.
 	Err error
 	// Elapsed is the wall time spent on the puzzle.
 	Elapsed time.Duration
 }
 
-// ErrDisagree reports that the SAT engine and the backtracker disagree.
+// ErrDisagree reports that the backtracker disagrees with the SAT engine
+// or an external solver.
 var ErrDisagree = errors.New("engines disagree")
 
-// satMu serialises every gophersat call in the process: gophersat v1.4.0
-// keeps a package-level buffer shared by all its solvers (GOPHERSAT.md).
-var satMu sync.Mutex
-
-// Engine solves puzzles one at a time. It is not safe for concurrent use;
-// several Engines may run in one process (their gophersat calls take turns).
+// Engine solves puzzles. It is safe for concurrent use by any number of
+// goroutines: its options are fixed at New, and each call to Solve takes
+// its own scratch space (the backtracker's buffers, the formula builder,
+// the SAT solver's buffers) from a pool, so one Engine serves a whole
+// program. gophersat's solves take turns across the process (its
+// package-level buffer, see package solver), so several goroutines gain
+// from overlapping everything else but not from solving at once; for
+// parallel SAT solving use several processes.
 type Engine struct {
-	opts Options
+	opts    Options
+	scratch sync.Pool // of *scratch
+
+	// satSolve and satCount replace the SAT path's solver calls when set:
+	// tests inject faults and lying answers through them.
+	satSolve func(context.Context, *encode.Formula) (solver.Result, error)
+	satCount func(context.Context, *encode.Formula, int) ([][]bool, encode.Status, error)
+}
+
+// scratch is the per-call working space of Solve.
+type scratch struct {
 	bt   *fallback.Solver
 	fast encode.FastBuilder
-
-	// Replaceable in tests to inject faults into the SAT path.
-	satSolve func(context.Context, *encode.CNF) (solver.Result, error)
-	satCount func(context.Context, *encode.CNF, int) ([][]bool, encode.Status, error)
+	sat  solver.Solver
 }
 
 // New returns an Engine with the given options.
@@ -146,7 +176,9 @@ func New(o Options) (*Engine, error) {
 	if o.Limit < 0 {
 		return nil, fmt.Errorf("solution limit %d is negative", o.Limit)
 	}
-	return &Engine{opts: o, bt: fallback.NewSolver(), satSolve: solver.Solve, satCount: solver.Count}, nil
+	e := &Engine{opts: o}
+	e.scratch.New = func() any { return &scratch{bt: fallback.NewSolver()} }
+	return e, nil
 }
 
 // Options returns the engine's options.
@@ -158,10 +190,13 @@ func (e *Engine) counting() bool { return e.opts.Limit >= 2 }
 // Solve solves one puzzle. Every solution in the result has passed
 // board.Verify against the puzzle. The context bounds the backtracker and
 // external solvers; a gophersat solve already running cannot be stopped
-// in-process (the CLI enforces timeouts with worker processes).
+// in-process (the CLI enforces timeouts with worker processes). Solve may
+// be called from several goroutines at once.
 func (e *Engine) Solve(ctx context.Context, p *board.Board) Result {
 	start := time.Now()
-	res := e.solve(ctx, p)
+	sc := e.scratch.Get().(*scratch)
+	defer e.scratch.Put(sc)
+	res := e.solve(ctx, sc, p)
 	if res.Status == NoSolution && e.opts.Explain && len(res.Clashes) == 0 {
 		cells, err := explain(ctx, p)
 		if err != nil {
@@ -173,13 +208,13 @@ func (e *Engine) Solve(ctx context.Context, p *board.Board) Result {
 	return res
 }
 
-func (e *Engine) solve(ctx context.Context, p *board.Board) Result {
+func (e *Engine) solve(ctx context.Context, sc *scratch, p *board.Board) Result {
 	if p == nil {
 		return Result{Status: Invalid, Err: fmt.Errorf("%w: no board", board.ErrShape)}
 	}
 	if err := p.Check(); err != nil {
 		if errors.Is(err, board.ErrClash) {
-			res := Result{Status: NoSolution, Engine: e.opts.Kind.String(), Settled: true}
+			res := Result{Status: NoSolution, Engine: e.opts.Kind.String(), Settled: true, Confirmed: true}
 			if e.opts.Explain {
 				res.Clashes = p.Clashes()
 			}
@@ -192,56 +227,94 @@ func (e *Engine) solve(ctx context.Context, p *board.Board) Result {
 	}
 	switch e.opts.Kind {
 	case Backtrack:
-		return e.backtrack(ctx, p, e.opts.Limit)
+		return e.backtrack(ctx, sc, p, e.opts.Limit)
 	case Both:
-		return e.both(ctx, p)
+		return e.both(ctx, sc, p)
 	case External:
-		return e.external(ctx, p)
+		start := time.Now()
+		return e.confirm(ctx, sc, p, e.external(ctx, p), time.Since(start))
 	}
-	return e.sat(ctx, p)
+	start := time.Now()
+	res := e.sat(ctx, sc, p)
+	return e.confirm(ctx, sc, p, res, time.Since(start))
+}
+
+// confirm checks a no-solution answer of the SAT engine or an external
+// solver with the backtracker: always on boards up to 9×9, within the
+// confirmation budget (see Options.ConfirmBudget) on larger ones, took
+// being the time the answer took. If the backtracker finds a solution the
+// answer is a disagreement: Failed, with ErrDisagree.
+func (e *Engine) confirm(ctx context.Context, sc *scratch, p *board.Board, res Result, took time.Duration) Result {
+	if res.Status != NoSolution || res.Fallback != "" || res.Confirmed {
+		return res
+	}
+	if p.Side() > 9 {
+		budget := e.opts.ConfirmBudget
+		if budget < 0 {
+			return res
+		}
+		if budget == 0 {
+			budget = max(DefaultConfirmBudget, 10*took)
+		}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, budget)
+		defer cancel()
+	}
+	r, err := sc.bt.Solve(ctx, p, 1)
+	switch {
+	case err != nil:
+		return res // out of budget or time: unconfirmed
+	case r.Count == 0:
+		res.Confirmed = true
+		return res
+	}
+	detail := "the backtracker found a solution"
+	if err := board.Verify(p, r.Solutions[0]); err != nil {
+		detail = "the backtracker found a grid that fails verification: " + err.Error()
+	}
+	return Result{Status: Failed, Engine: res.Engine, Settled: res.Settled, Stage: res.Stage,
+		Err: fmt.Errorf("%w: %s says no solution, but %s", ErrDisagree, res.Engine, detail)}
 }
 
 // sat solves with gophersat, falling back to the backtracker when gophersat
 // fails or hands back a model that does not decode to a verified grid.
-func (e *Engine) sat(ctx context.Context, p *board.Board) Result {
-	f, stats, err := e.fast.Build(p)
+func (e *Engine) sat(ctx context.Context, sc *scratch, p *board.Board) Result {
+	f, stats, err := sc.fast.Build(p)
 	if err != nil {
 		return Result{Status: Invalid, Err: err}
 	}
 	res := Result{Engine: "sat", Settled: stats.Settled, Stage: stats.Stage}
 	var models [][]bool
 	var status encode.Status
-	func() {
-		satMu.Lock()
-		defer satMu.Unlock()
-		defer func() {
-			if r := recover(); r != nil {
-				err = fmt.Errorf("gophersat panicked: %v", r)
-			}
-		}()
-		if e.counting() {
-			models, status, err = e.satCount(ctx, f, e.opts.Limit)
-			return
-		}
+	switch {
+	case e.counting() && e.satCount != nil:
+		models, status, err = e.satCount(ctx, f, e.opts.Limit)
+	case e.counting():
+		models, status, err = sc.sat.Count(ctx, f, e.opts.Limit)
+	default:
 		var r solver.Result
-		r, err = e.satSolve(ctx, f)
+		if e.satSolve != nil {
+			r, err = e.satSolve(ctx, f)
+		} else {
+			r, err = sc.sat.Solve(ctx, f)
+		}
 		status = r.Status
 		if r.Status == encode.Sat {
 			models = [][]bool{r.Model}
 		}
-	}()
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return Result{Status: Timeout, Engine: "sat", Err: ctx.Err()}
 		}
-		return e.fallBack(ctx, p, "gophersat: "+err.Error())
+		return e.fallBack(ctx, sc, p, "gophersat: "+err.Error())
 	}
 	if len(models) == 0 {
 		if status == encode.Unsat {
 			res.Status = NoSolution
 			return res
 		}
-		return e.fallBack(ctx, p, "gophersat answered "+status.String())
+		return e.fallBack(ctx, sc, p, "gophersat answered "+status.String())
 	}
 	grids := make([]*board.Board, 0, len(models))
 	for i, m := range models {
@@ -250,12 +323,12 @@ func (e *Engine) sat(ctx context.Context, p *board.Board) Result {
 			err = board.Verify(p, grid) // decode verifies too; this check is the engine's own
 		}
 		if err != nil {
-			return e.fallBack(ctx, p, fmt.Sprintf("gophersat model %d rejected: %v", i+1, err))
+			return e.fallBack(ctx, sc, p, fmt.Sprintf("gophersat model %d rejected: %v", i+1, err))
 		}
 		// Every model must be a new grid, or the count is wrong.
 		for j, g := range grids {
 			if g.Equal(grid) {
-				return e.fallBack(ctx, p, fmt.Sprintf("gophersat returned the same solution twice (models %d and %d)", j+1, i+1))
+				return e.fallBack(ctx, sc, p, fmt.Sprintf("gophersat returned the same solution twice (models %d and %d)", j+1, i+1))
 			}
 		}
 		grids = append(grids, grid)
@@ -272,15 +345,15 @@ func (e *Engine) sat(ctx context.Context, p *board.Board) Result {
 }
 
 // fallBack answers with the backtracker after the SAT path failed.
-func (e *Engine) fallBack(ctx context.Context, p *board.Board, reason string) Result {
-	res := e.backtrack(ctx, p, e.opts.Limit)
+func (e *Engine) fallBack(ctx context.Context, sc *scratch, p *board.Board, reason string) Result {
+	res := e.backtrack(ctx, sc, p, e.opts.Limit)
 	res.Fallback = reason
 	return res
 }
 
 // backtrack solves (or counts up to limit) with the native backtracker.
-func (e *Engine) backtrack(ctx context.Context, p *board.Board, limit int) Result {
-	r, err := e.bt.Solve(ctx, p, max(limit, 1))
+func (e *Engine) backtrack(ctx context.Context, sc *scratch, p *board.Board, limit int) Result {
+	r, err := sc.bt.Solve(ctx, p, max(limit, 1))
 	res := Result{Engine: "backtrack", Settled: r.Guesses == 0}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -311,9 +384,9 @@ func (e *Engine) backtrack(ctx context.Context, p *board.Board, limit int) Resul
 // both solves with the SAT engine and the backtracker and compares them.
 // The backtracker always counts to at least 2, so that for a puzzle with
 // one solution the two grids can be required to be identical.
-func (e *Engine) both(ctx context.Context, p *board.Board) Result {
-	s := e.sat(ctx, p)
-	b := e.backtrack(ctx, p, max(e.opts.Limit, 2))
+func (e *Engine) both(ctx context.Context, sc *scratch, p *board.Board) Result {
+	s := e.sat(ctx, sc, p)
+	b := e.backtrack(ctx, sc, p, max(e.opts.Limit, 2))
 	res := s
 	res.Engine = "both"
 	disagree := func(format string, args ...any) Result {
@@ -327,6 +400,9 @@ func (e *Engine) both(ctx context.Context, p *board.Board) Result {
 		return Result{Status: Timeout, Engine: "both", Err: b.Err}
 	case s.Status != b.Status:
 		return disagree("sat says %v, backtrack says %v", s.Status, b.Status)
+	case s.Status == NoSolution:
+		res.Confirmed = s.Fallback == "" // the backtracker agrees
+		return res
 	case s.Status != Solved:
 		return res
 	case e.counting() && s.Count != b.Count:

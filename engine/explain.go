@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"sort"
 
 	"github.com/satdoku/satdoku/board"
@@ -26,13 +25,6 @@ func explain(ctx context.Context, p *board.Board) (cells []int, err error) {
 			givens = append(givens, encode.Lit(encode.CellVar(n, i, int(d))))
 		}
 	}
-	satMu.Lock()
-	defer satMu.Unlock()
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("gophersat panicked: %v", r)
-		}
-	}()
 	core, err := solver.MinimalConflict(ctx, rules, givens)
 	if err != nil {
 		return nil, err

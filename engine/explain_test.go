@@ -42,6 +42,7 @@ func checkMinimal(p *board.Board, cells []int) string {
 // TestExplainConflict explains every no-solution test puzzle with every
 // engine and verifies the explanation is minimal by the test's own means.
 func TestExplainConflict(t *testing.T) {
+	t.Parallel()
 	puzzles := readPuzzles(t, noSolutionFile)
 	var total time.Duration
 	var n9, maxLen int
@@ -86,6 +87,7 @@ func TestExplainConflict(t *testing.T) {
 // puzzle with one given changed so that nothing clashes but no completion
 // exists) and checks their explanations.
 func TestExplainGenerated(t *testing.T) {
+	t.Parallel()
 	e := newEngine(t, Options{Kind: SAT, Explain: true})
 	for i, s := range []board.Shape{shp(2, 2), shp(2, 3), shp(2, 4), shp(3, 3), shp(3, 4)} {
 		p, _ := genPuzzle(t, s, int64(100+i))
@@ -131,6 +133,7 @@ func breakPuzzle(tb testing.TB, p *board.Board) *board.Board {
 // TestExplainClashes: givens that break a rule directly are reported as
 // clashes, in rRcC=D notation, and no conflict search is run.
 func TestExplainClashes(t *testing.T) {
+	t.Parallel()
 	blank := strings.Repeat(".", 81)
 	at := func(s string, cell int, d byte) string { return s[:cell] + string(d) + s[cell+1:] }
 	tests := []struct {
@@ -180,6 +183,7 @@ func TestExplainClashes(t *testing.T) {
 
 // TestExplainSolvable: Explain changes nothing for a solvable puzzle.
 func TestExplainSolvable(t *testing.T) {
+	t.Parallel()
 	p := readPuzzles(t, top1465Sample)[0].Board
 	for _, k := range kinds {
 		res := newEngine(t, Options{Kind: k, Explain: true, Limit: 2}).Solve(bg, p)

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -59,14 +60,15 @@ func solutions(tb testing.TB, p *board.Board) []*board.Board {
 	return r.Solutions
 }
 
-type solveFunc = func(context.Context, *encode.CNF) (solver.Result, error)
-type countFunc = func(context.Context, *encode.CNF, int) ([][]bool, encode.Status, error)
+type solveFunc = func(context.Context, *encode.Formula) (solver.Result, error)
+type countFunc = func(context.Context, *encode.Formula, int) ([][]bool, encode.Status, error)
 
 // TestFaultInjection replaces the engine's gophersat calls with faulty ones
 // (issue 2, item 6): an error, a panic, models that decode to wrong grids,
 // the same model twice. Each time the engine must answer with the
 // backtracker, say why, and still return a verified solution.
 func TestFaultInjection(t *testing.T) {
+	t.Parallel()
 	unique := mustParse(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
 	multi := mustParse(t, "8.........95.......76.........426798...571243...893165......916....3.487....1.532")
 	empty4 := board.New(board.Square(2))
@@ -89,10 +91,10 @@ func TestFaultInjection(t *testing.T) {
 	e4 := solutions(t, empty4)
 
 	solveWith := func(r solver.Result, err error) solveFunc {
-		return func(context.Context, *encode.CNF) (solver.Result, error) { return r, err }
+		return func(context.Context, *encode.Formula) (solver.Result, error) { return r, err }
 	}
 	countWith := func(models [][]bool, st encode.Status, err error) countFunc {
-		return func(context.Context, *encode.CNF, int) ([][]bool, encode.Status, error) { return models, st, err }
+		return func(context.Context, *encode.Formula, int) ([][]bool, encode.Status, error) { return models, st, err }
 	}
 	tests := []struct {
 		name   string
@@ -105,11 +107,11 @@ func TestFaultInjection(t *testing.T) {
 		{name: "solve error", p: unique,
 			solve:  solveWith(solver.Result{}, errors.New("injected failure")),
 			reason: []string{"gophersat", "injected failure"}},
-		{name: "solve panic", p: unique,
-			solve:  func(context.Context, *encode.CNF) (solver.Result, error) { panic("injected panic") },
+		{name: "solve panic", p: unique, // package solver turns gophersat's panics into ErrPanic
+			solve:  solveWith(solver.Result{}, fmt.Errorf("%w: injected panic", solver.ErrPanic)),
 			reason: []string{"panicked", "injected panic"}},
-		{name: "solve panic error value", p: multi,
-			solve:  func(context.Context, *encode.CNF) (solver.Result, error) { panic(errors.New("boom")) },
+		{name: "solve panic multiple", p: multi,
+			solve:  solveWith(solver.Result{}, fmt.Errorf("%w: boom", solver.ErrPanic)),
 			reason: []string{"panicked", "boom"}},
 		{name: "two digits swapped", p: unique,
 			solve:  solveWith(solver.Result{Status: encode.Sat, Model: modelOf(swapBlanks(t, unique, uSol))}, nil),
@@ -140,7 +142,7 @@ func TestFaultInjection(t *testing.T) {
 			count:  countWith([][]bool{modelOf(mSols[0])}, encode.Sat, errors.New("injected failure")),
 			reason: []string{"injected failure"}},
 		{name: "count panic", p: multi, limit: 2,
-			count:  func(context.Context, *encode.CNF, int) ([][]bool, encode.Status, error) { panic("injected panic") },
+			count:  countWith(nil, encode.Unknown, fmt.Errorf("%w: injected panic", solver.ErrPanic)),
 			reason: []string{"panicked", "injected panic"}},
 		{name: "count second model wrong", p: multi, limit: 2,
 			count:  countWith([][]bool{modelOf(mSols[0]), modelOf(swapBlanks(t, multi, mSols[1]))}, encode.Sat, nil),
@@ -207,11 +209,16 @@ func TestFaultInjection(t *testing.T) {
 // TestFaultNoSolution: when gophersat fails on a puzzle that has no
 // solution, the backtracker's verdict is returned.
 func TestFaultNoSolution(t *testing.T) {
+	t.Parallel()
 	p := mustParse(t, "4...3.......6..8..........1....5..9..2....6...7.2........1.27..5.3....4.9........")
 	for _, limit := range []int{0, 2} {
 		e := newEngine(t, Options{Kind: SAT, Limit: limit})
-		e.satSolve = func(context.Context, *encode.CNF) (solver.Result, error) { panic("injected") }
-		e.satCount = func(context.Context, *encode.CNF, int) ([][]bool, encode.Status, error) { panic("injected") }
+		e.satSolve = func(context.Context, *encode.Formula) (solver.Result, error) {
+			return solver.Result{}, fmt.Errorf("%w: injected", solver.ErrPanic)
+		}
+		e.satCount = func(context.Context, *encode.Formula, int) ([][]bool, encode.Status, error) {
+			return nil, encode.Unknown, fmt.Errorf("%w: injected", solver.ErrPanic)
+		}
 		res := e.Solve(bg, p)
 		if res.Status != NoSolution || res.Engine != "backtrack" || !strings.Contains(res.Fallback, "injected") {
 			t.Errorf("limit %d: status %v, engine %q, fallback %q; want no_solution by backtrack after the injected panic",
@@ -223,10 +230,11 @@ func TestFaultNoSolution(t *testing.T) {
 // TestFaultTimeout: an error from gophersat after the context ended is a
 // timeout, not a reason to fall back.
 func TestFaultTimeout(t *testing.T) {
+	t.Parallel()
 	p := mustParse(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
 	ctx, cancel := context.WithCancel(bg)
 	e := newEngine(t, Options{Kind: SAT})
-	e.satSolve = func(context.Context, *encode.CNF) (solver.Result, error) {
+	e.satSolve = func(context.Context, *encode.Formula) (solver.Result, error) {
 		cancel()
 		return solver.Result{}, context.Canceled
 	}
@@ -242,6 +250,7 @@ func TestFaultTimeout(t *testing.T) {
 // TestDisagree injects SAT answers that differ from the backtracker's: the
 // Both engine must report ErrDisagree.
 func TestDisagree(t *testing.T) {
+	t.Parallel()
 	unique := mustParse(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
 	multi := mustParse(t, "8.........95.......76.........426798...571243...893165......916....3.487....1.532")
 	mSol := solutions(t, multi)[0]
@@ -254,17 +263,17 @@ func TestDisagree(t *testing.T) {
 		want  string
 	}{
 		{"unsat for a solvable puzzle", unique, 0,
-			func(context.Context, *encode.CNF) (solver.Result, error) {
+			func(context.Context, *encode.Formula) (solver.Result, error) {
 				return solver.Result{Status: encode.Unsat}, nil
 			},
 			nil, "sat says no_solution, backtrack says solved"},
 		{"unsat when counting", multi, 2, nil,
-			func(context.Context, *encode.CNF, int) ([][]bool, encode.Status, error) {
+			func(context.Context, *encode.Formula, int) ([][]bool, encode.Status, error) {
 				return nil, encode.Unsat, nil
 			},
 			"sat says no_solution, backtrack says solved"},
 		{"one solution of two", multi, 2, nil,
-			func(context.Context, *encode.CNF, int) ([][]bool, encode.Status, error) {
+			func(context.Context, *encode.Formula, int) ([][]bool, encode.Status, error) {
 				return [][]bool{modelOf(mSol)}, encode.Sat, nil
 			},
 			"sat counts 1 solutions, backtrack 2"},
@@ -295,10 +304,11 @@ func TestDisagree(t *testing.T) {
 // TestBothTimeout: a context cancelled while Both runs gives Timeout with
 // the context's own error.
 func TestBothTimeout(t *testing.T) {
+	t.Parallel()
 	p := mustParse(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
 	ctx, cancel := context.WithCancel(bg)
 	e := newEngine(t, Options{Kind: Both})
-	e.satSolve = func(context.Context, *encode.CNF) (solver.Result, error) {
+	e.satSolve = func(context.Context, *encode.Formula) (solver.Result, error) {
 		cancel()
 		return solver.Result{}, context.Canceled
 	}

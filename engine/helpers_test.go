@@ -2,58 +2,29 @@ package engine
 
 import (
 	"context"
-	"errors"
-	"github.com/satdoku/satdoku/fallback"
-	"io"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/fallback"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
-// The committed samples (relative to this package's directory).
+// The committed samples (relative to the module root).
 const (
-	top1465Sample  = "../testdata/top1465-sample.txt"
-	hardest1106    = "../testdata/hardest1106-sample.txt"
-	clue17Sample   = "../testdata/17clue-sample.txt"
-	plbHard20      = "../testdata/plb-hard20.txt"
-	sergSample     = "../testdata/serg-multi-sample.txt"
-	noSolutionFile = "../fallback/testdata/nosolution.txt"
-	bojSample      = "../testdata/boj-sample.in"
-	sharedData     = "../../shared/data"
+	top1465Sample  = "testdata/top1465-sample.txt"
+	hardest1106    = "testdata/hardest1106-sample.txt"
+	clue17Sample   = "testdata/17clue-sample.txt"
+	plbHard20      = "testdata/plb-hard20.txt"
+	sergSample     = "testdata/serg-multi-sample.txt"
+	noSolutionFile = "fallback/testdata/nosolution.txt"
 )
 
-// uniqueSamples are the committed files whose puzzles have one solution each.
-var uniqueSamples = []string{top1465Sample, hardest1106, clue17Sample, plbHard20}
-
-// readPuzzles reads every puzzle of a file with board.Reader; a parse error
-// fails the test.
+// readPuzzles reads every puzzle of a committed file (a missing file, a
+// parse error or an empty file fails the test).
 func readPuzzles(tb testing.TB, path string) []*board.Puzzle {
 	tb.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	r := board.NewReader(f)
-	r.Name = filepath.Base(path)
-	var out []*board.Puzzle
-	for {
-		p, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			tb.Fatalf("reading %s: %v", path, err)
-		}
-		out = append(out, p)
-	}
-	if len(out) == 0 {
-		tb.Fatalf("%s: no puzzles", path)
-	}
-	return out
+	return testpuzzles.Read(tb, path)
 }
 
 // mustParse parses one puzzle or fails the test.

@@ -12,6 +12,7 @@ import (
 // reach: without propagation it would run for ages. Both engines must say
 // "no solution" at once.
 func TestNaiveBacktrackerKillers(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		givens map[[2]int]int // (row, column), 1-based → digit
@@ -41,7 +42,9 @@ func TestNaiveBacktrackerKillers(t *testing.T) {
 			if res.Status != NoSolution {
 				t.Errorf("%s, %v: %v (%v), want no solution", tt.name, k, res.Status, res.Err)
 			}
-			if d := time.Since(start); d > 2*time.Second {
+			// "At once" is milliseconds; the bound only catches a search
+			// that runs for ages, on however loaded a machine.
+			if d := time.Since(start); d > time.Minute {
 				t.Errorf("%s, %v: took %v", tt.name, k, d)
 			}
 		}

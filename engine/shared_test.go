@@ -4,11 +4,11 @@ import (
 	"errors"
 	"io"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
 // sharedFiles are the five public sets in ../shared/data and the verdict
@@ -35,11 +35,9 @@ var sharedFiles = []struct {
 // only goroutine that uses gophersat) and compares. One Engine of each
 // kind serves all the puzzles.
 func TestSharedData(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("skipping the full cross-validation of ../shared/data in -short mode")
-	}
-	if _, err := os.Stat(sharedData); err != nil {
-		t.Skipf("skipping the full cross-validation: %s not present (%v)", sharedData, err)
 	}
 	sat := newEngine(t, Options{Kind: SAT, Limit: 2})
 	bt := newEngine(t, Options{Kind: Backtrack, Limit: 2})
@@ -49,7 +47,7 @@ func TestSharedData(t *testing.T) {
 		t.Run(sf.name, func(t *testing.T) {
 			start := time.Now()
 			items := make(chan sharedItem, 256)
-			go readAndBacktrack(filepath.Join(sharedData, sf.name), sf.name, bt, items)
+			go readAndBacktrack(testpuzzles.Shared(t, sf.name), sf.name, bt, items)
 			var n, fails, fallbacks int
 			var satTime, btTime time.Duration
 			for it := range items {

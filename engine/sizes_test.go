@@ -21,6 +21,7 @@ var listedShapes = []board.Shape{
 // generated no-solution puzzle (one given of a proper puzzle changed, no
 // clash) is reported as having none — by the SAT engine and the backtracker.
 func TestEverySize(t *testing.T) {
+	t.Parallel()
 	for _, s := range listedShapes {
 		t.Run(s.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(s.BoxRows), uint64(s.BoxCols)))

@@ -31,6 +31,7 @@ func MinimalConflict(ctx context.Context, base *encode.Formula, givens []encode.
 	if err := base.Validate(); err != nil {
 		return nil, err
 	}
+	orig := base
 	if len(base.Cards) > 0 || len(base.Sums) > 0 {
 		base = base.Clausal() // the propagation below works on clauses
 	}
@@ -41,6 +42,7 @@ func MinimalConflict(ctx context.Context, base *encode.Formula, givens []encode.
 	}
 	p := newUP(base)
 	p.sv = new(Solver)
+	p.orig = orig
 	idx := make([]int, len(givens)) // the current set, as indexes into givens
 	for i := range idx {
 		idx[i] = i
@@ -116,6 +118,9 @@ type up struct {
 	res     []encode.Clause
 	resLits []encode.Lit
 	sv      *Solver
+	// orig is the base as given: when it has cardinality constraints or
+	// sums, the solve is on it and the givens, which keeps them native.
+	orig *encode.Formula
 }
 
 func newUP(f *encode.Formula) *up {
@@ -260,6 +265,26 @@ func (p *up) unsat(ctx context.Context, givens []encode.Lit, set []int) (bool, [
 	}
 	if err := ctx.Err(); err != nil {
 		return false, nil, err
+	}
+	if p.orig != p.f {
+		// The base with its groups and the set's givens as unit clauses:
+		// the solver's own propagation repeats this one's, and gophersat
+		// gets the groups as native constraints.
+		res := *p.orig
+		res.Clauses = append(p.res[:0], p.orig.Clauses...)
+		lits := p.resLits[:0]
+		for _, i := range set {
+			lits = append(lits, givens[i])
+		}
+		for j := range lits {
+			res.Clauses = append(res.Clauses, lits[j:j+1:j+1])
+		}
+		p.res, p.resLits = res.Clauses, lits
+		r, err := p.sv.Solve(ctx, &res)
+		if err != nil {
+			return false, nil, err
+		}
+		return r.Status == encode.Unsat, nil, nil
 	}
 	// Solve what propagation leaves: the clauses not yet satisfied, without
 	// their false literals. It has a model iff base plus the set has one.

@@ -53,4 +53,3 @@ func decodeModel(p *board.Board, model []bool) (*board.Board, error) {
 	}
 	return out, nil
 }
-

@@ -1,0 +1,85 @@
+package encode_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/variant"
+	"github.com/satdoku/satdoku/variant/varianttest"
+)
+
+// TestVariantPill16 covers the arrows whose pill is read with two-place
+// digits (boards over 9×9, where Variant lists the pill's readings): on a
+// random 16×16 grid, a two-cell pill and a shaft of other cells whose
+// digits sum to the pill's number, with most cells given. The formula's
+// solutions must be the checker's, for the clue as read off the grid and
+// for its shaft one cell shorter (then the pill must read less: usually
+// no solution).
+func TestVariantPill16(t *testing.T) {
+	t.Parallel()
+	const n = 16
+	s := board.Square(4)
+	ran := 0
+	for trial := 0; trial < 6; trial++ {
+		rng := rand.New(rand.NewPCG(uint64(trial), 16))
+		grid := varianttest.Grid(rng, s)
+		// A pill in row r: cells a, a+1; its number, then a shaft.
+		a := rng.IntN(n)*n + rng.IntN(n-1)
+		ds := []int{int(grid.Cells[a]), int(grid.Cells[a+1])}
+		want := variant.CircleValue(ds)
+		var shaft []int
+		sum := 0
+		for _, c := range rng.Perm(n * n) {
+			if c == a || c == a+1 || sum+int(grid.Cells[c]) > want {
+				continue
+			}
+			shaft = append(shaft, c)
+			if sum += int(grid.Cells[c]); sum == want {
+				break
+			}
+		}
+		if sum != want {
+			continue
+		}
+		ran++
+		p := variant.New(s)
+		p.Rules = []variant.Rule{variant.Arrow{Circle: []int{a, a + 1}, Line: shaft}}
+		if err := variant.Check(p, grid); err != nil {
+			t.Fatalf("trial %d: the grid breaks its own pill: %v", trial, err)
+		}
+		// Blank the pill, a few shaft cells and a few others.
+		p.Givens = grid.Clone()
+		blank := []int{a, a + 1}
+		blank = append(blank, shaft[:min(3, len(shaft))]...)
+		blank = append(blank, rng.Perm(n * n)[:6]...)
+		for _, c := range blank {
+			p.Givens.Cells[c] = 0
+		}
+		for _, off := range []int{0, 1} {
+			q := *p
+			q.Rules = []variant.Rule{variant.Arrow{Circle: []int{a, a + 1}, Line: shaft}}
+			if off != 0 {
+				if len(shaft) > 3 {
+					q.Rules = []variant.Rule{variant.Arrow{Circle: []int{a, a + 1}, Line: shaft[:len(shaft)-1]}}
+				}
+			}
+			sols, complete := truth(&q, 200000)
+			if !complete {
+				t.Fatalf("trial %d: too many completions", trial)
+			}
+			f, err := encode.Variant(&q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			const limit = 40
+			compare(t, fmt.Sprintf("16x16 pill trial %d (%d)", trial, off), &q, satModels(t, &q, f, limit), sols, limit)
+			t.Logf("trial %d: pill %v reads %d, shaft of %d cells (less %d): %d solution(s)", trial, ds, want, len(shaft), off, len(sols))
+		}
+	}
+	if ran < 4 {
+		t.Fatalf("only %d of 6 trials found a shaft", ran)
+	}
+}

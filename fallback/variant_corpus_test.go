@@ -39,8 +39,7 @@ const corpusDir = "testdata/variants"
 // solution (each accepted by variant.Check): the corpus records them as
 // unique. TestVariantCorpus checks that they still have several, so that
 // an entry fixed upstream fails here until it is taken off the list.
-var notUnique = map[string]string{
-}
+var notUnique = map[string]string{}
 
 // readCorpus reads every puzzle of the manifest; a missing or unreadable
 // file fails the test.

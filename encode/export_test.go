@@ -1,0 +1,11 @@
+package encode
+
+import "github.com/satdoku/satdoku/variant"
+
+// VariantWith is Variant with the encoder's choices set, for the tests and
+// benchmarks that compare them: killerCombos is the most combinations of
+// a cage that get a variable each (0: none), smallSums writes sums over
+// two or three cells as clauses rather than Sums.
+func VariantWith(p *variant.Puzzle, killerCombos int, smallSums bool) (*Formula, error) {
+	return variantFormula(p, variantConfig{killerCombos: killerCombos, smallSums: smallSums})
+}

@@ -1,0 +1,567 @@
+package encode
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/satdoku/satdoku/variant"
+)
+
+// ErrUnknownRule reports a rule whose type the variant encoder does not
+// know. Variant never skips a rule: dropping one would make a wrong
+// "solution".
+var ErrUnknownRule = errors.New("rule not supported by the SAT encoder")
+
+// Variant returns the formula of the variant puzzle p over the public
+// numbering (Var: variable r·N² + c·N + d means "cell (r, c) holds d"),
+// with the auxiliary variables its rules need numbered after N³:
+//
+//   - an exactly-one Card for each cell over its N digits, and for each
+//     digit in each row, column and region (the boxes, or p.Regions);
+//   - one unit clause per given;
+//   - the constraints of each rule of p.Rules, in order (see the rule
+//     files of this package for the encoding of each kind, and why).
+//
+// Sums (killer cages, arrows, little killers, sandwiches, x-sums, ...)
+// are Sums, distinctness at-most-one Cards, counts (skyscrapers) Cards
+// over auxiliary variables, and relations between cells clauses. Every
+// model of the formula, restricted to the primary variables, is a grid
+// that variant.Check accepts, and every such grid extends to exactly one
+// model (each auxiliary variable is defined by the primary ones).
+//
+// A puzzle whose givens clash, or whose rules contradict each other or
+// the givens, gives an unsatisfiable formula, not an error. Variant
+// returns an error only for a malformed puzzle (nil, bad shape or digit:
+// board.ErrShape, board.ErrDigit; bad regions or a rule that is not well
+// formed: variant.ErrInvalid, naming the rule) or a rule type it does not
+// know (ErrUnknownRule, naming the rule).
+func Variant(p *variant.Puzzle) (*Formula, error) {
+	return variantFormula(p, defaultVariantConfig)
+}
+
+// variantConfig holds the encoder's choices that the tests and benchmarks
+// compare; Variant uses defaultVariantConfig.
+type variantConfig struct {
+	// killerCombos is the largest number of digit combinations of a cage
+	// that get one auxiliary variable each (see killer); 0 turns them off.
+	killerCombos int
+	// smallSums writes sums over two or three cells as clauses (a
+	// relation, or a table of the third cell's digit) instead of a Sum,
+	// and longer sums as a layered graph of partial sums (see
+	// partialSums) instead of a Sum.
+	smallSums bool
+}
+
+var defaultVariantConfig = variantConfig{killerCombos: 32, smallSums: true}
+
+// maxPartialSums bounds the partial-sum variables of one sum; a sum that
+// would need more stays a Sum.
+const maxPartialSums = 4000
+
+func variantFormula(p *variant.Puzzle, cfg variantConfig) (*Formula, error) {
+	if err := validateVariant(p); err != nil {
+		return nil, err
+	}
+	n := p.Side()
+	n3 := NumVars(n)
+	e := &variantEncoder{p: p, n: n, cfg: cfg, f: &Formula{NumVars: n3, Primary: n3}}
+	e.base()
+	var notes []string
+	for i, r := range p.Rules {
+		before := e.f.NumVars
+		if err := e.rule(r); err != nil {
+			return nil, fmt.Errorf("rule %d (%s): %w", i+1, r.Describe(n), err)
+		}
+		aux := "no auxiliary variables"
+		if e.f.NumVars > before {
+			aux = fmt.Sprintf("auxiliary variables %d..%d", before+1, e.f.NumVars)
+		}
+		notes = append(notes, fmt.Sprintf("rule %d: %s (%s)", i+1, r.Describe(n), aux))
+	}
+	e.f.Comments = variantComments(p, e.f.NumVars, notes)
+	return e.f, nil
+}
+
+// validateVariant reports a malformed puzzle: what variant.Puzzle.Validate
+// reports, except clashing givens, which make an unsatisfiable formula.
+func validateVariant(p *variant.Puzzle) error {
+	if p == nil || p.Givens == nil {
+		return fmt.Errorf("%w: no board", variant.ErrInvalid)
+	}
+	if err := checkBoard(p.Givens); err != nil {
+		return err
+	}
+	if err := variant.ValidateRegions(p.Side(), p.Regions); err != nil {
+		return err
+	}
+	for i, r := range p.Rules {
+		if r == nil {
+			return fmt.Errorf("%w: rule %d is nil", variant.ErrInvalid, i+1)
+		}
+		if err := r.Validate(p); err != nil {
+			return fmt.Errorf("rule %d (%s): %w", i+1, r.Name(), err)
+		}
+	}
+	return nil
+}
+
+// variantComments returns the DIMACS header comments of a variant formula.
+func variantComments(p *variant.Puzzle, numVars int, notes []string) []string {
+	b := p.Givens
+	n := b.Side()
+	n3 := NumVars(n)
+	regions := "the boxes of " + fmt.Sprint(b.Shape.BoxRows) + " rows by " + fmt.Sprint(b.Shape.BoxCols) + " columns"
+	if p.Regions != nil {
+		regions = "irregular (given per cell)"
+	}
+	c := []string{
+		fmt.Sprintf("variant Sudoku %dx%d, %d givens, %d rules; regions: %s", n, n, b.Givens(), len(p.Rules), regions),
+		"variables: var(r,c,d) = r*N^2 + c*N + d, r and c the 0-based row and column, d the 1-based digit",
+		fmt.Sprintf("  here N = %d: var(r,c,d) = %d*r + %d*c + d, variables 1..%d; true means cell (r,c) holds d", n, n*n, n, n3),
+	}
+	if numVars > n3 {
+		c = append(c, fmt.Sprintf("auxiliary variables %d..%d come from the rules (listed below); any after them from writing cardinality constraints and sums as clauses", n3+1, numVars))
+	} else {
+		c = append(c, "the rules need no auxiliary variables; any after N^3 come from writing cardinality constraints and sums as clauses")
+	}
+	c = append(c, "constraints: exactly one digit per cell, each digit exactly once per row, column and region; one unit clause per given; then the rules")
+	c = append(c, notes...)
+	if n <= 35 {
+		c = append(c, "puzzle: "+puzzleLine(b))
+	}
+	return c
+}
+
+// Constant literals, used while building constraints and never written:
+// clause drops a clause holding litTrue and drops litFalse from it.
+const (
+	litTrue  Lit = 1 << 30
+	litFalse     = -litTrue
+)
+
+// variantEncoder builds the formula of one variant puzzle.
+type variantEncoder struct {
+	p   *variant.Puzzle
+	n   int
+	f   *Formula
+	cfg variantConfig
+	// order[cell], once made, holds the order-encoding literals of the
+	// cell: order[cell][k] means "the cell's digit is at least k", for
+	// k in 2..n (see ge).
+	order [][]Lit
+	// groups caches the group literals of entropic and modular lines:
+	// groups[key][cell][g] means "the cell's digit is in group g".
+	groups map[string][][]Lit
+	// labels are the region labels of the cells.
+	labels []int
+}
+
+// x returns the literal "cell holds d": a primary variable, or litFalse
+// when d is not a digit.
+func (e *variantEncoder) x(cell, d int) Lit {
+	if d < 1 || d > e.n {
+		return litFalse
+	}
+	return Lit(CellVar(e.n, cell, d))
+}
+
+// clause adds the clause of lits, dropping litFalse, or nothing if a
+// literal is litTrue. A clause left empty makes the formula unsatisfiable.
+func (e *variantEncoder) clause(lits ...Lit) {
+	k := 0
+	for _, l := range lits {
+		switch l {
+		case litTrue:
+			return
+		case litFalse:
+			continue
+		}
+		lits[k] = l
+		k++
+	}
+	e.f.Add(lits[:k]...)
+}
+
+// card adds "the number of true lits cmp k", with constants folded in.
+func (e *variantEncoder) card(cmp Cmp, k int, lits ...Lit) {
+	var kept []Lit
+	for _, l := range lits {
+		switch l {
+		case litTrue:
+			k--
+		case litFalse:
+		default:
+			kept = append(kept, l)
+		}
+	}
+	e.f.AddCard(cmp, k, kept...)
+}
+
+// digitLits returns the literals "cell holds d" for each cell.
+func (e *variantEncoder) digitLits(cells []int, d int) []Lit {
+	out := make([]Lit, len(cells))
+	for i, c := range cells {
+		out[i] = e.x(c, d)
+	}
+	return out
+}
+
+// base adds the classic constraints and the givens.
+func (e *variantEncoder) base() {
+	n := e.n
+	lits := make([]Lit, n)
+	for c := 0; c < n*n; c++ {
+		for d := 1; d <= n; d++ {
+			lits[d-1] = e.x(c, d)
+		}
+		e.f.AddExactlyOne(lits...)
+	}
+	for _, u := range e.p.Units() {
+		for d := 1; d <= n; d++ {
+			e.f.AddExactlyOne(e.digitLits(u, d)...)
+		}
+	}
+	for c, d := range e.p.Givens.Cells {
+		if d != 0 {
+			e.f.Add(e.x(c, int(d)))
+		}
+	}
+	e.labels = e.p.RegionLabels()
+}
+
+// distinct says the cells hold different digits: per digit an
+// exactly-one Card when the cells are as many as the digits (they then
+// hold every digit: the Card is also a hidden single), else at-most-one.
+func (e *variantEncoder) distinct(cells []int) {
+	if len(cells) < 2 {
+		return
+	}
+	for d := 1; d <= e.n; d++ {
+		if len(cells) == e.n {
+			e.f.AddExactlyOne(e.digitLits(cells, d)...)
+		} else {
+			e.f.AddAtMostOne(e.digitLits(cells, d)...)
+		}
+	}
+}
+
+// sameUnit reports whether cells a and b share a row, a column or a
+// region, where the classic constraints already keep them apart.
+func (e *variantEncoder) sameUnit(a, b int) bool {
+	n := e.n
+	return a/n == b/n || a%n == b%n || (e.labels[a] >= 0 && e.labels[a] == e.labels[b])
+}
+
+// relate says that cells a and b hold digits d and e with ok(d, e). It
+// writes, for each digit d of a, either a support clause
+// ¬x(a,d) ∨ ⋁{x(b,e) : ok(d,e)} when few digits are allowed, or one
+// binary conflict ¬x(a,d) ∨ ¬x(b,e) per forbidden e when few are
+// forbidden — whichever is shorter; both are complete with b's
+// exactly-one. Then, in the other direction, the support clauses of b's
+// digits where few are allowed, so that unit propagation reaches arc
+// consistency both ways on the tight relations (kropki dots, XV, sums of
+// two cells), while the loose ones (nonconsecutive) stay binary clauses.
+func (e *variantEncoder) relate(a, b int, ok func(d, e int) bool) {
+	n := e.n
+	if a == b {
+		for d := 1; d <= n; d++ {
+			if !ok(d, d) {
+				e.clause(-e.x(a, d))
+			}
+		}
+		return
+	}
+	var allowed, forbidden []Lit
+	for d := 1; d <= n; d++ {
+		allowed, forbidden = allowed[:0], forbidden[:0]
+		for v := 1; v <= n; v++ {
+			if ok(d, v) {
+				allowed = append(allowed, e.x(b, v))
+			} else {
+				forbidden = append(forbidden, e.x(b, v))
+			}
+		}
+		switch {
+		case len(forbidden) == 0:
+		case len(allowed) <= len(forbidden):
+			e.clause(append([]Lit{-e.x(a, d)}, allowed...)...)
+		default:
+			for _, l := range forbidden {
+				e.clause(-e.x(a, d), -l)
+			}
+		}
+	}
+	for v := 1; v <= n; v++ {
+		allowed, forbidden = allowed[:0], forbidden[:0]
+		for d := 1; d <= n; d++ {
+			if ok(d, v) {
+				allowed = append(allowed, e.x(a, d))
+			} else {
+				forbidden = append(forbidden, e.x(a, d))
+			}
+		}
+		if len(forbidden) > 0 && len(allowed) <= len(forbidden) {
+			e.clause(append([]Lit{-e.x(b, v)}, allowed...)...)
+		}
+	}
+}
+
+// equal says cells a and b hold the same digit: x(a,d) ↔ x(b,d).
+func (e *variantEncoder) equal(a, b int) {
+	e.relate(a, b, func(d, v int) bool { return d == v })
+}
+
+// ge returns the literal "cell's digit ≥ k": litTrue for k ≤ 1, litFalse
+// for k > n, else an order-encoding variable. The cell's n−1 order
+// variables are made on first use, with the clauses that tie them to its
+// digits: y(k+1) → y(k), x(d) → y(d), x(d) → ¬y(d+1) and
+// y(d) ∧ ¬y(d+1) → x(d). Comparisons between cells are then binary
+// clauses over bounds (a < b is y(a,k) → y(b,k+1) for each k), so unit
+// propagation carries bounds along a thermometer or a chain of minima in
+// one sweep, as a CP solver's bounds consistency would.
+func (e *variantEncoder) ge(cell, k int) Lit {
+	n := e.n
+	switch {
+	case k <= 1:
+		return litTrue
+	case k > n:
+		return litFalse
+	}
+	if e.order == nil {
+		e.order = make([][]Lit, n*n)
+	}
+	if e.order[cell] == nil {
+		y := make([]Lit, n+2)
+		y[0], y[1], y[n+1] = litTrue, litTrue, litFalse
+		for k := 2; k <= n; k++ {
+			y[k] = e.f.NewVar()
+		}
+		e.order[cell] = y
+		for k := 2; k < n; k++ {
+			e.clause(-y[k+1], y[k])
+		}
+		for d := 1; d <= n; d++ {
+			x := e.x(cell, d)
+			e.clause(-x, y[d])
+			e.clause(-x, -y[d+1])
+			e.clause(-y[d], y[d+1], x)
+		}
+	}
+	return e.order[cell][k]
+}
+
+// lessIf says "cond → digit(a) < digit(b)" (≤ when !strict); cond
+// litTrue makes it unconditional.
+func (e *variantEncoder) lessIf(cond Lit, a, b int, strict bool) {
+	step := 0
+	if strict {
+		step = 1
+	}
+	for k := 1; k <= e.n; k++ {
+		e.clause(-cond, -e.ge(a, k), e.ge(b, k+step))
+	}
+}
+
+// term is one cell of a linear constraint over digits: Coef times the
+// cell's digit.
+type term struct{ cell, coef int }
+
+// linear says Σ coef·digit(cell) = k. Over one cell it fixes the digit;
+// over two it is a relation (relate); over three, with coefficients ±1 and
+// smallSums set, it is a table: for each pair of digits of the first two
+// cells, the clause ¬x(a,d) ∨ ¬x(b,v) ∨ x(c, w) with w the digit the third
+// must hold (the binary clause alone when none fits). With the cells'
+// exactly-one groups unit propagation then finds the third digit as soon
+// as two are known, and drops every digit of one cell that no pair
+// supports once another is known — which a Sum does not: gophersat's
+// pseudo-Boolean propagation sees only bounds, and does not know that a
+// cell holds one digit. Longer sums are layered partial sums
+// (partialSums) when their states are few, else Sums.
+func (e *variantEncoder) linear(ts []term, k int) {
+	unit := true
+	for _, t := range ts {
+		unit = unit && (t.coef == 1 || t.coef == -1)
+	}
+	switch {
+	case len(ts) == 0:
+		if k != 0 {
+			e.clause()
+		}
+		return
+	case len(ts) == 1 && unit:
+		for d := 1; d <= e.n; d++ {
+			if ts[0].coef*d != k {
+				e.clause(-e.x(ts[0].cell, d))
+			}
+		}
+		return
+	case len(ts) == 2 && unit && e.cfg.smallSums:
+		a, b := ts[0], ts[1]
+		e.relate(a.cell, b.cell, func(d, v int) bool { return a.coef*d+b.coef*v == k })
+		return
+	case len(ts) == 3 && unit && e.cfg.smallSums && distinctCells(ts):
+		a, b, c := ts[0], ts[1], ts[2]
+		for d := 1; d <= e.n; d++ {
+			for v := 1; v <= e.n; v++ {
+				rest := k - a.coef*d - b.coef*v // = c.coef·w
+				e.clause(-e.x(a.cell, d), -e.x(b.cell, v), e.x(c.cell, rest*c.coef))
+			}
+		}
+		return
+	}
+	if e.cfg.smallSums && e.partialSums(ts, k) {
+		return
+	}
+	var sum []Term
+	for _, t := range ts {
+		sum = append(sum, DigitSum(e.n, t.coef, t.cell)...)
+	}
+	e.f.AddSum(sum, Equal, k)
+}
+
+// partialSums writes Σ coef·digit(cell) = k as a layered graph, the
+// decision diagram of the sum: after the first i cells the partial sum is
+// one of the states that the first i cells can reach and from which the
+// rest can still reach k, and a variable p(i,s) says "the partial sum of
+// the first i cells is s", exactly one per layer (p(0,0) and p(m,k) are
+// true). Clauses, for each cell c = cells[i] and digit d:
+// p(i,s) ∧ x(c,d) → p(i+1, s+coef·d) and back p(i+1,t) ∧ x(c,d) →
+// p(i,t−coef·d) (the binary clause when the other state does not exist);
+// each state needs a digit that leads on and one that leads in, and each
+// digit of the cell a state it leaves from. Unit propagation then keeps
+// the sum's states and the cells' digits consistent both ways, where a
+// Sum only compares bounds: a long little killer or region sum line
+// solves by propagation and learning instead of by search. It reports
+// false, writing nothing, if the states would exceed maxPartialSums.
+func (e *variantEncoder) partialSums(ts []term, k int) bool {
+	n, m := e.n, len(ts)
+	// fwd[i]: the partial sums the first i cells reach; then kept to those
+	// that can still reach k.
+	fwd := make([]map[int]bool, m+1)
+	fwd[0] = map[int]bool{0: true}
+	total := 1
+	for i, t := range ts {
+		next := map[int]bool{}
+		for s := range fwd[i] {
+			for d := 1; d <= n; d++ {
+				next[s+t.coef*d] = true
+			}
+		}
+		fwd[i+1] = next
+		if total += len(next); total > 4*maxPartialSums {
+			return false
+		}
+	}
+	if !fwd[m][k] {
+		e.clause()
+		return true
+	}
+	fwd[m] = map[int]bool{k: true}
+	for i := m - 1; i >= 0; i-- {
+		for s := range fwd[i] {
+			ok := false
+			for d := 1; d <= n && !ok; d++ {
+				ok = fwd[i+1][s+ts[i].coef*d]
+			}
+			if !ok {
+				delete(fwd[i], s)
+			}
+		}
+	}
+	states := 0
+	for _, l := range fwd {
+		states += len(l)
+	}
+	if states > maxPartialSums {
+		return false
+	}
+	// Variables, layer by layer in increasing order of the state.
+	p := make([]map[int]Lit, m+1)
+	keys := make([][]int, m+1) // each layer's states, sorted
+	for i, l := range fwd {
+		p[i] = make(map[int]Lit, len(l))
+		for s := range l {
+			keys[i] = append(keys[i], s)
+		}
+		slices.Sort(keys[i])
+		var layer []Lit
+		for _, s := range keys[i] {
+			if len(keys[i]) == 1 {
+				p[i][s] = litTrue
+				continue
+			}
+			v := e.f.NewVar()
+			p[i][s] = v
+			layer = append(layer, v)
+		}
+		if len(layer) > 0 {
+			e.f.AddExactlyOne(layer...)
+		}
+	}
+	state := func(i, s int) Lit {
+		if l, ok := p[i][s]; ok {
+			return l
+		}
+		return litFalse
+	}
+	for i, t := range ts {
+		c := t.cell
+		from := make(map[int][]Lit) // state of layer i → digits that lead on
+		into := make(map[int][]Lit) // state of layer i+1 → digits that lead in
+		for d := 1; d <= n; d++ {
+			x := e.x(c, d)
+			var leaves []Lit
+			for _, s := range keys[i] {
+				a := p[i][s]
+				b := state(i+1, s+t.coef*d)
+				e.clause(-a, -x, b)
+				if b != litFalse {
+					leaves = append(leaves, a)
+					from[s] = append(from[s], x)
+					into[s+t.coef*d] = append(into[s+t.coef*d], x)
+				}
+			}
+			for _, s := range keys[i+1] {
+				e.clause(-p[i+1][s], -x, state(i, s-t.coef*d))
+			}
+			e.clause(append([]Lit{-x}, leaves...)...)
+		}
+		for _, s := range keys[i] {
+			e.clause(append([]Lit{-p[i][s]}, from[s]...)...)
+		}
+		for _, s := range keys[i+1] {
+			e.clause(append([]Lit{-p[i+1][s]}, into[s]...)...)
+		}
+	}
+	return true
+}
+
+func distinctCells(ts []term) bool {
+	for i := range ts {
+		for j := range i {
+			if ts[i].cell == ts[j].cell {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// terms returns the cells with coefficient coef.
+func terms(coef int, cells ...int) []term {
+	out := make([]term, len(cells))
+	for i, c := range cells {
+		out[i] = term{c, coef}
+	}
+	return out
+}
+
+// and returns a new variable z with z ↔ a ∧ b.
+func (e *variantEncoder) and(a, b Lit) Lit {
+	z := e.f.NewVar()
+	e.clause(-z, a)
+	e.clause(-z, b)
+	e.clause(z, -a, -b)
+	return z
+}

@@ -1,0 +1,328 @@
+package fallback
+
+// quadProp makes the cells around a grid point hold the listed digits
+// (each as often as it is listed): a digit stays in a cell when the listed
+// digits left over can still go into the other cells, one each. With ≤ 4
+// cells the matchings are tried outright.
+type quadProp struct {
+	cells []int32
+	need  []int // the listed digits, sorted
+	slots []int // scratch: the listed digits still to place
+}
+
+func newQuadProp(cells []int32, digits []int) *quadProp {
+	need := append([]int(nil), digits...)
+	for i := 1; i < len(need); i++ { // insertion sort: at most 4
+		for j := i; j > 0 && need[j] < need[j-1]; j-- {
+			need[j], need[j-1] = need[j-1], need[j]
+		}
+	}
+	return &quadProp{cells: cells, need: need, slots: make([]int, len(need))}
+}
+
+func (p *quadProp) propagate(s *vsolver) bool {
+	for xi, x := range p.cells {
+		// Can the other cells hold every listed digit? Then x is free.
+		var supp uint64
+		if p.cover(s, p.need, xi, 0) {
+			supp = s.cand[x]
+		} else {
+			for i, d := range p.need {
+				if i > 0 && p.need[i-1] == d {
+					continue
+				}
+				if s.cand[x]&digitMask(d) == 0 {
+					continue
+				}
+				rest := p.slots[:0]
+				rest = append(rest, p.need[:i]...)
+				rest = append(rest, p.need[i+1:]...)
+				if p.cover(s, rest, xi, 0) {
+					supp |= digitMask(d)
+				}
+			}
+		}
+		if !s.restrict(x, supp) {
+			return false
+		}
+	}
+	return true
+}
+
+// cover reports whether the digits of slots can go into distinct cells of
+// the quadruple other than cell skip and those in used (a bit per cell
+// index), each into a cell that can hold it.
+func (p *quadProp) cover(s *vsolver, slots []int, skip int, used uint) bool {
+	if len(slots) == 0 {
+		return true
+	}
+	bit := digitMask(slots[0])
+	for i, c := range p.cells {
+		if i == skip || used&(1<<i) != 0 || s.cand[c]&bit == 0 {
+			continue
+		}
+		if p.cover(s, slots[1:], skip, used|1<<i) {
+			return true
+		}
+	}
+	return false
+}
+
+// sandwichProp: in a full row or column, the digits between the 1 and the
+// N sum to sum. Every placement of the two crusts that the masks allow is
+// tried; the cells between keep the digits of a total equal to sum (sumDP,
+// crusts excluded), the cells outside keep any digit but the crusts, and
+// each cell keeps the union over the placements left.
+type sandwichProp struct {
+	line []int32
+	sum  int
+	dp   *sumDP
+	want []uint64
+	mids []uint64
+	supp []uint64
+}
+
+func newSandwichProp(n int, line []int32, sum int) *sandwichProp {
+	p := &sandwichProp{line: line, sum: sum, dp: newSumDP(n, sum)}
+	p.want = make([]uint64, p.dp.words)
+	p.want[sum/64] = 1 << (sum % 64)
+	p.mids = make([]uint64, n)
+	p.supp = make([]uint64, n)
+	return p
+}
+
+func (p *sandwichProp) propagate(s *vsolver) bool {
+	n := len(p.line)
+	one, top := digitMask(1), digitMask(n)
+	crusts := one | top
+	clear(p.supp)
+	found := false
+	for i, ci := range p.line {
+		if s.cand[ci]&one == 0 {
+			continue
+		}
+		for j, cj := range p.line {
+			if j == i || s.cand[cj]&top == 0 {
+				continue
+			}
+			a, b := min(i, j), max(i, j)
+			between := p.line[a+1 : b]
+			if !p.fits(s, between, crusts) {
+				continue
+			}
+			found = true
+			p.supp[i] |= one
+			p.supp[j] |= top
+			for k := range between {
+				p.supp[a+1+k] |= p.dp.supp[k]
+			}
+			for k, c := range p.line {
+				if k < a || k > b {
+					p.supp[k] |= s.cand[c] &^ crusts
+				}
+			}
+		}
+	}
+	if !found {
+		return false
+	}
+	for k, c := range p.line {
+		if !s.restrict(c, p.supp[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// fits reports whether the cells between the crusts can sum to p.sum
+// without a crust digit, leaving the digits used in p.dp.supp.
+func (p *sandwichProp) fits(s *vsolver, between []int32, crusts uint64) bool {
+	k := len(between)
+	if k == 0 {
+		return p.sum == 0
+	}
+	// Different digits 2..N−1: at least 2+…+(k+1), at most (N−1)+…+(N−k).
+	n := len(p.line)
+	if lo, hi := k*(k+3)/2, k*(2*n-k-1)/2; p.sum < lo || p.sum > hi {
+		return false
+	}
+	masks := p.mids[:k]
+	for i, c := range between {
+		masks[i] = s.cand[c] &^ crusts
+		if masks[i] == 0 {
+			return false
+		}
+	}
+	p.dp.forward(masks)
+	return p.dp.backward(masks, p.want)
+}
+
+// xsumProp: the first X cells of a full row or column, X the digit in the
+// first, sum to sum. Every X the first cell allows is tried: the cells
+// after it up to the X-th keep the digits of a total of sum − X (sumDP),
+// the cells beyond keep their masks, and each cell keeps the union over
+// the values of X left.
+type xsumProp struct {
+	line  []int32
+	sum   int
+	dp    *sumDP
+	want  []uint64
+	masks []uint64
+	supp  []uint64
+}
+
+func newXsumProp(n int, line []int32, sum int) *xsumProp {
+	p := &xsumProp{line: line, sum: sum, dp: newSumDP(n, sum)}
+	p.want = make([]uint64, p.dp.words)
+	p.masks = make([]uint64, n)
+	p.supp = make([]uint64, n)
+	return p
+}
+
+func (p *xsumProp) propagate(s *vsolver) bool {
+	clear(p.supp)
+	found := false
+	for m := s.cand[p.line[0]]; m != 0; m &= m - 1 {
+		x := lowDigit(m)
+		rest := p.sum - x
+		if rest < 0 || x > len(p.line) {
+			continue
+		}
+		cells := p.line[1:x]
+		if len(cells) == 0 {
+			if rest != 0 {
+				continue
+			}
+		} else {
+			masks := p.masks[:len(cells)]
+			for i, c := range cells {
+				masks[i] = s.cand[c] &^ digitMask(x) // x is already in the line
+			}
+			clear(p.want)
+			p.want[rest/64] = 1 << (rest % 64)
+			p.dp.forward(masks)
+			if !p.dp.backward(masks, p.want) {
+				continue
+			}
+			for i := range cells {
+				p.supp[1+i] |= p.dp.supp[i]
+			}
+		}
+		found = true
+		p.supp[0] |= m & -m
+		for k := x; k < len(p.line); k++ {
+			p.supp[k] |= s.cand[p.line[k]]
+		}
+	}
+	if !found {
+		return false
+	}
+	for k, c := range p.line {
+		if !s.restrict(c, p.supp[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// skyscraperProp: seen from the clue, count digits of a full row or column
+// are higher than all before them. A dynamic program over the line tracks
+// the states (highest digit so far, digits seen so far): forward from the
+// clue, backward from the far end, where the highest must be N (the line
+// holds every digit) and the count the clue's. A digit stays in a cell when
+// it leads from a state reachable before it to one that can still finish;
+// a digit equal to the highest so far is no step, the line's digits
+// differ.
+type skyscraperProp struct {
+	line  []int32
+	count int
+	// f[k·(n+1)+m], b[k·(n+1)+m]: bit c−1 for c digits seen, after k
+	// cells, the highest being m
+	f, b []uint64
+}
+
+func newSkyscraperProp(n int, line []int32, count int) *skyscraperProp {
+	return &skyscraperProp{line: line, count: count,
+		f: make([]uint64, (n+1)*(n+1)), b: make([]uint64, (n+1)*(n+1))}
+}
+
+func (p *skyscraperProp) propagate(s *vsolver) bool {
+	n := len(p.line)
+	w := n + 1
+	f, b := p.f, p.b
+	clear(f)
+	clear(b)
+	// After the first cell: its digit seen, count 1.
+	for m := s.cand[p.line[0]]; m != 0; m &= m - 1 {
+		f[w+lowDigit(m)] = 1
+	}
+	for k := 1; k < n; k++ {
+		cur, next := f[k*w:(k+1)*w], f[(k+1)*w:(k+2)*w]
+		for top := 1; top <= n; top++ {
+			seen := cur[top]
+			if seen == 0 {
+				continue
+			}
+			for m := s.cand[p.line[k]]; m != 0; m &= m - 1 {
+				d := lowDigit(m)
+				switch {
+				case d > top:
+					next[d] |= seen << 1
+				case d < top:
+					next[top] |= seen
+				}
+			}
+		}
+	}
+	if p.count > 64 {
+		return false
+	}
+	b[n*w+n] = 1 << (p.count - 1)
+	for k := n - 1; k >= 1; k-- {
+		cur, next := b[k*w:(k+1)*w], b[(k+1)*w:(k+2)*w]
+		for top := 1; top <= n; top++ {
+			var ok uint64
+			for m := s.cand[p.line[k]]; m != 0; m &= m - 1 {
+				d := lowDigit(m)
+				switch {
+				case d > top:
+					ok |= next[d] >> 1
+				case d < top:
+					ok |= next[top]
+				}
+			}
+			cur[top] = ok
+		}
+	}
+	// The first cell: count 1 with its digit as the highest.
+	var supp uint64
+	for m := s.cand[p.line[0]]; m != 0; m &= m - 1 {
+		if b[w+lowDigit(m)]&1 != 0 {
+			supp |= m & -m
+		}
+	}
+	if !s.restrict(p.line[0], supp) {
+		return false
+	}
+	for k := 1; k < n; k++ {
+		cur, next := f[k*w:(k+1)*w], b[(k+1)*w:(k+2)*w]
+		var supp uint64
+		for m := s.cand[p.line[k]]; m != 0; m &= m - 1 {
+			d := lowDigit(m)
+			for top := 1; top <= n; top++ {
+				seen := cur[top]
+				if seen == 0 {
+					continue
+				}
+				if (d > top && seen&(next[d]>>1) != 0) || (d < top && seen&next[top] != 0) {
+					supp |= m & -m
+					break
+				}
+			}
+		}
+		if !s.restrict(p.line[k], supp) {
+			return false
+		}
+	}
+	return true
+}

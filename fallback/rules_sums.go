@@ -1,0 +1,764 @@
+package fallback
+
+import (
+	"math/bits"
+	"slices"
+	"sync"
+)
+
+// Sums (killer cages, little killers, arrows and pills, double arrows,
+// region-sum lines, zipper lines, sandwiches, x-sums) are pruned with the
+// exact sets of totals the cells can make: a bitset of reachable sums,
+// built cell by cell (dynamic programming over the masks, digits allowed to
+// repeat), then walked back from the wanted totals to keep in each cell only
+// the digits some wanted total uses. For one sum this is the exact
+// (generalized arc consistent) pruning, ignoring only whether digits must
+// differ; that is left to the peers, and for killer cages to the digit
+// combinations of comboProp.
+
+// sumDP holds the tables of one sum over up to cap cells with totals below
+// 64·words.
+type sumDP struct {
+	words int
+	f     []uint64 // f[i·words:(i+1)·words]: totals of the first i cells
+	r, nr []uint64 // the totals that can still be completed, going back
+	supp  []uint64 // the digits of each cell used by a wanted total
+}
+
+func newSumDP(cells, maxTotal int) *sumDP {
+	w := maxTotal/64 + 1
+	return &sumDP{
+		words: w,
+		f:     make([]uint64, (cells+1)*w),
+		r:     make([]uint64, w),
+		nr:    make([]uint64, w),
+		supp:  make([]uint64, cells),
+	}
+}
+
+// forward fills the prefix tables for the cell masks and returns the
+// totals they can make (below 64·words; larger totals are dropped, which
+// is sound as long as no wanted total is that large). The result aliases
+// the tables: valid until the next forward.
+func (d *sumDP) forward(masks []uint64) []uint64 {
+	w := d.words
+	f := d.f[:(len(masks)+1)*w]
+	clear(f[:w])
+	f[0] = 1
+	for i, m := range masks {
+		prev, cur := f[i*w:(i+1)*w], f[(i+1)*w:(i+2)*w]
+		clear(cur)
+		for ; m != 0; m &= m - 1 {
+			shlOr(cur, prev, lowDigit(m))
+		}
+	}
+	return f[len(masks)*w:]
+}
+
+// backward, after forward on the same masks, fills supp[i] with the digits
+// of masks[i] that some total in want uses. It reports false if no total
+// in want can be made.
+func (d *sumDP) backward(masks []uint64, want []uint64) bool {
+	w := d.words
+	r, nr := d.r, d.nr
+	copy(r, want)
+	for i := len(masks) - 1; i >= 0; i-- {
+		prev := d.f[i*w : (i+1)*w]
+		var supp uint64
+		clear(nr)
+		for m := masks[i]; m != 0; m &= m - 1 {
+			dg := lowDigit(m)
+			if shlIntersects(prev, r, dg) {
+				supp |= m & -m
+				shrOr(nr, r, dg)
+			}
+		}
+		if supp == 0 {
+			return false
+		}
+		d.supp[i] = supp
+		r, nr = nr, r
+	}
+	return true
+}
+
+// shlOr sets dst |= src << k, dropping the bits shifted past dst's end.
+func shlOr(dst, src []uint64, k int) {
+	ws, bs := k/64, uint(k%64)
+	for i := len(dst) - 1; i >= ws; i-- {
+		v := src[i-ws] << bs
+		if bs != 0 && i-ws-1 >= 0 {
+			v |= src[i-ws-1] >> (64 - bs)
+		}
+		dst[i] |= v
+	}
+}
+
+// shrOr sets dst |= src >> k.
+func shrOr(dst, src []uint64, k int) {
+	ws, bs := k/64, uint(k%64)
+	for i := 0; i+ws < len(src); i++ {
+		v := src[i+ws] >> bs
+		if bs != 0 && i+ws+1 < len(src) {
+			v |= src[i+ws+1] << (64 - bs)
+		}
+		dst[i] |= v
+	}
+}
+
+// shlIntersects reports whether (a << k) & b is not empty.
+func shlIntersects(a, b []uint64, k int) bool {
+	ws, bs := k/64, uint(k%64)
+	for i := len(b) - 1; i >= ws; i-- {
+		v := a[i-ws] << bs
+		if bs != 0 && i-ws-1 >= 0 {
+			v |= a[i-ws-1] >> (64 - bs)
+		}
+		if v&b[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// sumGroup is a group of cells whose digits add up, or, for a pill, a
+// circle whose digits read one after the other as a decimal number.
+type sumGroup struct {
+	cells []int32
+	pill  bool
+
+	cliques []*clique // the cells cut into groups of peers (finish)
+	prefix  []uint64  // prefix[i·w:(i+1)·w]: totals of the first i cliques
+}
+
+// clique is part of a sum group whose cells are all peers, so hold
+// different digits: its totals are sums of different digits.
+type clique struct {
+	cells   []int32
+	masks   []uint64
+	dp      *sumDP   // the totals with digits allowed to repeat, cell by cell
+	dist    []uint64 // dist[j·w:(j+1)·w]: sums of j different digits
+	reach   []uint64 // the totals the clique can make
+	allowed []uint64 // the totals that fit the rest of the group
+}
+
+// sumProp makes every group reach the same total, and that total target
+// when target ≥ 0: a killer or little killer is one group with a target,
+// an arrow its circle and its shaft, a double arrow its ends and its
+// middle, a region-sum line its segments, a zipper line its mirrored pairs
+// and its centre.
+//
+// Each plain group is cut into cliques of peers (cells in one row, column,
+// region or cage). A clique's totals are those its cells can make digit by
+// digit that are also sums of as many different digits of the clique's
+// masks; the group's totals are the sums of one total per clique. The
+// totals every group can make are the common ones; walking back, each
+// clique keeps the totals that fit a common one with the other cliques,
+// and each cell the digits those totals use. When a clique is left with
+// few totals, the digit combinations of those totals prune it as a killer
+// cage's do.
+type sumProp struct {
+	n          int
+	groups     []sumGroup
+	target     int
+	impossible bool // the target is above what the plain groups can make
+	words      int
+	common     []uint64
+	back, next []uint64
+	// scratch
+	pillMasks []uint64
+	pillSupp  []uint64
+	pillDig   []int
+	pillReach []uint64
+	comboMask []uint64
+}
+
+// maxPillWork bounds the digit combinations of a pill enumerated per
+// propagation; beyond it the pill is left unpruned until more is known.
+const maxPillWork = 1 << 12
+
+// maxCliqueCombos is the most totals a clique may have left for its digit
+// combinations to be tried.
+const maxCliqueCombos = 4
+
+// newSumProp returns the propagator for groups on a board of side n;
+// target < 0 means the total is free. At least one group must be plain
+// (not a pill), which bounds the totals. It is ready once finish has cut
+// the groups into cliques.
+func newSumProp(n int, groups []sumGroup, target int) *sumProp {
+	maxTotal := 1 << 30
+	for _, g := range groups {
+		if !g.pill {
+			maxTotal = min(maxTotal, n*len(g.cells))
+		}
+	}
+	p := &sumProp{n: n, groups: groups, target: target}
+	if target > maxTotal {
+		p.impossible = true
+	} else if target >= 0 {
+		maxTotal = target
+	}
+	p.words = maxTotal/64 + 1
+	return p
+}
+
+func (p *sumProp) cells() []int32 {
+	var out []int32
+	for _, g := range p.groups {
+		out = append(out, g.cells...)
+	}
+	return out
+}
+
+// finish cuts each plain group into cliques and allocates the tables.
+// The cliques are taken greedily from units, the groups of cells that must
+// differ (rows, columns, regions, diagonals, cages, ...): again and again
+// the unit holding most of the cells not yet in a clique, so that the
+// cliques are large and their sums of different digits tight (a long arrow
+// through four boxes is bounded by its four box segments); cells left over
+// join a clique whose cells are all their peers, or form their own.
+func (p *sumProp) finish(units [][]int32, peer func(a, b int32) bool) {
+	w := p.words
+	p.common = make([]uint64, w)
+	p.back = make([]uint64, w)
+	p.next = make([]uint64, w)
+	p.pillReach = make([]uint64, w)
+	maxCells := 0
+	for gi := range p.groups {
+		g := &p.groups[gi]
+		maxCells = max(maxCells, len(g.cells))
+		if g.pill {
+			continue
+		}
+		for _, cells := range partition(g.cells, units, peer) {
+			k := len(cells)
+			g.cliques = append(g.cliques, &clique{
+				cells:   cells,
+				masks:   make([]uint64, k),
+				dp:      newSumDP(k, w*64-1),
+				dist:    make([]uint64, (k+1)*w),
+				reach:   make([]uint64, w),
+				allowed: make([]uint64, w),
+			})
+		}
+		g.prefix = make([]uint64, (len(g.cliques)+1)*w)
+	}
+	p.pillMasks = make([]uint64, maxCells)
+	p.pillSupp = make([]uint64, maxCells)
+	p.pillDig = make([]int, maxCells)
+	p.comboMask = make([]uint64, maxCells)
+}
+
+// partition cuts cells into cliques of peers: first the largest
+// intersections with units, then greedily by peers.
+func partition(cells []int32, units [][]int32, peer func(a, b int32) bool) [][]int32 {
+	left := slices.Clone(cells)
+	var out [][]int32
+	for len(left) > 1 {
+		var best []int32
+		for _, u := range units {
+			var in []int32
+			for _, c := range left {
+				if slices.Contains(u, c) {
+					in = append(in, c)
+				}
+			}
+			if len(in) > len(best) {
+				best = in
+			}
+		}
+		if len(best) < 2 {
+			break
+		}
+		out = append(out, best)
+		left = slices.DeleteFunc(left, func(c int32) bool { return slices.Contains(best, c) })
+	}
+	var rest [][]int32
+	for _, c := range left {
+		home := -1
+		for i, q := range rest {
+			if !slices.ContainsFunc(q, func(o int32) bool { return !peer(c, o) }) {
+				home = i
+				break
+			}
+		}
+		if home < 0 {
+			rest = append(rest, nil)
+			home = len(rest) - 1
+		}
+		rest[home] = append(rest[home], c)
+	}
+	return append(out, rest...)
+}
+
+func (p *sumProp) propagate(s *vsolver) bool {
+	if p.impossible {
+		return false
+	}
+	common := p.common
+	for i := range common {
+		common[i] = ^uint64(0)
+	}
+	if p.target >= 0 {
+		clear(common)
+		common[p.target/64] = 1 << (p.target % 64)
+	}
+	for gi := range p.groups {
+		g := &p.groups[gi]
+		var reach []uint64
+		if g.pill {
+			reach = p.pillReachOf(s, g)
+		} else {
+			reach = p.groupReach(s, g)
+		}
+		if !andInto(common, reach) {
+			return false
+		}
+	}
+	for gi := range p.groups {
+		g := &p.groups[gi]
+		if g.pill {
+			if !p.prunePill(s, g) {
+				return false
+			}
+		} else if !p.pruneGroup(s, g) {
+			return false
+		}
+	}
+	return true
+}
+
+// andInto sets dst &= src and reports whether dst is not empty.
+func andInto(dst, src []uint64) bool {
+	nonEmpty := false
+	for i := range dst {
+		dst[i] &= src[i]
+		nonEmpty = nonEmpty || dst[i] != 0
+	}
+	return nonEmpty
+}
+
+// groupReach returns the totals plain group g can make, filling the
+// cliques' tables and the group's prefix sums.
+func (p *sumProp) groupReach(s *vsolver, g *sumGroup) []uint64 {
+	w := p.words
+	clear(g.prefix[:w])
+	g.prefix[0] = 1
+	for i, q := range g.cliques {
+		var union uint64
+		for j, c := range q.cells {
+			q.masks[j] = s.cand[c]
+			union |= s.cand[c]
+		}
+		copy(q.reach, q.dp.forward(q.masks))
+		if k := len(q.cells); k > 1 {
+			// sums of k different digits of union
+			clear(q.dist)
+			q.dist[0] = 1
+			taken := 0
+			for m := union; m != 0; m &= m - 1 {
+				d := lowDigit(m)
+				taken++
+				for j := min(k, taken); j >= 1; j-- {
+					shlOr(q.dist[j*w:(j+1)*w], q.dist[(j-1)*w:j*w], d)
+				}
+			}
+			andInto(q.reach, q.dist[k*w:(k+1)*w])
+		}
+		prev, cur := g.prefix[i*w:(i+1)*w], g.prefix[(i+1)*w:(i+2)*w]
+		clear(cur)
+		forEachBit(q.reach, func(t int) { shlOr(cur, prev, t) })
+	}
+	return g.prefix[len(g.cliques)*w:]
+}
+
+// forEachBit calls fn with the index of every set bit of set.
+func forEachBit(set []uint64, fn func(i int)) {
+	for wi, word := range set {
+		for ; word != 0; word &= word - 1 {
+			fn(wi*64 + bits.TrailingZeros64(word))
+		}
+	}
+}
+
+// pruneGroup walks back from the common totals through g's cliques,
+// keeping in each the totals that fit, and prunes its cells.
+func (p *sumProp) pruneGroup(s *vsolver, g *sumGroup) bool {
+	w := p.words
+	back, next := p.back, p.next
+	copy(back, p.common)
+	for i := len(g.cliques) - 1; i >= 0; i-- {
+		q := g.cliques[i]
+		prev := g.prefix[i*w : (i+1)*w]
+		clear(q.allowed)
+		clear(next)
+		forEachBit(q.reach, func(t int) {
+			if shlIntersects(prev, back, t) {
+				q.allowed[t/64] |= 1 << (t % 64)
+				shrOr(next, back, t)
+			}
+		})
+		back, next = next, back
+		if !p.pruneClique(s, q) {
+			return false
+		}
+	}
+	return true
+}
+
+// pruneClique keeps in each cell of q the digits of a total in q.allowed,
+// then, when few totals are left, the digits of their combinations.
+func (p *sumProp) pruneClique(s *vsolver, q *clique) bool {
+	if !q.dp.backward(q.masks, q.allowed) {
+		return false
+	}
+	for j, c := range q.cells {
+		if !s.restrict(c, q.dp.supp[j]) {
+			return false
+		}
+	}
+	k := len(q.cells)
+	if k < 2 || p.n > 16 {
+		return true
+	}
+	totals := 0
+	for _, word := range q.allowed {
+		totals += bits.OnesCount64(word)
+	}
+	if totals > maxCliqueCombos {
+		return true
+	}
+	var union uint64
+	need := ^uint64(0)
+	ok := true
+	forEachBit(q.allowed, func(t int) {
+		combos, fits := sumCombos(p.n, k, t)
+		if !fits {
+			ok = false
+			return
+		}
+		u, nd := comboFilter(s, q.cells, p.comboMask[:k], combos)
+		union |= u
+		if u != 0 {
+			need &= nd
+		}
+	})
+	if !ok {
+		return true
+	}
+	return applyCombos(s, q.cells, union, need)
+}
+
+// pillWork returns the number of digit combinations of masks, capped just
+// above maxPillWork.
+func pillWork(masks []uint64) int {
+	work := 1
+	for _, m := range masks {
+		work *= bits.OnesCount64(m)
+		if work > maxPillWork {
+			return work
+		}
+	}
+	return work
+}
+
+// pillReachOf returns the numbers pill group g can read (within the
+// common bitset's range).
+func (p *sumProp) pillReachOf(s *vsolver, g *sumGroup) []uint64 {
+	masks := p.pillMasks[:len(g.cells)]
+	for i, c := range g.cells {
+		masks[i] = s.cand[c]
+	}
+	reach := p.pillReach
+	clear(reach)
+	limit := p.words * 64
+	if pillWork(masks) > maxPillWork {
+		// Too many combinations to list: every number between the
+		// smallest and the largest reading (a reading grows with each
+		// digit) stays possible.
+		lo, hi := 0, 0
+		for _, m := range masks {
+			lo = appendDigit(lo, lowDigit(m))
+			hi = appendDigit(hi, highDigit(m))
+		}
+		for v := lo; v <= min(hi, limit-1); v++ {
+			reach[v/64] |= 1 << (v % 64)
+		}
+		return reach
+	}
+	p.walkPill(masks, 0, 0, limit, func(v int) { reach[v/64] |= 1 << (v % 64) })
+	return reach
+}
+
+// prunePill keeps in each cell of pill group g the digits that read a
+// common number.
+func (p *sumProp) prunePill(s *vsolver, g *sumGroup) bool {
+	masks := p.pillMasks[:len(g.cells)]
+	for i, c := range g.cells {
+		masks[i] = s.cand[c]
+	}
+	if pillWork(masks) > maxPillWork {
+		return true
+	}
+	supp := p.pillSupp[:len(masks)]
+	clear(supp)
+	found := false
+	p.walkPill(masks, 0, 0, p.words*64, func(v int) {
+		if p.common[v/64]&(1<<(v%64)) == 0 {
+			return
+		}
+		found = true
+		for i := range masks {
+			supp[i] |= digitMask(p.pillDig[i])
+		}
+	})
+	if !found {
+		return false
+	}
+	for i, c := range g.cells {
+		if !s.restrict(c, supp[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// walkPill calls fn with every reading below limit of the digits of
+// masks[i:] appended to v, the digits chosen in pillDig.
+func (p *sumProp) walkPill(masks []uint64, i, v, limit int, fn func(v int)) {
+	if v >= limit {
+		return // readings only grow
+	}
+	if i == len(masks) {
+		fn(v)
+		return
+	}
+	for m := masks[i]; m != 0; m &= m - 1 {
+		d := lowDigit(m)
+		p.pillDig[i] = d
+		p.walkPill(masks, i+1, appendDigit(v, d), limit, fn)
+	}
+}
+
+// appendDigit returns v with the decimal digits of d ≥ 1 written after it:
+// appendDigit(1, 3) = 13, appendDigit(1, 12) = 112 (a pill's reading).
+func appendDigit(v, d int) int {
+	p := 10
+	for x := d; x >= 10; x /= 10 {
+		p *= 10
+	}
+	if v > (1<<40)/p {
+		return 1 << 40 // far beyond any sum of digits
+	}
+	return v*p + d
+}
+
+// comboFilter returns the union and the intersection of the combinations
+// (digit sets, one digit per cell) that the cells can still hold: every
+// cell can take a digit of it and the cells can take all its digits at
+// once. masks is scratch of len(cells). The union is 0 if none fits.
+func comboFilter(s *vsolver, cells []int32, masks []uint64, combos []uint64) (union, need uint64) {
+	var avail uint64
+	for _, c := range cells {
+		avail |= s.cand[c]
+	}
+	need = ^uint64(0)
+	for _, m := range combos {
+		if m&^avail != 0 {
+			continue
+		}
+		ok := true
+		for i, c := range cells {
+			masks[i] = s.cand[c] & m
+			if masks[i] == 0 {
+				ok = false
+				break
+			}
+		}
+		if !ok || !matchAll(masks) {
+			continue
+		}
+		union |= m
+		need &= m
+	}
+	return union, need
+}
+
+// applyCombos keeps the digits of union in the cells, places each digit
+// of need that only one cell can take, and removes a needed digit from the
+// cells outside that see all the cells that can take it. It reports false if union is
+// empty or a needed digit has no place.
+func applyCombos(s *vsolver, cells []int32, union, need uint64) bool {
+	if union == 0 {
+		return false
+	}
+	for _, c := range cells {
+		if !s.restrict(c, union) {
+			return false
+		}
+	}
+	for ; need != 0; need &= need - 1 {
+		bit := need & -need
+		place := int32(-1)
+		for _, c := range cells {
+			if s.cand[c]&bit != 0 {
+				if place >= 0 {
+					place = -2
+					break
+				}
+				place = c
+			}
+		}
+		switch {
+		case place == -1:
+			return false
+		case place >= 0:
+			if !s.restrict(place, bit) {
+				return false
+			}
+		default:
+			if !s.eliminateSeen(cells, bit) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// comboProp makes its cells hold exactly the digits of one of combos, all
+// different: the digit sets of a killer cage's sum, or the runs of a
+// renban line. A combination stays while every cell can take one of its
+// digits and the cells can take all its digits at once (a matching); each
+// cell keeps the digits of the combinations left, and a digit that every
+// combination needs and only one cell can take goes there.
+type comboProp struct {
+	cells  []int32
+	combos []uint64
+	masks  []uint64
+}
+
+func newComboProp(cells []int32, combos []uint64) *comboProp {
+	return &comboProp{cells: cells, combos: combos, masks: make([]uint64, len(cells))}
+}
+
+func (p *comboProp) propagate(s *vsolver) bool {
+	union, need := comboFilter(s, p.cells, p.masks, p.combos)
+	return applyCombos(s, p.cells, union, need)
+}
+
+// distinctProp fails when its cells, which must all differ, cannot take
+// different digits at once (the peers alone see only decided cells).
+type distinctProp struct {
+	cells []int32
+	masks []uint64
+}
+
+func (p *distinctProp) propagate(s *vsolver) bool {
+	for i, c := range p.cells {
+		p.masks[i] = s.cand[c]
+	}
+	return matchAll(p.masks)
+}
+
+// matchAll reports whether the cells with these masks can take different
+// digits at once (a matching of cells to digits covering every cell), by
+// augmenting paths.
+func matchAll(masks []uint64) bool {
+	switch len(masks) {
+	case 0:
+		return true
+	case 1:
+		return masks[0] != 0
+	case 2:
+		a, b := masks[0], masks[1]
+		return a != 0 && b != 0 && (a|b)&((a|b)-1) != 0
+	}
+	if len(masks) > 64 {
+		return false
+	}
+	var union uint64
+	for _, m := range masks {
+		union |= m
+	}
+	if bits.OnesCount64(union) < len(masks) {
+		return false
+	}
+	var owner [64]int8 // digit bit → cell index + 1
+	for i := range masks {
+		var seen uint64
+		if !augment(i, masks, &owner, &seen) {
+			return false
+		}
+	}
+	return true
+}
+
+func augment(i int, masks []uint64, owner *[64]int8, seen *uint64) bool {
+	for m := masks[i] &^ *seen; m != 0; m &= m - 1 {
+		d := bits.TrailingZeros64(m)
+		if *seen&(1<<d) != 0 {
+			continue
+		}
+		*seen |= 1 << d
+		if owner[d] == 0 || augment(int(owner[d]-1), masks, owner, seen) {
+			owner[d] = int8(i + 1)
+			return true
+		}
+	}
+	return false
+}
+
+// maxCombos bounds the combinations a cage keeps as a list; a cage with
+// more (only on large boards) is pruned by its sum alone.
+const maxCombos = 4096
+
+type comboKey struct{ n, k, sum int }
+
+var comboCache sync.Map // comboKey → []uint64
+
+// sumCombos returns the sets of k different digits of 1..n that add up to
+// sum, or false if there are more than maxCombos.
+func sumCombos(n, k, sum int) ([]uint64, bool) {
+	key := comboKey{n, k, sum}
+	if v, ok := comboCache.Load(key); ok {
+		out := v.([]uint64)
+		if len(out) > maxCombos {
+			return nil, false
+		}
+		return out, true
+	}
+	var out []uint64
+	tooMany := false
+	var rec func(next, left, rest int, m uint64)
+	rec = func(next, left, rest int, m uint64) {
+		if tooMany {
+			return
+		}
+		if left == 0 {
+			if rest == 0 {
+				out = append(out, m)
+				tooMany = len(out) > maxCombos
+			}
+			return
+		}
+		// the smallest and largest sums of left digits from next..n
+		lo := left*next + left*(left-1)/2
+		hi := left*n - left*(left-1)/2
+		if rest < lo || rest > hi {
+			return
+		}
+		for d := next; d <= n-left+1; d++ {
+			rec(d+1, left-1, rest-d, m|digitMask(d))
+		}
+	}
+	rec(1, k, sum, 0)
+	if tooMany {
+		comboCache.Store(key, out)
+		return nil, false
+	}
+	if out == nil {
+		out = []uint64{}
+	}
+	comboCache.Store(key, out)
+	return out, true
+}

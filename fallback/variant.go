@@ -1,0 +1,706 @@
+package fallback
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/variant"
+)
+
+// The variant path solves a variant.Puzzle with its own propagation, so
+// that a variant answer of the SAT engine is cross-checked by code that
+// shares nothing with it (nor with package encode or solver).
+//
+// State: one uint64 candidate mask per cell (bit d−1 for digit d), as on the
+// generic path; a cell is decided when its mask has one bit. The rules are
+// compiled into
+//   - peers: pairs of cells that must differ (rows, columns, regions,
+//     diagonals, extra regions, disjoint groups, anti-knight and anti-king
+//     pairs, killer cages, renban lines); a decided digit leaves its peers;
+//   - full groups: groups of N cells that must differ and so hold every
+//     digit (hidden singles);
+//   - propagators, one or more per rule, each woken when a mask it
+//     watches shrinks; each prunes what it can and reports a
+//     contradiction, and each is exact once all its cells are decided.
+//
+// Propagation runs to a fixpoint; the search branches on a cell with the
+// fewest candidates, copying the masks per level.
+
+// ErrUnknownRule reports a rule type the variant solver does not know. A
+// rule is never skipped: skipping it would make a wrong "solution".
+var ErrUnknownRule = errors.New("fallback: unknown rule")
+
+// SolveVariant searches for up to limit (≥ 1) solutions of the variant
+// puzzle p, keeping the first two in Result.Solutions. A puzzle whose
+// givens clash gives Count 0 and a nil error, as Solve does. A puzzle that
+// is not well formed gives the error of p.Validate (matching
+// variant.ErrInvalid, board.ErrShape or board.ErrDigit), and a rule type
+// this solver does not know an error matching ErrUnknownRule that names it.
+// ctx is checked every few hundred search nodes: when it is done,
+// SolveVariant returns what it has found so far together with ctx.Err().
+//
+// SolveVariant does not use the Solver's buffers for classic boards and
+// allocates its own state on each call.
+func (s *Solver) SolveVariant(ctx context.Context, p *variant.Puzzle, limit int) (Result, error) {
+	return s.EachVariant(ctx, p, limit, nil)
+}
+
+// EachVariant is SolveVariant that also calls visit, if not nil, with each
+// solution as it is found, until visit returns false or limit solutions
+// have been found. The board passed to visit is fresh: the caller may keep
+// it. Result.Count counts the solutions visited; Result.Solutions holds the
+// first two.
+func (s *Solver) EachVariant(ctx context.Context, p *variant.Puzzle, limit int, visit func(*board.Board) bool) (Result, error) {
+	if limit < 1 {
+		return Result{}, fmt.Errorf("fallback: limit %d: must be at least 1", limit)
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	if err := p.Validate(); err != nil {
+		var clash *board.ClashError
+		if errors.As(err, &clash) {
+			return Result{}, nil
+		}
+		return Result{}, err
+	}
+	vs, err := compileVariant(p)
+	if err != nil {
+		return Result{}, err
+	}
+	vs.ctx, vs.done, vs.limit, vs.visit = ctx, ctx.Done(), limit, visit
+	vs.shape = p.Givens.Shape
+	vs.probeDepth = variantProbeDepth
+	if vs.start() {
+		vs.search(0)
+	}
+	if vs.stopped && vs.res.Count < limit && !vs.visitStopped {
+		if err := ctx.Err(); err != nil {
+			return vs.res, err
+		}
+	}
+	return vs.res, nil
+}
+
+// variantProbeDepth is the search depth down to which SolveVariant probes.
+var variantProbeDepth = 1
+
+// propagator prunes the masks of the cells of one rule (or part of one).
+// It is called when a mask it watches has shrunk and reports false on a
+// contradiction. It must never remove a digit that some solution of its
+// rule (within the current masks) uses, and it must detect every
+// violation once all its cells are decided.
+type propagator interface {
+	propagate(s *vsolver) bool
+}
+
+// vsolver is the state of one variant search.
+type vsolver struct {
+	n, ncell int
+	full     uint64
+	shape    board.Shape
+
+	cand   []uint64   // the masks of the current level
+	levels [][]uint64 // levels[d]: the masks at search depth d
+
+	peers  [][]int32 // cells that must differ from each cell
+	groups [][]int32 // groups of N cells holding every digit
+	// peerBits[c·cw:(c+1)·cw] is the set of c's peers, as bits
+	cw       int
+	peerBits []uint64
+	seen     []uint64 // scratch: cells that see given cells
+	// groupsOf[c·gw:(c+1)·gw] is the set of full groups holding cell c;
+	// dirtyHS and dirtyLC are the groups changed since hidden singles and
+	// confinement last looked at them.
+	gw               int
+	groupsOf         []uint64
+	dirtyHS, dirtyLC []uint64
+	work             []uint64
+	props            []propagator
+	propCells        [][]int32
+	watch            [][]int32 // the propagators each cell wakes
+
+	// weight[c] grows with the contradictions c takes part in (it starts
+	// at 1 + the number of propagators on c): the search branches on the
+	// cell with the most weight per candidate (dom/wdeg).
+	weight    []int64
+	failCells []int32 // the cells of the last contradiction
+	failPair  [2]int32
+	decay     int
+
+	queued  []bool
+	pq      []int32 // propagators to run (a FIFO: pq[pqHead:])
+	pqHead  int
+	singles []int32 // cells newly decided, whose digit must leave the peers
+
+	contradiction bool // a given or a one-cell rule left a cell empty
+
+	probeDepth int      // probe at search depths below this
+	acc        []uint64 // probe scratch
+	probes     int64
+
+	ctx          context.Context
+	done         <-chan struct{}
+	nodes        int64
+	limit        int
+	res          Result
+	visit        func(*board.Board) bool
+	stopped      bool // limit reached, ctx done or visit said stop
+	visitStopped bool
+}
+
+// newVsolver returns an empty state for a board of side n: every cell
+// open, no peers, no rules.
+func newVsolver(n int) *vsolver {
+	nc := n * n
+	s := &vsolver{n: n, ncell: nc, full: fullMask(n)}
+	s.levels = [][]uint64{make([]uint64, nc)}
+	s.cand = s.levels[0]
+	for i := range s.cand {
+		s.cand[i] = s.full
+	}
+	s.peers = make([][]int32, nc)
+	s.watch = make([][]int32, nc)
+	s.weight = make([]int64, nc)
+	for i := range s.weight {
+		s.weight[i] = 1
+	}
+	return s
+}
+
+// fullMask returns the mask of digits 1..n.
+func fullMask(n int) uint64 {
+	if n >= 64 {
+		return ^uint64(0)
+	}
+	return uint64(1)<<n - 1
+}
+
+// addProp registers p, woken by the cells it watches (duplicates are
+// ignored).
+func (s *vsolver) addProp(p propagator, cells []int32) {
+	id := int32(len(s.props))
+	s.props = append(s.props, p)
+	s.queued = append(s.queued, false)
+	var own []int32
+	for _, c := range cells {
+		if slices.Contains(own, c) {
+			continue
+		}
+		own = append(own, c)
+		s.watch[c] = append(s.watch[c], id)
+		s.weight[c]++
+	}
+	s.propCells = append(s.propCells, own)
+}
+
+// restrict keeps only the digits of m in cell c. It reports false if none
+// is left; a change wakes the cell's propagators.
+func (s *vsolver) restrict(c int32, m uint64) bool {
+	old := s.cand[c]
+	nw := old & m
+	if nw == old {
+		return true
+	}
+	if nw == 0 {
+		s.failPair = [2]int32{c, c}
+		s.failCells = s.failPair[:1]
+		return false
+	}
+	s.cand[c] = nw
+	for i, g := range s.groupsOf[int(c)*s.gw : int(c+1)*s.gw] {
+		s.dirtyHS[i] |= g
+		s.dirtyLC[i] |= g
+	}
+	for _, p := range s.watch[c] {
+		if !s.queued[p] {
+			s.queued[p] = true
+			s.pq = append(s.pq, p)
+		}
+	}
+	if nw&(nw-1) == 0 {
+		s.singles = append(s.singles, c)
+	}
+	return true
+}
+
+// fail forgets pending work after a contradiction and adds weight to the
+// cells that took part in it.
+func (s *vsolver) fail() bool {
+	if weightMode&1 != 0 {
+		for _, c := range s.failCells {
+			s.weight[c]++
+		}
+	}
+	s.failCells = nil
+	s.clearQueues()
+	return false
+}
+
+// clearQueues forgets pending work.
+func (s *vsolver) clearQueues() {
+	for _, p := range s.pq[s.pqHead:] {
+		s.queued[p] = false
+	}
+	s.pq, s.pqHead = s.pq[:0], 0
+	s.singles = s.singles[:0]
+	clear(s.dirtyHS)
+	clear(s.dirtyLC)
+}
+
+// propagate runs the peers, the propagators, hidden singles and locked
+// candidates to a fixpoint. It reports false on a contradiction, with the
+// queues cleared.
+func (s *vsolver) propagate() bool {
+	for {
+		for len(s.singles) > 0 {
+			c := s.singles[len(s.singles)-1]
+			s.singles = s.singles[:len(s.singles)-1]
+			d := s.cand[c]
+			for _, o := range s.peers[c] {
+				if !s.restrict(o, ^d) {
+					s.failPair = [2]int32{o, c}
+					s.failCells = s.failPair[:]
+					return s.fail()
+				}
+			}
+		}
+		if s.pqHead < len(s.pq) {
+			p := s.pq[s.pqHead]
+			s.pqHead++
+			if s.pqHead == len(s.pq) {
+				s.pq, s.pqHead = s.pq[:0], 0
+			}
+			s.queued[p] = false
+			if !s.props[p].propagate(s) {
+				s.failCells = s.propCells[p]
+				return s.fail()
+			}
+			continue
+		}
+		progress, ok := s.hiddenSingles()
+		if !ok {
+			return s.fail()
+		}
+		if progress {
+			continue
+		}
+		if !s.lockedCandidates() {
+			return s.fail()
+		}
+		if len(s.singles) == 0 && s.pqHead == len(s.pq) {
+			return true
+		}
+	}
+}
+
+// hiddenSingles places each digit that has one place left in a full
+// group. It reports whether it changed a mask, and false for ok if a digit
+// has no place left.
+func (s *vsolver) hiddenSingles() (progress, ok bool) {
+	cand := s.cand
+	work := s.work
+	copy(work, s.dirtyHS)
+	clear(s.dirtyHS)
+	for wi, word := range work {
+		for ; word != 0; word &= word - 1 {
+			g := s.groups[wi*64+bits.TrailingZeros64(word)]
+			var once, twice uint64
+			for _, c := range g {
+				m := cand[c]
+				twice |= once & m
+				once |= m
+			}
+			if once != s.full {
+				s.failCells = g
+				return progress, false
+			}
+			uniq := once &^ twice
+			if uniq == 0 {
+				continue
+			}
+			for _, c := range g {
+				m := cand[c] & uniq
+				if m == 0 {
+					continue
+				}
+				if m&(m-1) != 0 {
+					s.failCells = g
+					return progress, false // one cell is the only place for two digits
+				}
+				if cand[c] == m {
+					continue
+				}
+				s.restrict(c, m)
+				progress = true
+			}
+		}
+	}
+	return progress, true
+}
+
+// lockedCandidates removes from every cell the digits it would take from
+// all the places they have left in a full group (a digit in a box confined
+// to one row leaves the rest of the row, and likewise with diagonals,
+// extra regions and anti-king or anti-knight peers). It looks at the
+// groups changed since its last call and at digits with two or three
+// places. It reports false on a contradiction.
+func (s *vsolver) lockedCandidates() bool {
+	cand := s.cand
+	work := s.work
+	copy(work, s.dirtyLC)
+	clear(s.dirtyLC)
+	cw := s.cw
+	seen := s.seen
+	for wi, word := range work {
+		for ; word != 0; word &= word - 1 {
+			g := s.groups[wi*64+bits.TrailingZeros64(word)]
+			// Digits with two or three places, by counting in bit-sliced
+			// form; decided cells count too (one may not have left its
+			// peers yet when an earlier group of this call decided it).
+			var once, twice, thrice, more uint64
+			for _, c := range g {
+				m := cand[c]
+				more |= thrice & m
+				thrice |= twice & m
+				twice |= once & m
+				once |= m
+			}
+			for few := twice &^ more; few != 0; few &= few - 1 {
+				bit := few & -few
+				for i := range seen {
+					seen[i] = ^uint64(0)
+				}
+				for _, c := range g {
+					if cand[c]&bit == 0 {
+						continue
+					}
+					for i, x := range s.peerBits[int(c)*cw : int(c+1)*cw] {
+						seen[i] &= x
+					}
+				}
+				if !s.eliminate(seen, bit) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// eliminate removes digit bit from every cell of the set cells.
+func (s *vsolver) eliminate(cells []uint64, bit uint64) bool {
+	for wi, word := range cells {
+		for ; word != 0; word &= word - 1 {
+			c := int32(wi*64 + bits.TrailingZeros64(word))
+			if s.cand[c]&bit != 0 && !s.restrict(c, ^bit) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// eliminateSeen removes digit bit from every cell that sees all the cells
+// of places holding it (the digit must go in one of them).
+func (s *vsolver) eliminateSeen(places []int32, bit uint64) bool {
+	cw := s.cw
+	seen := s.seen
+	for i := range seen {
+		seen[i] = ^uint64(0)
+	}
+	n := 0
+	for _, c := range places {
+		if s.cand[c]&bit == 0 {
+			continue
+		}
+		n++
+		for i, x := range s.peerBits[int(c)*cw : int(c+1)*cw] {
+			seen[i] &= x
+		}
+	}
+	if n == 0 {
+		return true
+	}
+	return s.eliminate(seen, bit)
+}
+
+// indexPeers fills the peer bitsets and the scratch they need.
+func (s *vsolver) indexPeers() {
+	s.cw = (s.ncell + 63) / 64
+	s.peerBits = make([]uint64, s.ncell*s.cw)
+	for c, ps := range s.peers {
+		for _, o := range ps {
+			s.peerBits[c*s.cw+int(o)/64] |= 1 << (o % 64)
+		}
+	}
+	s.seen = make([]uint64, s.cw)
+}
+
+// indexGroups fills the tables that track which full groups changed.
+func (s *vsolver) indexGroups() {
+	s.gw = (len(s.groups) + 63) / 64
+	s.groupsOf = make([]uint64, s.ncell*s.gw)
+	for gi, g := range s.groups {
+		for _, c := range g {
+			s.groupsOf[int(c)*s.gw+gi/64] |= 1 << (gi % 64)
+		}
+	}
+	s.dirtyHS = make([]uint64, s.gw)
+	s.dirtyLC = make([]uint64, s.gw)
+	s.work = make([]uint64, s.gw)
+}
+
+// start queues every propagator and every decided cell, and propagates.
+func (s *vsolver) start() bool {
+	if s.contradiction {
+		return false
+	}
+	for gi := range s.groups {
+		s.dirtyHS[gi/64] |= 1 << (gi % 64)
+		s.dirtyLC[gi/64] |= 1 << (gi % 64)
+	}
+	for i := range s.props {
+		s.queued[i] = true
+		s.pq = append(s.pq, int32(i))
+	}
+	for c, m := range s.cand {
+		if m == 0 {
+			return false
+		}
+		if m&(m-1) == 0 {
+			s.singles = append(s.singles, int32(c))
+		}
+	}
+	return s.propagate()
+}
+
+// cancelled reports whether the search must stop: ctx is polled every
+// 256 nodes.
+func (s *vsolver) cancelled() bool {
+	s.nodes++
+	if s.nodes&255 != 0 {
+		return false
+	}
+	select {
+	case <-s.done:
+		s.stopped = true
+		return true
+	default:
+		return false
+	}
+}
+
+// choose picks the branch: the open cell with the most weight per
+// candidate, and its smallest digit; but when that cell has more than two
+// candidates and some digit has only two places left in a full group, that
+// digit in the first of its places (a binary choice either way). It
+// returns −1 when every cell is decided.
+func (s *vsolver) choose() (int32, uint64) {
+	best, bestK, bestW := int32(-1), 0, int64(0)
+	for c, m := range s.cand {
+		if m&(m-1) == 0 {
+			continue
+		}
+		k := bits.OnesCount64(m)
+		w := s.weight[c]
+		// w/k > bestW/bestK
+		if best < 0 || w*int64(bestK) > bestW*int64(k) {
+			best, bestK, bestW = int32(c), k, w
+		}
+	}
+	if best < 0 {
+		return -1, 0
+	}
+	bit := s.cand[best] & -s.cand[best]
+	if bestK <= 2 {
+		return best, bit
+	}
+	pairW := int64(-1)
+	for _, g := range s.groups {
+		var once, twice, thrice uint64
+		for _, c := range g {
+			m := s.cand[c]
+			thrice |= twice & m
+			twice |= once & m
+			once |= m
+		}
+		two := twice &^ thrice
+		if two == 0 {
+			continue
+		}
+		for _, c := range g {
+			m := s.cand[c]
+			if m&(m-1) == 0 || m&two == 0 {
+				continue
+			}
+			if w := s.weight[c]; w > pairW {
+				pairW, best, bit = w, c, (m&two)&-(m&two)
+			}
+		}
+	}
+	return best, bit
+}
+
+// level returns the masks of search depth d, allocating them on first use.
+func (s *vsolver) level(d int) []uint64 {
+	for d >= len(s.levels) {
+		s.levels = append(s.levels, make([]uint64, s.ncell))
+	}
+	return s.levels[d]
+}
+
+// probe narrows the current (propagated) state at depth by singleton
+// consistency: each digit of each open cell is tried and propagated; a
+// digit that fails leaves its cell, and a digit that no surviving try of
+// some cell leaves in another cell leaves that cell too (every solution
+// goes through one of the tries). Sweeps repeat while they narrow
+// something, at most maxSweeps times. It reports false if the state has
+// no solution.
+func (s *vsolver) probe(depth, maxSweeps int) bool {
+	if len(s.acc) != s.ncell {
+		s.acc = make([]uint64, s.ncell)
+	}
+	acc := s.acc
+	for sweep := 0; sweep < maxSweeps; sweep++ {
+		narrowed := false
+		for c := range s.cand {
+			m := s.cand[c]
+			if m&(m-1) == 0 {
+				continue
+			}
+			clear(acc)
+			var ok uint64
+			scratch := s.level(depth + 1)
+			state := s.cand
+			for t := m; t != 0; t &= t - 1 {
+				bit := t & -t
+				copy(scratch, state)
+				s.cand = scratch
+				s.probes++
+				if s.restrict(int32(c), bit) && s.propagate() {
+					ok |= bit
+					for i, x := range scratch {
+						acc[i] |= x
+					}
+				} else {
+					s.clearQueues()
+				}
+				s.cand = state
+			}
+			if ok == 0 {
+				return false
+			}
+			for i, x := range acc {
+				if s.cand[i]&^x != 0 {
+					narrowed = true
+					if !s.restrict(int32(i), x) {
+						return s.fail()
+					}
+				}
+			}
+			if !s.propagate() {
+				return false
+			}
+		}
+		if !narrowed {
+			break
+		}
+	}
+	return true
+}
+
+// search explores the current (propagated) state at depth: the chosen
+// digit in the chosen cell, then the cell without it.
+func (s *vsolver) search(depth int) {
+	if s.stopped || s.cancelled() {
+		return
+	}
+	if depth < s.probeDepth && !s.probe(depth, 4) {
+		return
+	}
+	cell, bit := s.choose()
+	if cell < 0 {
+		s.solution()
+		return
+	}
+	parent, child := s.cand, s.level(depth+1)
+	for _, keep := range [2]uint64{bit, ^bit} {
+		copy(child, parent)
+		s.cand = child
+		s.res.Guesses++
+		if !s.restrict(cell, keep) {
+			s.fail()
+			s.bump(cell)
+		} else if s.propagate() {
+			s.search(depth + 1)
+		} else {
+			s.bump(cell)
+		}
+		s.cand = parent
+		if s.stopped {
+			return
+		}
+	}
+}
+
+var weightMode = 1
+
+// bump adds weight to the branching cell whose choice failed.
+func (s *vsolver) bump(c int32) {
+	if weightMode&2 == 0 {
+		return
+	}
+	s.weight[c] += 1
+	if s.decay++; s.decay == 1<<14 && weightMode&4 != 0 {
+		s.decay = 0
+		for i := range s.weight {
+			s.weight[i] = max(1, s.weight[i]>>1)
+		}
+	}
+}
+
+// solution records the decided masks as a solution.
+func (s *vsolver) solution() {
+	b := board.New(s.shape)
+	for c, m := range s.cand {
+		b.Cells[c] = uint8(bits.TrailingZeros64(m) + 1)
+	}
+	s.res.Count++
+	if len(s.res.Solutions) < 2 {
+		s.res.Solutions = append(s.res.Solutions, b)
+	}
+
+	if s.visit != nil && !s.visit(b) {
+		s.stopped, s.visitStopped = true, true
+		return
+	}
+	if s.res.Count >= s.limit {
+		s.stopped = true
+	}
+}
+
+// digitMask returns the mask of digit d (1-based).
+func digitMask(d int) uint64 { return uint64(1) << (d - 1) }
+
+// lowDigit returns the smallest digit of a non-empty mask.
+func lowDigit(m uint64) int { return bits.TrailingZeros64(m) + 1 }
+
+// highDigit returns the largest digit of a non-empty mask.
+func highDigit(m uint64) int { return 64 - bits.LeadingZeros64(m) }
+
+// rangeMask returns the digits lo..hi (clamped to 1..64), or 0 if lo > hi.
+func rangeMask(lo, hi int) uint64 {
+	lo, hi = max(lo, 1), min(hi, 64)
+	if lo > hi {
+		return 0
+	}
+	return fullMask(hi) &^ fullMask(lo-1)
+}

@@ -42,8 +42,8 @@ func fullResult(t testing.TB) engine.Result {
 		},
 		Conflict:      []int{0, 5, 15},
 		ConflictRules: []int{0, 2},
-		Err:      fmt.Errorf("explaining: %w", fmt.Errorf("%w and %w", engine.ErrDisagree, board.ErrClash)),
-		Elapsed:  1234567891 * time.Nanosecond,
+		Err:           fmt.Errorf("explaining: %w", fmt.Errorf("%w and %w", engine.ErrDisagree, board.ErrClash)),
+		Elapsed:       1234567891 * time.Nanosecond,
 	}
 	known := map[string]bool{"Status": true, "Solution": true, "Second": true, "Count": true, "Engine": true,
 		"Fallback": true, "Settled": true, "Confirmed": true, "Stage": true, "Clashes": true, "Conflict": true, "ConflictRules": true, "Err": true, "Elapsed": true}

@@ -1,12 +1,14 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fallback"
@@ -92,7 +94,9 @@ func checkVariantConflict(p *variant.Puzzle, cells, rules []int) string {
 		return q
 	}
 	count := func(q *variant.Puzzle) int {
-		r, err := fallback.NewSolver().SolveVariant(bg, q, 1)
+		ctx, cancel := context.WithTimeout(bg, 2*time.Minute) // generous: only a hang fails
+		defer cancel()
+		r, err := fallback.NewSolver().SolveVariant(ctx, q, 1)
 		if err != nil {
 			return -1
 		}

@@ -12,15 +12,19 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // Source yields the puzzles of a batch, as *board.Reader does: Read
-// returns the next puzzle, a *board.ParseError for text that could not be
-// read (the batch keeps it in its place as an invalid result and goes on),
-// or io.EOF at the end. Any other error ends the batch.
+// returns the next puzzle, a *board.ParseError or an *InputError for a
+// puzzle that could not be read (the batch keeps it in its place as an
+// invalid result and goes on), or io.EOF at the end. Any other error ends
+// the batch.
 //
 // When the source is a *board.Reader, or has a method Name() string, each
 // result carries the name of the input its puzzle came from (Result.Name).
+// When it is also a VariantSource, the batch reads it with ReadVariant
+// instead of Read.
 type Source interface {
 	Read() (*board.Puzzle, error)
 }
@@ -65,8 +69,13 @@ type Result struct {
 	// Name names the input the puzzle came from, if the source names it.
 	Name string
 	// Puzzle is the puzzle as read, or nil when its text could not be
-	// read: Status is then engine.Invalid and Err the *board.ParseError.
+	// read: Status is then engine.Invalid and Err the *board.ParseError
+	// (or the error of an *InputError).
 	Puzzle *board.Puzzle
+	// Variant is, for a puzzle with variant rules or irregular regions
+	// (from a VariantSource), the puzzle solved: its Givens is
+	// Puzzle.Board. It is nil for a classic puzzle.
+	Variant *variant.Puzzle
 	// Result is the engine's answer: every solution in it is verified.
 	engine.Result
 }

@@ -26,7 +26,11 @@ func solveWithin(ctx context.Context, eng *engine.Engine, it *item, timeout time
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	it.Result.Result = eng.Solve(ctx, it.Puzzle.Board)
+	if it.Variant != nil {
+		it.Result.Result = eng.SolvePuzzle(ctx, it.Variant)
+	} else {
+		it.Result.Result = eng.Solve(ctx, it.Puzzle.Board)
+	}
 	if timeout > 0 && (it.Status == engine.Timeout || it.Elapsed > timeout) {
 		it.Result.Result = engine.Result{Status: engine.Timeout, Engine: it.Engine, Elapsed: it.Elapsed, Err: timeoutError(timeout)}
 	}

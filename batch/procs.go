@@ -295,7 +295,11 @@ func (sl *slot) answer(p *process, line []byte) bool {
 		sl.room.notify()
 	}
 	sl.mu.Unlock()
-	seq, res, err := workerproto.ParseResponse(line, it.Puzzle.Board.Shape)
+	rules := 0
+	if it.Variant != nil {
+		rules = len(it.Variant.Rules)
+	}
+	seq, res, err := workerproto.ParseResponse(line, it.Puzzle.Board.Shape, rules)
 	ok := err == nil && seq == it.Index
 	switch {
 	case err != nil:
@@ -432,11 +436,21 @@ func (sl *slot) send() {
 				invalid = append(invalid, it)
 				continue
 			}
+			if it.Variant != nil {
+				more, err := workerproto.AppendVariantRequest(buf, it.Index, it.Variant)
+				if err != nil { // a rule no engine knows: the engine's answer
+					it.Result.Result = engine.Result{Status: engine.Invalid, Err: err}
+					invalid = append(invalid, it)
+					continue
+				}
+				buf = more
+			} else {
+				buf = workerproto.AppendRequest(buf, it.Index, it.Puzzle.Board)
+			}
 			if len(sl.inflight) == 0 {
 				sl.headStart = time.Now()
 			}
 			sl.inflight = append(sl.inflight, it)
-			buf = workerproto.AppendRequest(buf, it.Index, it.Puzzle.Board)
 		}
 		full := len(sl.inflight) >= pl.depth
 		sl.mu.Unlock()

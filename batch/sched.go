@@ -7,6 +7,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // item is one puzzle on its way through a batch.
@@ -72,11 +73,19 @@ func newSched(ctx context.Context, window int, fn func(*Result) error) *sched {
 // fails with an error that is not a *board.ParseError.
 func (s *sched) feed(src Source) {
 	name := namer(src)
-	for s.waitRoom() {
+	read := func() (*board.Puzzle, *variant.Puzzle, error) {
 		p, err := src.Read()
+		return p, nil, err
+	}
+	if vs, ok := src.(VariantSource); ok {
+		read = vs.ReadVariant
+	}
+	for s.waitRoom() {
+		p, v, err := read()
 		var pe *board.ParseError
+		var ie *InputError
 		switch {
-		case err != nil && errors.As(err, &pe):
+		case err != nil && (errors.As(err, &pe) || errors.As(err, &ie)):
 		case errors.Is(err, errEOF):
 			s.closeInput(nil)
 			return
@@ -88,10 +97,17 @@ func (s *sched) feed(src Source) {
 			return
 		}
 		it := &item{}
-		it.Name, it.Puzzle = name(), p
-		if err != nil {
-			it.Puzzle = nil
+		it.Name, it.Puzzle, it.Variant = name(), p, v
+		switch {
+		case err != nil:
+			it.Puzzle, it.Variant = nil, nil
 			it.Status, it.Err = engine.Invalid, err
+			if ie != nil {
+				it.Err = ie.Err
+			}
+		case v != nil && v.Givens != p.Board:
+			it.Status, it.Err, it.Variant = engine.Invalid, errVariantGivens, nil
+			it.Puzzle = nil
 		}
 		s.push(it)
 	}

@@ -23,7 +23,7 @@ import (
 // make a program wait for requests.
 const (
 	workerEnv      = "SATDOKU_BATCH_WORKER"
-	workerEnvValue = "satdoku-worker/1"
+	workerEnvValue = "satdoku-worker/2"
 )
 
 // selfServes records that this program called ServeWorkerIfChild, so that
@@ -121,11 +121,11 @@ func serveWorker(in io.Reader, out io.Writer) error {
 		if err != nil && err != io.EOF {
 			return err
 		}
-		seq, b, err := workerproto.ParseRequest(line)
+		seq, b, v, err := workerproto.ParseRequest(line)
 		if err != nil {
 			return fmt.Errorf("bad request %q: %w", clip(string(line)), err)
 		}
-		it.Puzzle = &board.Puzzle{Board: b}
+		it.Puzzle, it.Variant = &board.Puzzle{Board: b}, v
 		solveWithin(ctx, eng, it, cfg.Timeout)
 		buf = workerproto.AppendResponse(buf[:0], seq, &it.Result.Result)
 		if _, err := w.Write(buf); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // Errors reported by Board inside a *CellError; test with errors.Is. A model
@@ -56,6 +57,41 @@ func Board(puzzle *board.Board, model []bool) (*board.Board, error) {
 	if puzzle == nil {
 		return nil, fmt.Errorf("%w: no puzzle", board.ErrShape)
 	}
+	grid, err := cells(puzzle, model)
+	if err != nil {
+		return nil, err
+	}
+	if err := board.Verify(puzzle, grid); err != nil {
+		return nil, fmt.Errorf("model breaks a rule: %w", err)
+	}
+	return grid, nil
+}
+
+// Variant returns the grid that model assigns to the cells of the variant
+// puzzle p, as Board does, checked against every rule of p with
+// variant.Check: rows, columns, p's regions (which may be irregular) and
+// p.Rules. It returns the errors of Board, and for a grid that breaks a
+// variant rule an error matching variant.ErrRule (its chain holds the
+// *variant.RuleError naming the rule); a puzzle that is not well formed
+// gives the error of p.Validate. A board returned with a nil error always
+// passes variant.Check(p, result).
+func Variant(p *variant.Puzzle, model []bool) (*board.Board, error) {
+	if p == nil || p.Givens == nil {
+		return nil, fmt.Errorf("%w: no puzzle", board.ErrShape)
+	}
+	grid, err := cells(p.Givens, model)
+	if err != nil {
+		return nil, err
+	}
+	if err := variant.Check(p, grid); err != nil {
+		return nil, fmt.Errorf("model breaks a rule: %w", err)
+	}
+	return grid, nil
+}
+
+// cells reads the digit of every cell from model and checks that the
+// givens are kept; it does not check any rule.
+func cells(puzzle *board.Board, model []bool) (*board.Board, error) {
 	if !puzzle.Shape.Valid() || len(puzzle.Cells) != puzzle.Shape.Cells() {
 		return nil, fmt.Errorf("%w: %d cells for a %v board", board.ErrShape, len(puzzle.Cells), puzzle.Shape)
 	}
@@ -90,9 +126,6 @@ func Board(puzzle *board.Board, model []bool) (*board.Board, error) {
 		if g != 0 && grid.Cells[cell] != g {
 			return nil, &CellError{n, cell, []int{int(grid.Cells[cell])}, fmt.Errorf("%w: the puzzle has %d, the model %d", board.ErrGiven, g, grid.Cells[cell])}
 		}
-	}
-	if err := board.Verify(puzzle, grid); err != nil {
-		return nil, fmt.Errorf("model breaks a rule: %w", err)
 	}
 	return grid, nil
 }

@@ -120,8 +120,15 @@ type Result struct {
 	// Clashes lists the pairs of givens that break a rule directly.
 	Clashes []*board.ClashError
 	// Conflict holds the cells (r·N + c) of a minimal set of givens that
-	// admits no completion (Explain, and no clash).
+	// admits no completion (Explain, and no clash). For a variant puzzle
+	// (SolvePuzzle) the set holds givens and rules: ConflictRules.
 	Conflict []int
+	// ConflictRules holds, for a variant puzzle with Explain and no
+	// solution, the indexes into its Rules of the rules of the minimal
+	// conflict: those rules and the givens at Conflict admit no
+	// completion together, and without any one of them the rest do.
+	// ConflictNames names them all.
+	ConflictRules []int
 	// Confirmed reports, for Status NoSolution, that the answer does not
 	// rest on one engine alone: the givens clash (board.Check proves it),
 	// or the backtracker agreed with the SAT engine or the external
@@ -387,6 +394,13 @@ func (e *Engine) backtrack(ctx context.Context, sc *scratch, p *board.Board, lim
 func (e *Engine) both(ctx context.Context, sc *scratch, p *board.Board) Result {
 	s := e.sat(ctx, sc, p)
 	b := e.backtrack(ctx, sc, p, max(e.opts.Limit, 2))
+	return e.compare(p, s, b)
+}
+
+// compare returns the answer of Both from the SAT engine's answer s and
+// the backtracker's b (counted to at least 2) for the puzzle whose givens
+// are p.
+func (e *Engine) compare(p *board.Board, s, b Result) Result {
 	res := s
 	res.Engine = "both"
 	disagree := func(format string, args ...any) Result {

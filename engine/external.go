@@ -25,6 +25,18 @@ func (e *Engine) external(ctx context.Context, p *board.Board) Result {
 	if err != nil {
 		return Result{Status: Invalid, Engine: "external", Err: err}
 	}
+	return e.runExternal(ctx, f, func(m []bool) (*board.Board, error) {
+		grid, err := decode.Board(p, m)
+		if err == nil {
+			err = board.Verify(p, grid)
+		}
+		return grid, err
+	})
+}
+
+// runExternal runs the external solver on f, counting with blocking
+// clauses when asked to; decodeModel decodes and checks each model.
+func (e *Engine) runExternal(ctx context.Context, f *encode.Formula, decodeModel func(model []bool) (*board.Board, error)) Result {
 	res := Result{Engine: "external"}
 	var grids []*board.Board
 	seen := make(map[string]bool) // every grid found, to catch a solver that ignores the blocking clauses
@@ -43,10 +55,7 @@ func (e *Engine) external(ctx context.Context, p *board.Board) Result {
 		if out.Status != encode.Sat {
 			return Result{Status: Undecided, Engine: "external", Err: fmt.Errorf("%s answered %v", e.opts.SatCmd[0], out.Status)}
 		}
-		grid, err := decode.Board(p, out.Model)
-		if err == nil {
-			err = board.Verify(p, grid)
-		}
+		grid, err := decodeModel(out.Model)
 		if err != nil {
 			return Result{Status: Failed, Engine: "external", Err: fmt.Errorf("%s's model rejected: %w", e.opts.SatCmd[0], err)}
 		}

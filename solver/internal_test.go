@@ -21,9 +21,10 @@ func (e *fakeEngine) Solve() gs.Status {
 	}
 	return gs.Sat
 }
-func (e *fakeEngine) Model() []bool            { return e.model }
-func (e *fakeEngine) AppendClause(*gs.Clause)  {}
-func (e *fakeEngine) Counters() (int64, int64) { return 0, 0 }
+func (e *fakeEngine) Model() []bool             { return e.model }
+func (e *fakeEngine) AppendClause(*gs.Clause)   {}
+func (e *fakeEngine) Counters() (int64, int64)  { return 0, 0 }
+func (e *fakeEngine) Assume([]gs.Lit) gs.Status { return gs.Indet }
 
 // gophersatModel returns the gophersat model that means the DIMACS
 // assignment want (want[v] for variable v) under the session's renaming.

@@ -61,6 +61,7 @@ type engine interface {
 	Model() []bool
 	AppendClause(c *gs.Clause)
 	Counters() (decisions, conflicts int64)
+	Assume(lits []gs.Lit) gs.Status
 }
 
 type gsEngine struct{ s *gs.Solver }
@@ -68,6 +69,9 @@ type gsEngine struct{ s *gs.Solver }
 func (e gsEngine) Solve() gs.Status          { return e.s.Solve() }
 func (e gsEngine) Model() []bool             { return e.s.Model() }
 func (e gsEngine) AppendClause(c *gs.Clause) { e.s.AppendClause(c) }
+func (e gsEngine) Assume(lits []gs.Lit) gs.Status {
+	return e.s.Assume(lits)
+}
 func (e gsEngine) Counters() (d, c int64) {
 	return int64(e.s.Stats.NbDecisions), int64(e.s.Stats.NbConflicts)
 }
@@ -141,6 +145,20 @@ func (sv *Solver) next() (encode.Status, []bool, error) {
 	default:
 		return encode.Unknown, nil, fmt.Errorf("gophersat gave up (status %d)", int(st))
 	}
+	model, err := s.dimacsModel(gm)
+	if err != nil {
+		return encode.Unknown, nil, err
+	}
+	if i := s.f.Broken(model); i >= 0 {
+		return encode.Unknown, nil, fmt.Errorf("%w: %s is false", ErrBadModel, s.f.Describe(i))
+	}
+	return encode.Sat, model, nil
+}
+
+// dimacsModel returns the model in DIMACS numbering of the loaded
+// formula for gophersat's model gm: fixed variables take their value,
+// the others gophersat's, and variables in no constraint are false.
+func (s *session) dimacsModel(gm []bool) ([]bool, error) {
 	model := make([]bool, s.f.NumVars+1)
 	for v := 1; v < len(model); v++ {
 		switch {
@@ -149,15 +167,12 @@ func (sv *Solver) next() (encode.Status, []bool, error) {
 		case s.rep[v] != 0:
 			g := s.rep[v]
 			if int(abs32(g)) > len(gm) {
-				return encode.Unknown, nil, fmt.Errorf("%w: model has %d variables, want %d", ErrBadModel, len(gm), s.nbVars)
+				return nil, fmt.Errorf("%w: model has %d variables, want %d", ErrBadModel, len(gm), s.nbVars)
 			}
 			model[v] = gm[abs32(g)-1] != (g < 0)
 		}
 	}
-	if i := s.f.Broken(model); i >= 0 {
-		return encode.Unknown, nil, fmt.Errorf("%w: %s is false", ErrBadModel, s.f.Describe(i))
-	}
-	return encode.Sat, model, nil
+	return model, nil
 }
 
 func abs32(x int32) int32 {

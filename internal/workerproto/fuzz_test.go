@@ -16,15 +16,28 @@ func FuzzRequest(f *testing.F) {
 	f.Add([]byte("7 2 2 1000020000300004\n"))
 	f.Add([]byte("1 3 3 " + string(bytes.Repeat([]byte{'0'}, 81)) + "\n"))
 	f.Add([]byte("x y z\n"))
+	f.Add([]byte(`3 V {"r":2,"c":2,"cells":"1000000000000000","regions":null,"rules":[{"t":"Killer","v":{"Cells":[0,1],"Sum":3}},{"t":"AntiKing","v":{}}]}` + "\n"))
+	f.Add([]byte(`4 V {"r":1,"c":4,"cells":"0000000000000000","regions":[0,0,1,1,0,0,1,1,2,2,3,3,2,2,3,3],"rules":[{"t":"LittleKiller","v":{"Clue":{"Row":-1,"Col":0,"DRow":1,"DCol":1},"Sum":10}}]}` + "\n"))
 	f.Fuzz(func(t *testing.T, line []byte) {
-		seq, b, err := ParseRequest(line)
+		seq, b, p, err := ParseRequest(line)
 		if err != nil {
 			return
 		}
 		if err := b.Check(); err != nil && !errors.Is(err, board.ErrClash) {
 			t.Fatalf("ParseRequest accepted a malformed board: %v", err)
 		}
-		seq2, b2, err := ParseRequest(AppendRequest(nil, seq, b))
+		if p != nil {
+			again, err := AppendVariantRequest(nil, seq, p)
+			if err != nil {
+				t.Fatalf("a variant puzzle read does not write back: %v", err)
+			}
+			seq2, _, p2, err := ParseRequest(again)
+			if err != nil || seq2 != seq || !reflect.DeepEqual(p, p2) {
+				t.Fatalf("round trip of %q: %d %+v %v", line, seq2, p2, err)
+			}
+			return
+		}
+		seq2, b2, _, err := ParseRequest(AppendRequest(nil, seq, b))
 		if err != nil || seq2 != seq || !b2.Equal(b) {
 			t.Fatalf("round trip of %q: %d %v %v", line, seq2, b2, err)
 		}
@@ -37,15 +50,15 @@ func FuzzResponse(f *testing.F) {
 	full := fullResult(f)
 	f.Add(AppendResponse(nil, 3, &full))
 	f.Add(AppendResponse(nil, 1, &engine.Result{}))
-	f.Add([]byte("3\t0\t1\t\"sat\"\t1\t2\t12\t1234341221434321\t-\t\t\t\"\"\t\n"))
+	f.Add([]byte("3\t0\t1\t\"sat\"\t1\t2\t12\t1234341221434321\t-\t\t\t\t\"\"\t\n"))
 	f.Add([]byte("garbage"))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		s := board.Square(2)
-		seq, r, err := ParseResponse(line, s)
+		seq, r, err := ParseResponse(line, s, 3)
 		if err != nil {
 			return
 		}
-		seq2, r2, err := ParseResponse(AppendResponse(nil, seq, &r), s)
+		seq2, r2, err := ParseResponse(AppendResponse(nil, seq, &r), s, 3)
 		if err != nil || seq2 != seq {
 			t.Fatalf("round trip of %q: %d, %v", line, seq2, err)
 		}
@@ -63,7 +76,7 @@ func FuzzResponse(f *testing.F) {
 func FuzzConfig(f *testing.F) {
 	line, _ := AppendConfig(nil, Config{FlushEach: true})
 	f.Add(line)
-	f.Add([]byte("satdoku-worker 1 {\"Engine\":{\"Kind\":9}}\n"))
+	f.Add([]byte("satdoku-worker 2 {\"Engine\":{\"Kind\":9}}\n"))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		ParseConfig(line)
 	})

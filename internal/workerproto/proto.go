@@ -15,16 +15,18 @@ import (
 	"github.com/satdoku/satdoku/decode"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/fallback"
 	"github.com/satdoku/satdoku/solver"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // Version is the protocol's version, written in the config and ready lines.
-const Version = 1
+const Version = 2
 
 const (
-	configPrefix = "satdoku-worker 1 "
+	configPrefix = "satdoku-worker 2 "
 	// Ready is the line a worker writes once it can solve.
-	Ready = "ready satdoku-worker 1\n"
+	Ready = "ready satdoku-worker 2\n"
 )
 
 // Config is what a worker needs to know before its first request.
@@ -73,26 +75,54 @@ func AppendRequest(dst []byte, seq int, b *board.Board) []byte {
 	return append(dst, '\n')
 }
 
-// ParseRequest reads a request line. The board it returns has a valid
-// shape and digits in range; its givens may still clash.
-func ParseRequest(line []byte) (seq int, b *board.Board, err error) {
-	f := fields{rest: bytes.TrimRight(line, "\n"), sep: ' '}
+// AppendVariantRequest appends the request to solve the variant puzzle p
+// as puzzle seq to dst: its givens, regions and rules as JSON (see
+// appendVariant). It fails for a rule of a type the protocol does not
+// carry (one that no engine knows either).
+func AppendVariantRequest(dst []byte, seq int, p *variant.Puzzle) ([]byte, error) {
+	dst = strconv.AppendInt(dst, int64(seq), 10)
+	dst = append(dst, " V "...)
+	dst, err := appendVariant(dst, p)
+	if err != nil {
+		return nil, err
+	}
+	return append(dst, '\n'), nil
+}
+
+// ParseRequest reads a request line: a classic board, or a variant puzzle
+// (p not nil, its Givens the board). The board it returns has a valid
+// shape and digits in range; its givens may still clash, and a variant
+// puzzle is not validated (the engine does that).
+func ParseRequest(line []byte) (seq int, b *board.Board, p *variant.Puzzle, err error) {
+	line = bytes.TrimRight(line, "\n")
+	if i := bytes.IndexByte(line, ' '); i > 0 && bytes.HasPrefix(line[i:], []byte(" V ")) {
+		seq, err := strconv.Atoi(string(line[:i]))
+		if err != nil {
+			return 0, nil, nil, err
+		}
+		p, err := parseVariant(line[i+3:])
+		if err != nil {
+			return 0, nil, nil, err
+		}
+		return seq, p.Givens, p, nil
+	}
+	f := fields{rest: line, sep: ' '}
 	seq, err1 := f.int()
 	br, err2 := f.int()
 	bc, err3 := f.int()
 	cells := f.next()
 	if err := errors.Join(err1, err2, err3, f.end()); err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	s, err := board.NewShape(br, bc)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	b, err = parseCells(s, cells)
 	if b == nil && err == nil {
 		err = errors.New("no board")
 	}
-	return seq, b, err
+	return seq, b, nil, err
 }
 
 // AppendResponse appends the response for puzzle seq to dst.
@@ -122,6 +152,13 @@ func AppendResponse(dst []byte, seq int, r *engine.Result) []byte {
 		dst = strconv.AppendInt(dst, int64(c), 10)
 	}
 	dst = append(dst, '\t')
+	for i, c := range r.ConflictRules {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = strconv.AppendInt(dst, int64(c), 10)
+	}
+	dst = append(dst, '\t')
 	for i, c := range r.Clashes {
 		if i > 0 {
 			dst = append(dst, ';')
@@ -141,8 +178,9 @@ func AppendResponse(dst []byte, seq int, r *engine.Result) []byte {
 	return append(dst, '\n')
 }
 
-// ParseResponse reads a response to a request for a puzzle of shape s.
-func ParseResponse(line []byte, s board.Shape) (seq int, r engine.Result, err error) {
+// ParseResponse reads a response to a request for a puzzle of shape s
+// with the given number of variant rules (0 for a classic board).
+func ParseResponse(line []byte, s board.Shape, rules int) (seq int, r engine.Result, err error) {
 	if !s.Valid() {
 		return 0, r, fmt.Errorf("%w: shape %v", board.ErrShape, s)
 	}
@@ -173,6 +211,9 @@ func ParseResponse(line []byte, s board.Shape) (seq int, r engine.Result, err er
 		return seq, r, err
 	}
 	if r.Conflict, err = parseInts(f.next(), s.Cells()); err != nil {
+		return seq, r, err
+	}
+	if r.ConflictRules, err = parseInts(f.next(), rules); err != nil {
 		return seq, r, err
 	}
 	if r.Clashes, err = parseClashes(f.next(), s); err != nil {
@@ -236,7 +277,7 @@ func parseInts(field []byte, limit int) ([]int, error) {
 			return nil, err
 		}
 		if v < 0 || v >= limit {
-			return nil, fmt.Errorf("cell %d out of range", v)
+			return nil, fmt.Errorf("index %d out of range", v)
 		}
 		out = append(out, v)
 	}
@@ -351,6 +392,7 @@ var Sentinels = []error{
 	decode.ErrSyntax, decode.ErrStatus, decode.ErrTwoStatus, decode.ErrLiteral, decode.ErrVarRange,
 	decode.ErrConflict, decode.ErrAfterEnd, decode.ErrModelStatus, decode.ErrNoModel, decode.ErrNoAnswer, decode.ErrTooLarge,
 	exec.ErrNotFound, fs.ErrNotExist, fs.ErrPermission,
+	variant.ErrInvalid, variant.ErrRule, encode.ErrUnknownRule, fallback.ErrUnknownRule,
 }
 
 // RemoteError is an error that crossed the protocol: its message, and the

@@ -40,12 +40,13 @@ func fullResult(t testing.TB) engine.Result {
 			{Shape: board.Square(2), CellA: 0, CellB: 1, Digit: 4, Unit: "row 1"},
 			{Shape: board.Square(2), CellA: 2, CellB: 15, Digit: 3, Unit: `odd "unit";,`},
 		},
-		Conflict: []int{0, 5, 15},
-		Err:      fmt.Errorf("explaining: %w", fmt.Errorf("%w and %w", engine.ErrDisagree, board.ErrClash)),
-		Elapsed:  1234567891 * time.Nanosecond,
+		Conflict:      []int{0, 5, 15},
+		ConflictRules: []int{0, 2},
+		Err:           fmt.Errorf("explaining: %w", fmt.Errorf("%w and %w", engine.ErrDisagree, board.ErrClash)),
+		Elapsed:       1234567891 * time.Nanosecond,
 	}
 	known := map[string]bool{"Status": true, "Solution": true, "Second": true, "Count": true, "Engine": true,
-		"Fallback": true, "Settled": true, "Confirmed": true, "Stage": true, "Clashes": true, "Conflict": true, "Err": true, "Elapsed": true}
+		"Fallback": true, "Settled": true, "Confirmed": true, "Stage": true, "Clashes": true, "Conflict": true, "ConflictRules": true, "Err": true, "Elapsed": true}
 	v := reflect.ValueOf(r)
 	for i := 0; i < v.NumField(); i++ {
 		name := v.Type().Field(i).Name
@@ -68,7 +69,7 @@ func TestResponseRoundTrip(t *testing.T) {
 		if strings.Count(string(line), "\n") != 1 {
 			t.Fatalf("response is not one line: %q", line)
 		}
-		seq, got, err := ParseResponse(line, s)
+		seq, got, err := ParseResponse(line, s, 3)
 		if err != nil || seq != 42 {
 			t.Fatalf("ParseResponse(%q): seq %d, %v", line, seq, err)
 		}
@@ -87,7 +88,7 @@ func TestResponseRoundTrip(t *testing.T) {
 func TestErrorsKeepIdentity(t *testing.T) {
 	for i, s := range Sentinels {
 		r := engine.Result{Status: engine.Failed, Err: fmt.Errorf("context: %w", s)}
-		_, got, err := ParseResponse(AppendResponse(nil, 1, &r), board.Classic)
+		_, got, err := ParseResponse(AppendResponse(nil, 1, &r), board.Classic, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +106,7 @@ func TestErrorsKeepIdentity(t *testing.T) {
 	}
 	// A ClashError matches ErrClash through its Is method.
 	r := engine.Result{Err: &board.ClashError{Shape: board.Classic, CellA: 0, CellB: 1, Digit: 5, Unit: "row 1"}}
-	_, got, _ := ParseResponse(AppendResponse(nil, 1, &r), board.Classic)
+	_, got, _ := ParseResponse(AppendResponse(nil, 1, &r), board.Classic, 0)
 	if !errors.Is(got.Err, board.ErrClash) {
 		t.Errorf("clash error lost ErrClash: %v", got.Err)
 	}
@@ -114,8 +115,8 @@ func TestErrorsKeepIdentity(t *testing.T) {
 func TestRequestRoundTrip(t *testing.T) {
 	for _, b := range []*board.Board{grid4(), board.New(board.Classic), board.New(mustShape(t, 2, 3)), board.New(board.Square(8))} {
 		b.Cells[len(b.Cells)-1] = uint8(b.Side())
-		seq, got, err := ParseRequest(AppendRequest(nil, 99, b))
-		if err != nil || seq != 99 || !got.Equal(b) || got.Shape != b.Shape {
+		seq, got, p, err := ParseRequest(AppendRequest(nil, 99, b))
+		if err != nil || seq != 99 || !got.Equal(b) || got.Shape != b.Shape || p != nil {
 			t.Errorf("%v: seq %d, %v, equal %v", b.Shape, seq, err, got != nil && got.Equal(b))
 		}
 	}
@@ -143,7 +144,7 @@ func TestConfigRoundTrip(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("config round trip: %+v, %v", got, err)
 	}
-	if _, err := ParseConfig([]byte("satdoku-worker 2 {}\n")); err == nil {
+	if _, err := ParseConfig([]byte("satdoku-worker 1 {}\n")); err == nil {
 		t.Error("a config line of another version accepted")
 	}
 }
@@ -153,7 +154,7 @@ func TestBadLines(t *testing.T) {
 	good := AppendResponse(nil, 3, &engine.Result{Solution: grid4(), Engine: "sat"})
 	for _, bad := range []string{"", "\n", "1 2 2\n", "x 2 2 0000000000000000\n", "1 2 2 000\n", "1 0 2 00\n",
 		"1 2 2 " + strings.Repeat(":", 16) + "\n", "1 2 2 0000000000000000 extra\n", "1 2 2 -\n"} {
-		if _, _, err := ParseRequest([]byte(bad)); err == nil {
+		if _, _, _, err := ParseRequest([]byte(bad)); err == nil {
 			t.Errorf("request %q accepted", bad)
 		}
 	}
@@ -162,11 +163,12 @@ func TestBadLines(t *testing.T) {
 		f[field] = with
 		return strings.Join(f, "\t") + "\n"
 	}
-	for _, bad := range []string{"", "1\t0\n", strings.Repeat("x\t", 12) + "x\n", string(good[:len(good)-1]) + "\tx\n",
+	for _, bad := range []string{"", "1\t0\n", strings.Repeat("x\t", 13) + "x\n", string(good[:len(good)-1]) + "\tx\n",
 		replace(4, "4"), replace(5, "-1"), replace(6, "-5"), replace(7, "123"), replace(9, "16"), replace(9, "1,"),
-		replace(10, "0,1,5,\"row\""), replace(10, "0,1,2"), replace(10, `0,1,2,"row";`), replace(11, "unquoted"),
-		replace(12, `1:"x`), replace(12, `99:"x"`), replace(12, `0:"x"`), replace(12, `"no codes"`)} {
-		if _, _, err := ParseResponse([]byte(bad), board.Square(2)); err == nil {
+		replace(10, "3"), replace(10, "-1"), replace(10, "0,"),
+		replace(11, "0,1,5,\"row\""), replace(11, "0,1,2"), replace(11, `0,1,2,"row";`), replace(12, "unquoted"),
+		replace(13, `1:"x`), replace(13, `99:"x"`), replace(13, `0:"x"`), replace(13, `"no codes"`)} {
+		if _, _, err := ParseResponse([]byte(bad), board.Square(2), 3); err == nil {
 			t.Errorf("response %q accepted", bad)
 		}
 	}
@@ -184,7 +186,7 @@ func BenchmarkResponse(b *testing.B) {
 	var buf []byte
 	for i := 0; i < b.N; i++ {
 		buf = AppendResponse(buf[:0], i, &r)
-		if _, _, err := ParseResponse(buf, board.Classic); err != nil {
+		if _, _, err := ParseResponse(buf, board.Classic, 0); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,0 +1,331 @@
+package engine
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/decode"
+	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/solver"
+	"github.com/satdoku/satdoku/variant"
+)
+
+// SolvePuzzle solves a variant puzzle (givens, regions and rules) with the
+// engine's kind, as Solve does a classic board, and checks every solution
+// it returns with variant.Check:
+//
+//   - SAT: the formula of encode.Variant, solved (or counted to Limit) by
+//     gophersat, each model decoded with decode.Variant; if gophersat
+//     fails or hands back a model that is not a solution, the backtracker
+//     answers instead (Result.Fallback says why).
+//   - Backtrack: fallback.Solver.SolveVariant, the native solver with its
+//     own pruning per rule.
+//   - Both: the two, compared: the same status, the same count, and for a
+//     puzzle with one solution the same grid; else Failed with ErrDisagree.
+//   - External: the formula written as DIMACS (its cardinality constraints
+//     and sums expanded into clauses, Options.Encoding.AMO choosing the
+//     at-most-one encoding) for the external solver, counting with
+//     blocking clauses over the primary variables.
+//
+// A no-solution answer of SAT or an external solver is confirmed by the
+// backtracker within the confirmation budget, on every size (see
+// Options.ConfirmBudget). With Options.Explain a puzzle with no solution
+// gets Result.Clashes (givens that clash in a row, column or region) or a
+// minimal set of givens and rules that admits no completion
+// (Result.Conflict and Result.ConflictRules; ConflictNames names them).
+//
+// A puzzle with no rules whose regions are the boxes of its shape is a
+// classic puzzle: it takes Solve's path, with its propagation and its
+// formula, at Solve's speed. A puzzle that is not well formed (see
+// variant.Puzzle.Validate), or that has a rule type an engine does not
+// know, is Invalid.
+//
+// SolvePuzzle may be called from several goroutines at once.
+func (e *Engine) SolvePuzzle(ctx context.Context, p *variant.Puzzle) Result {
+	if p != nil && p.Givens != nil && classic(p) {
+		return e.Solve(ctx, p.Givens)
+	}
+	start := time.Now()
+	sc := e.scratch.Get().(*scratch)
+	defer e.scratch.Put(sc)
+	res := e.solveVariant(ctx, sc, p)
+	if res.Status == NoSolution && e.opts.Explain && len(res.Clashes) == 0 {
+		cells, rules, err := explainVariant(ctx, p)
+		if err != nil {
+			res.Err = fmt.Errorf("explaining: %w", err)
+		}
+		res.Conflict, res.ConflictRules = cells, rules
+	}
+	res.Elapsed = time.Since(start)
+	return res
+}
+
+// classic reports whether p is a classic puzzle: no rules, and regions
+// that are the boxes of its shape (whatever their labels).
+func classic(p *variant.Puzzle) bool {
+	if len(p.Rules) > 0 {
+		return false
+	}
+	if p.Regions == nil {
+		return true
+	}
+	s := p.Givens.Shape
+	n := s.Side()
+	if !s.Valid() || len(p.Regions) != n*n {
+		return false
+	}
+	boxOf := make([]int, n) // region label → box, plus one
+	for i, l := range p.Regions {
+		if l < 0 || l >= n {
+			return false
+		}
+		box := s.Box(i/n, i%n) + 1
+		switch boxOf[l] {
+		case 0:
+			boxOf[l] = box
+		case box:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func (e *Engine) solveVariant(ctx context.Context, sc *scratch, p *variant.Puzzle) Result {
+	if p == nil || p.Givens == nil {
+		return Result{Status: Invalid, Err: fmt.Errorf("%w: no puzzle", board.ErrShape)}
+	}
+	if err := p.Validate(); err != nil {
+		if errors.Is(err, board.ErrClash) {
+			res := Result{Status: NoSolution, Engine: e.opts.Kind.String(), Settled: true, Confirmed: true}
+			if e.opts.Explain {
+				res.Clashes = Clashes(p)
+			}
+			return res
+		}
+		return Result{Status: Invalid, Err: err}
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{Status: Timeout, Err: err}
+	}
+	switch e.opts.Kind {
+	case Backtrack:
+		return e.backtrackVariant(ctx, sc, p, e.opts.Limit)
+	case Both:
+		s := e.satVariant(ctx, sc, p)
+		b := e.backtrackVariant(ctx, sc, p, max(e.opts.Limit, 2))
+		return e.compare(p.Givens, s, b)
+	case External:
+		start := time.Now()
+		return e.confirmVariant(ctx, sc, p, e.externalVariant(ctx, p), time.Since(start))
+	}
+	start := time.Now()
+	res := e.satVariant(ctx, sc, p)
+	return e.confirmVariant(ctx, sc, p, res, time.Since(start))
+}
+
+// satVariant solves p with gophersat, falling back to the backtracker when
+// gophersat fails or hands back a model that is not a solution.
+func (e *Engine) satVariant(ctx context.Context, sc *scratch, p *variant.Puzzle) Result {
+	f, err := encode.Variant(p)
+	if err != nil {
+		return Result{Status: Invalid, Engine: "sat", Err: err}
+	}
+	res := Result{Engine: "sat", Stage: encode.StageSearch}
+	var models [][]bool
+	var status encode.Status
+	switch {
+	case e.counting() && e.satCount != nil:
+		models, status, err = e.satCount(ctx, f, e.opts.Limit)
+	case e.counting():
+		models, status, err = sc.sat.Count(ctx, f, e.opts.Limit)
+	default:
+		var r solver.Result
+		if e.satSolve != nil {
+			r, err = e.satSolve(ctx, f)
+		} else {
+			r, err = sc.sat.Solve(ctx, f)
+		}
+		status = r.Status
+		res.Settled = err == nil && r.Decisions == 0 && r.Conflicts == 0
+		if r.Status == encode.Sat {
+			models = [][]bool{r.Model}
+		}
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return Result{Status: Timeout, Engine: "sat", Err: ctx.Err()}
+		}
+		return e.fallBackVariant(ctx, sc, p, "gophersat: "+err.Error())
+	}
+	if len(models) == 0 {
+		if status == encode.Unsat {
+			res.Status = NoSolution
+			return res
+		}
+		return e.fallBackVariant(ctx, sc, p, "gophersat answered "+status.String())
+	}
+	grids := make([]*board.Board, 0, len(models))
+	for i, m := range models {
+		grid, err := decode.Variant(p, m) // checks the grid with variant.Check
+		if err != nil {
+			return e.fallBackVariant(ctx, sc, p, fmt.Sprintf("gophersat model %d rejected: %v", i+1, err))
+		}
+		for j, g := range grids {
+			if g.Equal(grid) {
+				return e.fallBackVariant(ctx, sc, p, fmt.Sprintf("gophersat returned the same solution twice (models %d and %d)", j+1, i+1))
+			}
+		}
+		grids = append(grids, grid)
+	}
+	res.Status = Solved
+	res.Solution = grids[0]
+	if len(grids) > 1 {
+		res.Second = grids[1]
+	}
+	if e.counting() {
+		res.Count = len(models)
+	}
+	return res
+}
+
+// fallBackVariant answers with the backtracker after the SAT path failed.
+func (e *Engine) fallBackVariant(ctx context.Context, sc *scratch, p *variant.Puzzle, reason string) Result {
+	res := e.backtrackVariant(ctx, sc, p, e.opts.Limit)
+	res.Fallback = reason
+	return res
+}
+
+// backtrackVariant solves (or counts up to limit) with the native variant
+// solver, checking its solutions with variant.Check.
+func (e *Engine) backtrackVariant(ctx context.Context, sc *scratch, p *variant.Puzzle, limit int) Result {
+	r, err := sc.bt.SolveVariant(ctx, p, max(limit, 1))
+	res := Result{Engine: "backtrack", Settled: r.Guesses == 0}
+	if err != nil {
+		if ctx.Err() != nil {
+			return Result{Status: Timeout, Engine: "backtrack", Err: err}
+		}
+		return Result{Status: Invalid, Engine: "backtrack", Err: err}
+	}
+	for i, s := range r.Solutions {
+		if err := variant.Check(p, s); err != nil {
+			return Result{Status: Failed, Engine: "backtrack", Err: fmt.Errorf("backtracker solution %d rejected: %w", i+1, err)}
+		}
+	}
+	if r.Count == 0 || len(r.Solutions) == 0 {
+		res.Status = NoSolution
+		return res
+	}
+	res.Status = Solved
+	res.Solution = r.Solutions[0]
+	if len(r.Solutions) > 1 {
+		res.Second = r.Solutions[1]
+	}
+	if limit >= 2 {
+		res.Count = r.Count
+	}
+	return res
+}
+
+// confirmVariant checks a no-solution answer of the SAT engine or an
+// external solver with the backtracker, within the confirmation budget
+// (on every size: the variant backtracker's time is not bounded by the
+// board's size as the classic one's is up to 9×9). A solution found is a
+// disagreement: Failed, with ErrDisagree.
+func (e *Engine) confirmVariant(ctx context.Context, sc *scratch, p *variant.Puzzle, res Result, took time.Duration) Result {
+	if res.Status != NoSolution || res.Fallback != "" || res.Confirmed {
+		return res
+	}
+	budget := e.opts.ConfirmBudget
+	if budget < 0 {
+		return res
+	}
+	if budget == 0 {
+		budget = max(DefaultConfirmBudget, 10*took)
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	r, err := sc.bt.SolveVariant(ctx, p, 1)
+	switch {
+	case err != nil:
+		return res // out of budget or time: unconfirmed
+	case r.Count == 0:
+		res.Confirmed = true
+		return res
+	}
+	detail := "the backtracker found a solution"
+	if err := variant.Check(p, r.Solutions[0]); err != nil {
+		detail = "the backtracker found a grid that fails the checker: " + err.Error()
+	}
+	return Result{Status: Failed, Engine: res.Engine, Settled: res.Settled, Stage: res.Stage,
+		Err: fmt.Errorf("%w: %s says no solution, but %s", ErrDisagree, res.Engine, detail)}
+}
+
+// externalVariant solves p with the external solver.
+func (e *Engine) externalVariant(ctx context.Context, p *variant.Puzzle) Result {
+	f, err := encode.Variant(p)
+	if err != nil {
+		return Result{Status: Invalid, Engine: "external", Err: err}
+	}
+	f.AMO = e.opts.Encoding.AMO
+	return e.runExternal(ctx, f, func(m []bool) (*board.Board, error) { return decode.Variant(p, m) })
+}
+
+// Clashes returns every pair of givens of p that hold the same digit in a
+// row, a column or a region (p's regions, which may be irregular), each
+// pair once, in cell order, naming the first unit they share ("row 3",
+// "column 7", "box 2", or "region 4" for irregular regions).
+func Clashes(p *variant.Puzzle) []*board.ClashError {
+	if p == nil || p.Givens == nil || !p.Givens.Shape.Valid() || len(p.Givens.Cells) != p.Givens.Shape.Cells() ||
+		variant.ValidateRegions(p.Side(), p.Regions) != nil {
+		return nil
+	}
+	b := p.Givens
+	n := p.Side()
+	labels := p.RegionLabels()
+	units := p.Units()
+	name := func(u int) string {
+		switch {
+		case u < n:
+			return fmt.Sprintf("row %d", u+1)
+		case u < 2*n:
+			return fmt.Sprintf("column %d", u-n+1)
+		case p.Regions == nil:
+			return fmt.Sprintf("box %d", labels[units[u][0]]+1)
+		}
+		return fmt.Sprintf("region %d", labels[units[u][0]]+1)
+	}
+	var out []*board.ClashError
+	seen := map[[2]int]bool{}
+	for u, unit := range units {
+		for i, a := range unit {
+			for _, c := range unit[i+1:] {
+				x, y := min(a, c), max(a, c)
+				if b.Cells[a] != 0 && b.Cells[a] == b.Cells[c] && !seen[[2]int{x, y}] {
+					seen[[2]int{x, y}] = true
+					out = append(out, &board.ClashError{Shape: b.Shape, CellA: x, CellB: y, Digit: int(b.Cells[a]), Unit: name(u)})
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, func(x, y *board.ClashError) int { return cmp.Or(x.CellA-y.CellA, x.CellB-y.CellB) })
+	return out
+}
+
+// ConflictNames names the elements of a minimal conflict of p as a person
+// reads them: first the givens at cells, in rRcC=D notation ("r1c5=7"),
+// then each rule of p.Rules at the indexes rules, with its Describe
+// ("killer cage r1c1 r1c2 sums to 3"). Pass Result.Conflict and
+// Result.ConflictRules.
+func ConflictNames(p *variant.Puzzle, cells, rules []int) []string {
+	out := GivenNames(p.Givens, cells)
+	for _, i := range rules {
+		out = append(out, p.Rules[i].Describe(p.Side()))
+	}
+	return out
+}

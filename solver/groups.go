@@ -1,0 +1,248 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+
+	gs "github.com/crillab/gophersat/solver"
+
+	"github.com/satdoku/satdoku/encode"
+)
+
+// MinimalGroups returns the indexes, in increasing order, of a minimal set
+// of groups that together with base admit no model: base plus those groups
+// has none, and base plus the set without any one of them has one. For a
+// variant puzzle, base is the classic constraints of an empty board, and
+// each given and each rule is a group: the answer is a smallest-by-deletion
+// set of givens and rules that cannot all hold.
+//
+// Variables 1..base.NumVars are shared by base and every group; a
+// group's variables above base.NumVars are its own auxiliaries, renumbered
+// here so that no two groups share one. MinimalGroups returns
+// ErrSatisfiable if base plus every group has a model, and an empty slice
+// if base alone has none.
+//
+// Each group is switched on by a selector variable of its own: its
+// clauses gain the selector's negation, and its cardinality constraints
+// and sums become sums that hold trivially when the selector is false.
+// One gophersat solver then answers, for one set of selectors assumed
+// true and the others false, whether that set of groups has a model; the
+// minimisation is deletion-based (each group is dropped in turn and kept
+// only if the rest become satisfiable), so it takes one solve per group
+// plus two. gophersat's Assume forgets the units it found while parsing
+// (GOPHERSAT.md, hazard 3): the problem it gets here has none, as for
+// every solve of this package, and a selector that the top-level
+// propagation decides is answered here without gophersat. The ctx is
+// checked between solves.
+func MinimalGroups(ctx context.Context, base *encode.Formula, groups []*encode.Formula) ([]int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := base.Validate(); err != nil {
+		return nil, err
+	}
+	f, sel, err := guarded(base, groups)
+	if err != nil {
+		return nil, err
+	}
+	var sv Solver
+	s := &sv.s
+	defer s.release()
+	if err := s.load(f); err != nil {
+		return nil, err
+	}
+	if err := sv.start(); err != nil {
+		return nil, err
+	}
+	m := &assumer{sv: &sv, sel: sel}
+	if s.unsat {
+		return []int{}, nil // base alone: a guarded group can always be off
+	}
+	unsat, err := m.unsat(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	if unsat {
+		return []int{}, nil
+	}
+	// Selectors fixed at the top level: one that must be false is a group
+	// that base refutes alone; one in no constraint left is a group that
+	// holds anyway and is never needed. (No selector is ever forced true:
+	// every guarded constraint holds when its selector is false.)
+	var candidates []int
+	for i, v := range sel {
+		switch {
+		case s.val[v] < 0:
+			return []int{i}, nil
+		case s.val[v] == 0 && s.rep[v] != 0:
+			candidates = append(candidates, i)
+		}
+	}
+	if unsat, err = m.unsat(ctx, candidates); err != nil {
+		return nil, err
+	}
+	if !unsat {
+		return nil, ErrSatisfiable
+	}
+	// candidates[:kept] are known necessary; candidates[kept] is tried next.
+	trial := make([]int, 0, len(candidates))
+	for kept := 0; kept < len(candidates); {
+		trial = append(append(trial[:0], candidates[:kept]...), candidates[kept+1:]...)
+		unsat, err := m.unsat(ctx, trial)
+		if err != nil {
+			return nil, err
+		}
+		if unsat {
+			candidates = append(candidates[:kept], candidates[kept+1:]...)
+		} else {
+			kept++
+		}
+	}
+	return candidates, nil
+}
+
+// assumer solves the loaded formula under assumptions on its selectors.
+type assumer struct {
+	sv    *Solver
+	sel   []int // the selector variable of each group
+	on    []bool
+	assum []gs.Lit
+}
+
+// unsat reports whether the formula has no model when the groups in set
+// are on and the others off.
+func (m *assumer) unsat(ctx context.Context, set []int) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	s := &m.sv.s
+	if m.on == nil {
+		m.on = make([]bool, len(m.sel))
+	}
+	clear(m.on)
+	for _, i := range set {
+		m.on[i] = true
+	}
+	m.assum = m.assum[:0]
+	for i, v := range m.sel {
+		g := s.rep[v]
+		if g == 0 {
+			continue // fixed, or in no constraint: nothing to assume
+		}
+		if !m.on[i] {
+			g = -g
+		}
+		m.assum = append(m.assum, gs.IntToLit(g))
+	}
+	if s.e == nil {
+		return false, nil // nothing left to search: the formula has a model
+	}
+	var st gs.Status
+	var gm []bool
+	err := locked(func() {
+		s.e.Assume(m.assum)
+		st = s.e.Solve()
+		if st == gs.Sat {
+			gm = s.e.Model()
+		}
+	})
+	switch {
+	case err != nil:
+		return false, err
+	case st == gs.Unsat:
+		return true, nil
+	case st != gs.Sat:
+		return false, fmt.Errorf("gophersat gave up (status %d)", int(st))
+	}
+	// Check the model as next does: every constraint, and the assumptions.
+	model, err := s.dimacsModel(gm)
+	if err != nil {
+		return false, err
+	}
+	if i := s.f.Broken(model); i >= 0 {
+		return false, fmt.Errorf("%w: %s is false", ErrBadModel, s.f.Describe(i))
+	}
+	for i, v := range m.sel {
+		if s.rep[v] != 0 && model[v] != m.on[i] {
+			return false, fmt.Errorf("%w: selector %d is %v, assumed %v", ErrBadModel, v, model[v], m.on[i])
+		}
+	}
+	return false, nil
+}
+
+// guarded returns base plus every group switched on by a selector
+// variable, and the selectors (see MinimalGroups).
+func guarded(base *encode.Formula, groups []*encode.Formula) (*encode.Formula, []int, error) {
+	f := &encode.Formula{NumVars: base.NumVars, Primary: base.Primary}
+	f.Clauses = append(f.Clauses, base.Clauses...)
+	f.Cards = append(f.Cards, base.Cards...)
+	f.Sums = append(f.Sums, base.Sums...)
+	sel := make([]int, len(groups))
+	for i, g := range groups {
+		if err := g.Validate(); err != nil {
+			return nil, nil, fmt.Errorf("group %d: %w", i+1, err)
+		}
+		s := f.NewVar()
+		sel[i] = int(s)
+		// Renumber the group's own variables after those used so far.
+		shift := encode.Lit(f.NumVars - base.NumVars)
+		if g.NumVars > base.NumVars {
+			f.NumVars += g.NumVars - base.NumVars
+		}
+		ren := func(l encode.Lit) encode.Lit {
+			switch {
+			case l.Var() <= base.NumVars:
+				return l
+			case l > 0:
+				return l + shift
+			}
+			return l - shift
+		}
+		for _, cl := range g.Clauses {
+			c := make(encode.Clause, 0, len(cl)+1)
+			for _, l := range cl {
+				c = append(c, ren(l))
+			}
+			f.Clauses = append(f.Clauses, append(c, -s))
+		}
+		for _, c := range g.Cards {
+			terms := make([]encode.Term, len(c.Lits))
+			for j, l := range c.Lits {
+				terms[j] = encode.Term{Weight: 1, Lit: ren(l)}
+			}
+			guardSum(f, s, terms, c.Cmp, c.K)
+		}
+		for _, sum := range g.Sums {
+			terms := make([]encode.Term, len(sum.Terms))
+			for j, t := range sum.Terms {
+				terms[j] = encode.Term{Weight: t.Weight, Lit: ren(t.Lit)}
+			}
+			guardSum(f, s, terms, sum.Cmp, sum.K)
+		}
+	}
+	if err := f.Validate(); err != nil {
+		return nil, nil, err
+	}
+	return f, sel, nil
+}
+
+// guardSum adds "s → Σ terms cmp k" to f as sums: Σ terms + M·¬s ≥ k for
+// the lower bound, with M large enough that a false s meets it whatever
+// the terms, and Σ terms − M·¬s ≤ k for the upper bound. A bound that
+// every assignment meets is left out.
+func guardSum(f *encode.Formula, s encode.Lit, terms []encode.Term, cmp encode.Cmp, k int) {
+	lo, hi := 0, 0 // the least and greatest value of Σ terms
+	for _, t := range terms {
+		if t.Weight < 0 {
+			lo += t.Weight
+		} else {
+			hi += t.Weight
+		}
+	}
+	if cmp != encode.AtMost && k > lo {
+		f.AddSum(append(terms[:len(terms):len(terms)], encode.Term{Weight: k - lo, Lit: -s}), encode.AtLeast, k)
+	}
+	if cmp != encode.AtLeast && k < hi {
+		f.AddSum(append(terms[:len(terms):len(terms)], encode.Term{Weight: -(hi - k), Lit: -s}), encode.AtMost, k)
+	}
+}

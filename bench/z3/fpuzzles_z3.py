@@ -14,14 +14,20 @@ satdoku's package fpuzzles does: the same default boxes, the same handling of
 A constraint key this model does not know is an error naming it, never
 skipped: dropping a rule would give a wrong "solution".
 
-Encoding: one z3 Int per cell (1..N), Distinct over rows, columns and
-regions, every rule as linear integer constraints over the cells. The
---encoding flag selects alternatives that were measured against it (see
-README.md): "int" (the default, plain z3.Solver), "fd" (the same model on
-z3's finite-domain solver, SolverFor("QF_FD"), which bit-blasts the bounded
-integers into SAT) and "onehot" (the Int model plus one Boolean per cell and
-digit, channelled to the Ints, with exactly-one cardinality constraints per
-cell and per unit and digit).
+Encoding: one z3 Int per cell (1..N), every rule as linear integer
+constraints over the cells, and the units in one of four ways (--encoding),
+measured against each other over the corpus (see README.md):
+  int        Distinct over each row, column and region; z3.Solver() (the
+             textbook z3 Sudoku)
+  fd         the same on z3's finite-domain solver, SolverFor("QF_FD"),
+             which bit-blasts the bounded integers into SAT
+  onehot     the Ints plus one Boolean per cell and digit, equal to
+             "cell == digit", with exactly-one (PbEq) per cell and per unit
+             and digit; z3.Solver()
+  fd-onehot  onehot on SolverFor("QF_FD"): the default, the fastest of the
+             four on the corpus and the only one to finish the hard renban
+             and thermometer puzzles
+In every encoding the rules are the same Int constraints.
 
 Usage: fpuzzles_z3.py [--unique] [--manifest manifest.json] FILE...
 Exit status: 0 when every puzzle was solved (and, with --manifest, every known
@@ -257,7 +263,7 @@ class Model:
     """A puzzle read from f-puzzles JSON into z3: the cells, the givens, the
     regions and the rules."""
 
-    def __init__(self, doc, encoding="int"):
+    def __init__(self, doc, encoding="fd-onehot"):
         if encoding not in ENCODINGS:
             raise ValueError(f"encoding {encoding!r}, want one of {ENCODINGS}")
         self.doc, self.encoding = doc, encoding
@@ -659,7 +665,8 @@ class Model:
     def rule_difference(self, key, path, e):
         a, b = self.pair(path, e)
         self.kropki.append((a, b))
-        diff = self.value(path, e) or 1
+        diff = self.value(path, e)
+        diff = 1 if diff is None else diff
         if not 1 <= diff < self.n:
             raise PuzzleError(f"{path}.value: difference {diff}")
         x, y = self.v(a), self.v(b)
@@ -669,7 +676,8 @@ class Model:
     def rule_ratio(self, key, path, e):
         a, b = self.pair(path, e)
         self.kropki.append((a, b))
-        ratio = self.value(path, e) or 2
+        ratio = self.value(path, e)
+        ratio = 2 if ratio is None else ratio
         if not 2 <= ratio <= self.n:
             raise PuzzleError(f"{path}.value: ratio {ratio}")
         if ratio not in self.ratio_values:
@@ -710,11 +718,14 @@ class Model:
         self.add(key, f"quadruple {cell_list(self.n, cells)} holds {digits}", need)
 
     def rule_clone(self, key, path, e):
-        cells = self.cells(path + ".cells", e.get("cells"))
-        clones = self.cells(path + ".cloneCells", e.get("cloneCells"))
+        cells = self.cells(path + ".cells", e.get("cells"), distinct=False)
+        clones = self.cells(path + ".cloneCells", e.get("cloneCells"), distinct=False)
         if len(cells) != len(clones):
             raise PuzzleError(f"{path}: {len(cells)} cells but {len(clones)} clone cells")
         pairs = [(a, b) for a, b in zip(cells, clones) if a != b]  # a cell cloned onto itself says nothing
+        for side in zip(*pairs):
+            if len(set(side)) != len(side):
+                raise PuzzleError(f"{path}: a cell is listed twice")
         if pairs:
             self.add(key, f"clone {cell_list(self.n, [a for a, _ in pairs])} = {cell_list(self.n, [b for _, b in pairs])}",
                      [self.v(a) == self.v(b) for a, b in pairs])
@@ -1033,33 +1044,63 @@ def compare(path, model, solution, recorded):
     return "match"
 
 
-def summary(rows):
-    """A Markdown table of median and worst times, 9x9 and all."""
-    def stats(sel, col):
-        vals = [float(r[col]) for r in sel if r[col] != "-"]
-        if not vals:
-            return "-", "-"
-        return f"{statistics.median(vals):.1f}", f"{max(vals):.1f}"
+def summary(rows, cpu=False):
+    """A Markdown table of median and worst times in ms, for the 9x9
+    puzzles and for all: the first check (solve), the second check
+    (unique), and both (solve + unique, the time to know that the puzzle
+    has exactly one solution, model building left out). A puzzle z3 did not
+    finish counts at the time it was stopped, and its worst time reads
+    "> t"; "unsolved" counts those."""
+    first, second = ("solve_cpu_ms", "unique_cpu_ms") if cpu else ("solve_ms", "unique_ms")
 
-    lines = ["| puzzles | count | solve median | solve worst | unique median | unique worst "
-             "| unique total median | unique total worst |",
-             "|---|---|---|---|---|---|---|---|"]
+    def stats(sel, times):
+        vals = [t for t in times if t is not None]
+        if not vals:
+            return ["-", "-"]
+        worst = f"{max(vals):.1f}"
+        if any(r["status"] == "unknown" or r["unique"] == "unknown" for r in sel):
+            worst = "> " + worst
+        return [f"{statistics.median(vals):.1f}", worst]
+
+    def num(v):
+        return None if v == "-" else float(v)
+
+    head = "| puzzles | count | unsolved | solve median | solve worst | unique median | unique worst | solve+unique median | solve+unique worst |"
+    lines = [head, "|---" * 9 + "|"]
     for label, sel in (("9x9", [r for r in rows if r["size"] == "9x9"]), ("all", rows)):
-        cells = [*stats(sel, "solve_ms"), *stats(sel, "unique_ms"), *stats(sel, "unique_total_ms")]
-        lines.append(f"| {label} | {len(sel)} | " + " | ".join(cells) + " |")
+        solve_t = [num(r[first]) for r in sel]
+        unique_t = [num(r[second]) for r in sel]
+        both = [s + (u or 0) for s, u in zip(solve_t, unique_t)]  # unsolved: a lower bound
+        unsolved = sum(r["status"] != "sat" or r["unique"] == "unknown" for r in sel)
+        cells = stats(sel, solve_t) + stats(sel, unique_t) + stats(sel, both)
+        lines.append(f"| {label} | {len(sel)} | {unsolved} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def read_tsv(path):
+    """The rows of a TSV this script wrote, as dicts over its header."""
+    with open(path, encoding="utf-8") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        return [dict(zip(header, line.rstrip("\n").split("\t"))) for line in f if line.strip()]
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("files", nargs="+", help="f-puzzles JSON files (or payloads, or links)")
     ap.add_argument("--unique", action="store_true", help="also prove the solution unique")
-    ap.add_argument("--encoding", choices=ENCODINGS, default="int", help="z3 model (default int)")
+    ap.add_argument("--encoding", choices=ENCODINGS, default="fd-onehot", help="units and solver (default fd-onehot)")
     ap.add_argument("--manifest", help="manifest.json: compare with its recorded solutions")
     ap.add_argument("--timeout-ms", type=int, default=0, help="z3 timeout per check (0: none)")
     ap.add_argument("--repeat", type=int, default=1, help="runs per puzzle; times are the minimum")
-    ap.add_argument("--summary", action="store_true", help="print a table of times on stderr")
+    ap.add_argument("--summary", action="store_true", help="print tables of times (wall, CPU) on stderr")
+    ap.add_argument("--summarize", action="store_true",
+                    help="read the files as TSVs this script wrote and print their tables on stdout")
     args = ap.parse_args(argv)
+
+    if args.summarize:
+        rows = [row for path in args.files for row in read_tsv(path)]
+        print("Wall time (ms):\n" + summary(rows) + "\n\nCPU time (ms):\n" + summary(rows, cpu=True))
+        return 0
 
     recorded = read_manifest(args.manifest) if args.manifest else {}
     print("\t".join(COLUMNS), flush=True)
@@ -1082,7 +1123,7 @@ def main(argv=None):
         rows.append(row)
         print("\t".join(row[c] for c in COLUMNS), flush=True)
     if args.summary:
-        print(summary(rows), file=sys.stderr)
+        print("Wall time (ms):\n" + summary(rows) + "\n\nCPU time (ms):\n" + summary(rows, cpu=True), file=sys.stderr)
     return 2 if broken_file else 1 if failed else 0
 
 

@@ -56,10 +56,13 @@ import z3
 #   solve_cpu_ms, unique_cpu_ms  the CPU time of the two checks
 #                   (time.process_time), steadier than wall time on a
 #                   shared machine
+# solution is z3's first solution, second the other one the uniqueness check
+# found ("-" when unique), each as digits row by row (numbers separated by
+# spaces above 9x9).
 COLUMNS = [
     "file", "size", "encoding", "status", "unique", "manifest",
     "build_ms", "solve_ms", "unique_ms", "solve_total_ms", "unique_total_ms",
-    "solve_cpu_ms", "unique_cpu_ms", "solution",
+    "solve_cpu_ms", "unique_cpu_ms", "solution", "second",
 ]
 
 
@@ -967,8 +970,9 @@ class Clock:
 
 def solve_once(path, encoding, unique, timeout_ms):
     """Build and solve one file once: the model, the status, the solution
-    (or None) and the uniqueness verdict, and the times as (wall, cpu)
-    pairs: building, the first check, the second check (None if not run)."""
+    (or None), the uniqueness verdict with a second solution when there is
+    one, and the times as (wall, cpu) pairs: building, the first check, the
+    second check (None if not run)."""
     clock = Clock()
     with open(path, encoding="utf-8") as f:
         model = Model(load_document(f.read()), encoding)
@@ -979,7 +983,7 @@ def solve_once(path, encoding, unique, timeout_ms):
     clock = Clock()
     status = s.check()
     first = clock.read()
-    solution, verdict, second = None, "-", None
+    solution, verdict, other, second = None, "-", None, None
     if status == z3.sat:
         m = s.model()
         solution = [m.eval(x, model_completion=True).as_long() for x in model.x]
@@ -989,7 +993,10 @@ def solve_once(path, encoding, unique, timeout_ms):
             again = s.check()
             second = clock.read()
             verdict = "unique" if again == z3.unsat else "multiple" if again == z3.sat else "unknown"
-    return model, str(status), solution, verdict, (build, first, second)
+            if again == z3.sat:
+                m = s.model()
+                other = [m.eval(x, model_completion=True).as_long() for x in model.x]
+    return model, str(status), solution, (verdict, other), (build, first, second)
 
 
 def solve(path, encoding, unique, timeout_ms, repeat):
@@ -998,7 +1005,7 @@ def solve(path, encoding, unique, timeout_ms, repeat):
     that many times and each time is the minimum over the runs (z3 is
     deterministic, so the minimum is the run least disturbed by the
     machine)."""
-    model, status, solution, verdict, times = solve_once(path, encoding, unique, timeout_ms)
+    model, status, solution, (verdict, other), times = solve_once(path, encoding, unique, timeout_ms)
     for _ in range(repeat - 1):
         again = solve_once(path, encoding, unique, timeout_ms)[4]
         times = [None if t is None else (min(t[0], u[0]), min(t[1], u[1])) for t, u in zip(times, again)]
@@ -1011,6 +1018,7 @@ def solve(path, encoding, unique, timeout_ms, repeat):
         "unique_total_ms": ms(None if second is None else build + first + second),
         "solve_cpu_ms": ms(first_cpu), "unique_cpu_ms": ms(second_cpu),
         "solution": format_grid(model.n, solution) if solution else "-",
+        "second": format_grid(model.n, other) if other else "-",
     }
     return row, model, solution
 
@@ -1118,6 +1126,10 @@ def main(argv=None):
             row["manifest"] = compare(path, model, solution, recorded.get(os.path.normpath(os.path.abspath(path))))
             if row["manifest"] == "differs":
                 failed = True
+        if row["status"] != "sat" or row["unique"] == "unknown":
+            print(f"{path}: z3 did not finish ({row['status']}, uniqueness {row['unique']})", file=sys.stderr)
+        elif row["unique"] == "multiple":
+            print(f"{path}: not unique in this model: a second solution is {row['second']}", file=sys.stderr)
         if args.unique and row["unique"] != "unique":
             failed = True
         rows.append(row)

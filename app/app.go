@@ -9,9 +9,11 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"runtime/debug"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/satdoku/satdoku/solver"
 	"github.com/urfave/cli/v2"
@@ -82,6 +84,42 @@ var cliMu sync.Mutex
 
 func runApp(s *streams, args []string) int {
 	stderr := s.stderr
+	// A closed stdout pipe makes writes fail with EPIPE, which ends the run
+	// quietly below, instead of killing the process with SIGPIPE before it
+	// could stop its worker processes and external solvers.
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	defer signal.Stop(pipe)
+	watch := &stdoutWatch{w: s.stdout}
+	watched := *s
+	watched.stdout = watch
+	s = &watched
+	err := runCommand(s, args)
+	werr := watch.failed()
+	switch {
+	case werr != nil && isBrokenPipe(werr):
+		return ExitBrokenPipe
+	case err == nil && werr != nil:
+		fmt.Fprintf(stderr, "satdoku: writing output: %v\n", werr)
+		return ExitError
+	case err == nil:
+		return ExitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintf(stderr, "satdoku: %v\n", ee.err)
+		}
+		return ee.code
+	}
+	// Errors not made by our actions come from urfave/cli's flag parsing.
+	fmt.Fprintf(stderr, "satdoku: %v\n", err)
+	return ExitUsage
+}
+
+// runCommand runs the command line on s and returns the error that ends
+// it: nil, an *exitError, or a usage error of urfave/cli's.
+func runCommand(s *streams, args []string) error {
 	a := newApp(s)
 	var work func() error // the command that Run chose, with its context
 	deferAction := func(act cli.ActionFunc) cli.ActionFunc {
@@ -100,19 +138,7 @@ func runApp(s *streams, args []string) int {
 	if err == nil && work != nil {
 		err = work()
 	}
-	if err == nil {
-		return ExitOK
-	}
-	var ee *exitError
-	if errors.As(err, &ee) {
-		if ee.err != nil {
-			fmt.Fprintf(stderr, "satdoku: %v\n", ee.err)
-		}
-		return ee.code
-	}
-	// Errors not made by our actions come from urfave/cli's flag parsing.
-	fmt.Fprintf(stderr, "satdoku: %v\n", err)
-	return ExitUsage
+	return err
 }
 
 // streams are the standard streams an App works on, so that tests can run

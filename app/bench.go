@@ -87,6 +87,9 @@ func runBench(c *cli.Context, s *streams) error {
 	defer runtime.UnlockOSThread()
 	tw := s.stdout
 	fmt.Fprintf(tw, benchRow, "file", "engine", "puzzles", "mean µs", "median µs", "p99 µs", "max µs", "process µs", "puzzles/s", "settled")
+	if err := s.outErr(); err != nil {
+		return exitf(ExitError, "writing output: %v", err)
+	}
 	failed := false
 	err = s.forEachInput(c.Args().Slice(), func(name string, r io.Reader) error {
 		puzzles, err := readAll(in.reader(r, name), name, c.Int("limit"))
@@ -101,6 +104,9 @@ func runBench(c *cli.Context, s *streams) error {
 			st.file, st.engine = shortName(name), k.String()
 			failed = failed || st.failures > 0
 			st.print(tw)
+			if err := s.outErr(); err != nil {
+				return exitf(ExitError, "writing output: %v", err)
+			}
 		}
 		return nil
 	})

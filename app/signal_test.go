@@ -142,38 +142,6 @@ func TestSignalWhileReading(t *testing.T) {
 	}
 }
 
-// TestClosedStdout reads one line of the output and closes the pipe: the
-// run ends with a clear message and a non-zero exit, not a panic.
-func TestClosedStdout(t *testing.T) {
-	t.Parallel()
-	if testing.Short() {
-		t.Skip("takes seconds: not with -short")
-	}
-	file := writeFile(t, "many.txt", lineFile(manyPuzzles(t, 3000)))
-	cmd := command(t, "solve", "-o", "line", "-e", "backtrack", "--workers", "2", file)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bufio.NewReader(stdout).ReadString('\n'); err != nil {
-		t.Fatal(err)
-	}
-	stdout.Close()
-	cmd.Wait()
-	code := cmd.ProcessState.ExitCode()
-	if code == 0 || code == -1 {
-		t.Errorf("exit %d (%v)", code, cmd.ProcessState)
-	}
-	if !strings.Contains(stderr.String(), "broken pipe") || strings.Contains(stderr.String(), "panic") {
-		t.Errorf("exit %d, stderr %q", code, stderr.String())
-	}
-}
-
 // TestKilledWorkerCLI kills a worker process with SIGKILL while satdoku
 // solves a long batch: its puzzles are solved by another, the output is
 // complete and in order, and the exit is 0.

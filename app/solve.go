@@ -276,8 +276,11 @@ func (in input) reader(r io.Reader, name string) *board.Reader {
 	return rd
 }
 
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
+// isTerminal reports whether w (a reader or a writer) is a terminal.
+func isTerminal(w any) bool {
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		w = u.Unwrap()
+	}
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
@@ -298,11 +301,6 @@ func runSolve(c *cli.Context, s *streams) error {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
 	defer signal.Stop(sigs)
-	// A closed stdout pipe makes writes fail with EPIPE, reported below,
-	// instead of killing the process silently with SIGPIPE.
-	pipe := make(chan os.Signal, 1)
-	signal.Notify(pipe, syscall.SIGPIPE)
-	defer signal.Stop(pipe)
 	go func() {
 		select {
 		case sig := <-sigs:

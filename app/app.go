@@ -132,8 +132,12 @@ func runCommand(s *streams, args []string) error {
 	for _, c := range a.Commands {
 		c.Action = deferAction(c.Action)
 	}
+	args, err := tidyArgs(a, args)
+	if err != nil {
+		return err
+	}
 	cliMu.Lock()
-	err := a.Run(flagsFirst(a, args))
+	err = a.Run(flagsFirst(a, args))
 	cliMu.Unlock()
 	if err == nil && work != nil {
 		err = work()
@@ -197,6 +201,9 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 	}
 	for _, c := range a.Commands {
 		name := c.Name
+		// No "help" subcommand: "satdoku solve help" would offer it in
+		// completion instead of file names ("satdoku help solve" works).
+		c.HideHelpCommand = true
 		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
 			return usagef("%s: %v (see 'satdoku %s --help')", name, err, name)
 		}

@@ -382,7 +382,7 @@ func (o *resultWriter) summary(stderr io.Writer, elapsed time.Duration, toStderr
 		return
 	}
 	rate := float64(t.read) / elapsed.Seconds()
-	fmt.Fprintf(stderr, "satdoku: %d puzzles read: %d solved", t.read, t.solved)
+	fmt.Fprintf(stderr, "satdoku: %s read: %d solved", count(t.read, "puzzle"), t.solved)
 	if o.cfg.batch.Engine.Limit >= 2 {
 		fmt.Fprintf(stderr, " (%d unique, %d multiple)", t.unique, t.multiple)
 	}
@@ -397,4 +397,12 @@ func (o *resultWriter) summary(stderr io.Writer, elapsed time.Duration, toStderr
 		fmt.Fprintf(stderr, ", %d by fallback", t.fallbacks)
 	}
 	fmt.Fprintf(stderr, " in %v (%.0f puzzles/s)\n", elapsed.Round(time.Millisecond), rate)
+}
+
+// count says "1 puzzle", "2 puzzles", "0 puzzles".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

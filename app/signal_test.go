@@ -36,7 +36,7 @@ func checkPrefix(t *testing.T, puzzles []*board.Board, out, stderr string) int {
 	for i, l := range lines {
 		verifyLine(t, i, puzzles[i], l)
 	}
-	m := regexp.MustCompile(`: (\d+) puzzles done, the rest were not solved`).FindStringSubmatch(stderr)
+	m := regexp.MustCompile(`: (\d+) puzzles? done, the rest were not solved`).FindStringSubmatch(stderr)
 	if m == nil {
 		t.Fatalf("stderr does not say how many were done: %q", stderr)
 	}
@@ -135,7 +135,7 @@ func TestSignalWhileReading(t *testing.T) {
 				t.Errorf("exit %d, want 130; stderr %q", code, stderr.String())
 			}
 			verifyLines(t, puzzles, out.String()+string(rest), nil)
-			if !strings.Contains(stderr.String(), fmt.Sprintf("%d puzzles done", len(puzzles))) {
+			if !strings.Contains(stderr.String(), fmt.Sprintf("stopped by SIGINT (Ctrl-C): %d puzzles done", len(puzzles))) {
 				t.Errorf("stderr %q", stderr.String())
 			}
 		})

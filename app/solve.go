@@ -329,7 +329,7 @@ func runSolve(c *cli.Context, s *streams) error {
 
 	var ie *interruptError
 	if errors.As(context.Cause(ctx), &ie) {
-		fmt.Fprintf(stderr, "satdoku: interrupted by %v: %d puzzles done, the rest were not solved\n", ie.sig, out.tally.read)
+		fmt.Fprintf(stderr, "satdoku: stopped by %s: %s done, the rest were not solved\n", ie.name(), count(out.tally.read, "puzzle"))
 		return silentExit(ie.code())
 	}
 	var ee *exitError
@@ -373,7 +373,15 @@ func silentExitIf(code int) error {
 // interruptError is the cancellation cause when a signal stops the run.
 type interruptError struct{ sig os.Signal }
 
-func (e *interruptError) Error() string { return "interrupted by " + e.sig.String() }
+func (e *interruptError) Error() string { return "stopped by " + e.name() }
+
+// name names the signal as people know it: SIGINT (Ctrl-C) or SIGTERM.
+func (e *interruptError) name() string {
+	if e.sig == syscall.SIGTERM {
+		return "SIGTERM"
+	}
+	return "SIGINT (Ctrl-C)"
+}
 
 func (e *interruptError) code() int {
 	if e.sig == syscall.SIGTERM {

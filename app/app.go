@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -153,6 +154,8 @@ type streams struct {
 	// worker starts batch worker processes (batch.Options.Worker); nil:
 	// this executable, which main lets serve them.
 	worker func() (*exec.Cmd, error)
+	// quiet is --quiet: no note about reading a terminal.
+	quiet bool
 }
 
 // New returns the satdoku application reading stdin and writing stdout and
@@ -241,14 +244,16 @@ func version() string {
 	return v
 }
 
-// openInputs yields the readers for the named inputs ("-" or none: stdin),
-// one at a time, so that a batch of files streams.
-func (s *streams) forEachInput(names []string, fn func(name string, r io.Reader) error) error {
+// forEachInput calls fn with the reader of each named input ("-" or none:
+// stdin, which holds what), one at a time, so that a batch of files
+// streams.
+func (s *streams) forEachInput(names []string, what string, fn func(name string, r io.Reader) error) error {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
 	for _, name := range names {
 		if name == "-" {
+			s.noteTerminal(what)
 			if err := fn("-", s.stdin); err != nil {
 				return err
 			}
@@ -265,6 +270,20 @@ func (s *streams) forEachInput(names []string, fn func(name string, r io.Reader)
 		}
 	}
 	return nil
+}
+
+// noteTerminal says on stderr, when standard input is a terminal, that
+// satdoku is reading what from it and how to end, so that a bare
+// "satdoku" does not wait in silence.
+func (s *streams) noteTerminal(what string) {
+	if s.quiet || !isTerminal(s.stdin) {
+		return
+	}
+	end := "Ctrl-D"
+	if runtime.GOOS == "windows" {
+		end = "Ctrl-Z and Enter"
+	}
+	fmt.Fprintf(s.stderr, "satdoku: reading %s from standard input (the terminal): type or paste, then press %s to end (Ctrl-C stops; 'satdoku --help' for help)\n", what, end)
 }
 
 // displayName is how errors name an input.

@@ -91,7 +91,7 @@ func runBench(c *cli.Context, s *streams) error {
 		return exitf(ExitError, "writing output: %v", err)
 	}
 	failed := false
-	err = s.forEachInput(c.Args().Slice(), func(name string, r io.Reader) error {
+	err = s.forEachInput(c.Args().Slice(), "puzzles", func(name string, r io.Reader) error {
 		puzzles, err := readAll(in.reader(r, name), name, c.Int("limit"))
 		if err != nil {
 			return err

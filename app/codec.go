@@ -63,7 +63,7 @@ func runEncode(c *cli.Context, s *streams) error {
 			return exitf(ExitError, "%v", err)
 		}
 	}
-	return s.forEachInput(c.Args().Slice(), func(name string, r io.Reader) error {
+	return s.forEachInput(c.Args().Slice(), "a puzzle", func(name string, r io.Reader) error {
 		rd := in.reader(r, name)
 		var pending *board.Puzzle // held until we know whether a second puzzle follows
 		written, invalid := 0, 0
@@ -192,7 +192,7 @@ func runDecode(c *cli.Context, s *streams) error {
 		return usagef("%s holds more than one puzzle: decode needs the one that was encoded", c.String("puzzle"))
 	}
 	var out decode.Output
-	err = s.forEachInput(c.Args().Slice(), func(name string, r io.Reader) error {
+	err = s.forEachInput(c.Args().Slice(), "a SAT solver's answer", func(name string, r io.Reader) error {
 		var rerr error
 		if out, rerr = decode.ReadOutput(r); rerr != nil {
 			return exitf(ExitInvalid, "%s: %v", displayName(name), rerr)

@@ -85,7 +85,9 @@ func (r *inputs) open() bool {
 		name := r.names[0]
 		r.names = r.names[1:]
 		var src io.Reader = r.s.stdin
-		if name != "-" {
+		if name == "-" {
+			r.s.noteTerminal("puzzles")
+		} else {
 			f, err := os.Open(name)
 			if err != nil {
 				r.fail(fmt.Errorf("%w (skipped)", err))

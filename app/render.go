@@ -133,7 +133,7 @@ func runRender(c *cli.Context, s *streams) error {
 	}
 	pic := &render.Picture{Title: cfg.title}
 	var recorded *board.Board // an f-puzzles file's own solution
-	err = s.forEachInput([]string{name}, func(name string, r io.Reader) error {
+	err = s.forEachInput([]string{name}, "a puzzle", func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64<<10)
 		head, _ := br.Peek(64 << 10)
 		if web.LooksLikeFPuzzles(string(head)) {

@@ -290,6 +290,7 @@ func runSolve(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
+	s.quiet = cfg.quiet
 	for _, n := range cfg.notes {
 		if !cfg.quiet {
 			fmt.Fprintf(s.stderr, "satdoku: %s\n", n)

@@ -44,8 +44,12 @@ const exitCodesHelp = `EXIT CODES:
    4  at least one puzzle is invalid, or the input holds no puzzle
    5  at least one puzzle timed out (--timeout) or was left undecided
    6  engines disagree (--engine both) or the external solver failed
-   130/143  interrupted by SIGINT/SIGTERM (results so far are printed)
+   130/143  stopped by SIGINT (Ctrl-C) or SIGTERM (the results so far are printed)
+   141  standard output closed early (as by '| head'): stopped quietly
    When several apply, the largest of 3-6 wins.`
+
+// brokenPipeHelp is the line of the exit-code tables for a closed stdout.
+const brokenPipeHelp = `   141  standard output closed early (as by '| head'): stopped quietly`
 
 // exitError carries an exit code with the message to print.
 type exitError struct {
@@ -178,6 +182,8 @@ nine digits ('0' blank) in and nine lines out works unchanged.
    satdoku solve --output json puzzles.txt
    satdoku encode puzzle.txt | cadical -q | satdoku decode --puzzle puzzle.txt
 
+'satdoku help COMMAND' (or 'satdoku COMMAND --help') explains a command.
+
 ` + exitCodesHelp,
 		Reader:               io.stdin,
 		Writer:               io.stdout,
@@ -202,7 +208,13 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 	a.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
 		return usagef("%v (see 'satdoku --help')", err)
 	}
+	for _, f := range a.Flags {
+		quietBoolDefault(f)
+	}
 	for _, c := range a.Commands {
+		for _, f := range c.Flags {
+			quietBoolDefault(f)
+		}
 		name := c.Name
 		// No "help" subcommand: "satdoku solve help" would offer it in
 		// completion instead of file names ("satdoku help solve" works).
@@ -212,6 +224,14 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 		}
 	}
 	return a
+}
+
+// quietBoolDefault drops "(default: false)" from a boolean flag's help:
+// a switch is off unless given.
+func quietBoolDefault(f cli.Flag) {
+	if b, ok := f.(*cli.BoolFlag); ok {
+		b.DisableDefaultText = true
+	}
 }
 
 // version returns the module version and VCS revision from the build info.

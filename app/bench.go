@@ -42,11 +42,12 @@ EXIT CODES:
    1  fatal error (unreadable file)
    2  usage error
    4  a file holds an invalid puzzle, or none
-   6  some puzzle was not solved (listed in the table)`,
+   6  some puzzle was not solved (listed in the table)
+` + brokenPipeHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat,backtrack", Usage: "comma-separated `ENGINES` to measure: sat, backtrack, both"},
-			&cli.IntFlag{Name: "count", Usage: "count solutions up to `K` (2: the uniqueness protocol)"},
-			&cli.IntFlag{Name: "limit", Usage: "measure at most `N` puzzles per file (0: all)"},
+			&cli.IntFlag{Name: "count", Usage: "count the solutions, stopping at `K` (2: the uniqueness protocol)", DefaultText: "no count, the first solution only"},
+			&cli.IntFlag{Name: "limit", Usage: "measure at most `N` puzzles per file", DefaultText: "0, all"},
 			boxFlag(), alphabetFlag(),
 		},
 		Action: func(c *cli.Context) error { return runBench(c, s) },

@@ -291,3 +291,55 @@ func TestExternalEngine(t *testing.T) {
 		}
 	})
 }
+
+// satdokuOnPath returns a directory holding "satdoku", this test binary
+// acting as the command line, for shell commands to find on their PATH,
+// and the environment that makes it act so.
+func satdokuOnPath(t *testing.T) (dir string, env []string) {
+	t.Helper()
+	dir = t.TempDir()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(exe, filepath.Join(dir, "satdoku")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	return dir, append(os.Environ(), cliEnv+"=1", "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+}
+
+// TestDecodeHelpExamples runs the examples of "satdoku decode --help" in
+// a shell, with p.txt a puzzle: each prints its solution (the minisat one
+// makes the p.cnf it reads).
+func TestDecodeHelpExamples(t *testing.T) {
+	t.Parallel()
+	needSolver(t, "cadical", "cadical")
+	needSolver(t, "minisat", "minisat")
+	help := satdoku(t, "", "decode", "--help").stdout
+	_, examples, _ := strings.Cut(help, "Examples:\n")
+	examples, _, _ = strings.Cut(examples, "\n\n")
+	want := readFile(t, sample("boj-sample.out"))
+	_, env := satdokuOnPath(t)
+	n := 0
+	for _, line := range strings.Split(examples, "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "satdoku ") {
+			continue
+		}
+		n++
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "p.txt"), []byte(readFile(t, sample("boj-sample.in"))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("sh", "-c", line)
+		cmd.Dir, cmd.Env = dir, env
+		out, err := cmd.Output()
+		// minisat prints its statistics on stdout: the grid is at the end.
+		if err != nil || !strings.HasSuffix(string(out), want) {
+			t.Errorf("%s: %v, output %q", line, err, out)
+		}
+	}
+	if n < 2 {
+		t.Errorf("%d examples in\n%s", n, help)
+	}
+}

@@ -29,34 +29,40 @@ func boxFlag() cli.Flag {
 }
 
 func alphabetFlag() cli.Flag {
-	return &cli.StringFlag{Name: "alphabet", Usage: "symbols of the line and compact formats: default (1-9 then A-Z), hex (0-F for 16x16), letters (A=1)", Value: "default"}
+	return &cli.StringFlag{Name: "alphabet", Usage: "`ALPHABET` of the line and compact formats: default (1-9 then A-Z), hex (0-F for 16x16), letters (A=1)", Value: "default"}
 }
 
-func encodingFlag() cli.Flag {
-	return &cli.StringFlag{Name: "encoding", Usage: "CNF encoding: minimal, efficient, extended or reduced", Value: "extended"}
+// encodingFlag and amoFlag are --encoding and --amo; see, if not empty,
+// says where they are explained.
+func encodingFlag(see string) cli.Flag {
+	return &cli.StringFlag{Name: "encoding", Usage: "CNF `ENCODING`: minimal, efficient, extended or reduced" + see, Value: "extended"}
 }
 
-func amoFlag() cli.Flag {
-	return &cli.StringFlag{Name: "amo", Usage: "at-most-one encoding: auto, pairwise, sequential, commander or product", Value: "auto"}
+func amoFlag(see string) cli.Flag {
+	return &cli.StringFlag{Name: "amo", Usage: "at-most-one encoding `AMO`: auto (pairwise up to 16x16, commander above), pairwise, sequential, commander or product" + see, Value: "auto"}
 }
+
+// seeEncode points from solve's help to encode's, which explains the
+// encodings.
+const seeEncode = " (explained in 'satdoku encode --help')"
 
 func solveFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: engine.SAT.String(), Usage: "`ENGINE`: sat (gophersat), backtrack (native), both (compared), external (--sat-cmd)"},
+		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: engine.SAT.String(), Usage: "solving `ENGINE`: sat (gophersat), backtrack (native), both (compared), external (--sat-cmd)"},
 		&cli.StringFlag{Name: "sat-cmd", Usage: "external DIMACS solver `COMMAND` for --engine external, split into words as a shell would (quotes and backslashes, no expansion), e.g. 'kissat -q' or 'minisat {in} {out}'"},
-		encodingFlag(), amoFlag(),
+		encodingFlag(seeEncode), amoFlag(seeEncode),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line, json (JSON Lines) or pretty; default: the input's format"},
 		alphabetFlag(), boxFlag(),
-		&cli.IntFlag{Name: "count", Usage: "count solutions up to `K` (K >= 1)"},
+		&cli.IntFlag{Name: "count", Usage: "count the solutions, stopping at `K` (at least 1)", DefaultText: "no count, the first solution only"},
 		&cli.BoolFlag{Name: "unique", Usage: "check uniqueness (count to 2): the verdict is unique or multiple"},
 		&cli.BoolFlag{Name: "show-second", Usage: "for a puzzle with several solutions, print a second one and the cells where they differ"},
 		&cli.BoolFlag{Name: "explain", Usage: "for a puzzle with no solution, say why: clashing givens or a minimal set of givens with no completion"},
 		&cli.BoolFlag{Name: "summary", Usage: "print a summary of the batch on stderr"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no notes on stderr (errors are still printed)"},
 		&cli.IntFlag{Name: "workers", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: fmt.Sprintf("solve `N` puzzles at once, in worker processes for SAT (1: all in this process; at most %d, 4 per CPU)", batch.MaxWorkers())},
-		&cli.DurationFlag{Name: "timeout", Usage: "give up on a puzzle after `DURATION` (e.g. 2s), reported as timeout"},
+		&cli.DurationFlag{Name: "timeout", Usage: "give up on a puzzle after `DURATION` (e.g. 2s, 500ms, 1m), reported as timeout", DefaultText: "0, no limit"},
 		&cli.BoolFlag{Name: "ascii", Usage: "pretty output with ASCII borders instead of box-drawing characters"},
-		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour givens in pretty output: auto (terminal, unless NO_COLOR is set), always, never"},
+		&cli.StringFlag{Name: "color", Value: "auto", Usage: "`WHEN` to colour the givens in pretty output: auto (on a terminal, unless NO_COLOR is set), always, never"},
 	}
 }
 

@@ -126,6 +126,10 @@ func runApp(s *streams, args []string) int {
 // it: nil, an *exitError, or a usage error of urfave/cli's.
 func runCommand(s *streams, args []string) error {
 	a := newApp(s)
+	if n := len(args); n > 0 && args[n-1] == completeFlag {
+		printCompletion(s.stdout, a, args[1:n-1])
+		return nil
+	}
 	var work func() error // the command that Run chose, with its context
 	deferAction := func(act cli.ActionFunc) cli.ActionFunc {
 		return func(c *cli.Context) error {
@@ -188,7 +192,6 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 		Reader:               io.stdin,
 		Writer:               io.stdout,
 		ErrWriter:            io.stderr,
-		EnableBashCompletion: true,
 		HideHelpCommand:      true,
 		Flags:                solve.Flags,
 		Action:               solve.Action,

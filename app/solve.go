@@ -120,11 +120,17 @@ func parseOutput(name string, allowJSON bool) (outputFormat, error) {
 			return outputFormat{board: f}, nil
 		}
 	}
-	want := "grid, compact, line or pretty"
-	if allowJSON {
-		want = "grid, compact, line, json or pretty"
+	names := outputNames(allowJSON)
+	return outputFormat{}, usagef("--output %q: want %s or %s", name, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+}
+
+// outputNames lists the output formats of solve (all) or of decode.
+func outputNames(solve bool) []string {
+	names := []string{"grid", "compact", "line", "pretty"}
+	if solve {
+		names = append(names, "json")
 	}
-	return outputFormat{}, usagef("--output %q: want %s", name, want)
+	return names
 }
 
 // solveConfig is the parsed command line of solve.

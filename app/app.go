@@ -189,13 +189,13 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 'satdoku help COMMAND' (or 'satdoku COMMAND --help') explains a command.
 
 ` + exitCodesHelp,
-		Reader:               io.stdin,
-		Writer:               io.stdout,
-		ErrWriter:            io.stderr,
-		HideHelpCommand:      true,
-		Flags:                solve.Flags,
-		Action:               solve.Action,
-		ArgsUsage:            "[FILE|-]...",
+		Reader:          io.stdin,
+		Writer:          io.stdout,
+		ErrWriter:       io.stderr,
+		HideHelpCommand: true,
+		Flags:           solve.Flags,
+		Action:          solve.Action,
+		ArgsUsage:       "[FILE|-]...",
 		Commands: []*cli.Command{
 			solve,
 			encodeCommand(io),

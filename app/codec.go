@@ -219,6 +219,13 @@ func runDecode(c *cli.Context, s *streams) error {
 	if _, err := rd.Read(); err != io.EOF {
 		return usagef("%s holds more than one puzzle: decode needs the one that was encoded", c.String("puzzle"))
 	}
+	format, err := parseOutput(c.String("output"), false)
+	if err != nil {
+		return err
+	}
+	if err := format.check(p); err != nil {
+		return usagef("%v", refuse(displayName(c.String("puzzle")), format, err, p, false))
+	}
 	var out decode.Output
 	err = s.forEachInput(c.Args().Slice(), "a SAT solver's answer", func(name string, r io.Reader) error {
 		var rerr error
@@ -243,14 +250,9 @@ func runDecode(c *cli.Context, s *streams) error {
 	case err != nil:
 		return exitf(ExitFailed, "%v", err)
 	}
-	format, err := parseOutput(c.String("output"), false)
-	if err != nil {
-		return err
-	}
-	if format == (outputFormat{}) {
-		format.board = p.Format
-	}
-	if err := writeBoard(w, format, grid, p, board.PrettyOptions{}); err != nil {
+	wr := board.NewWriter(w, format.textFormat(p))
+	wr.Alphabet = &p.Alphabet
+	if err := wr.Write(grid, p.Board); err != nil {
 		return exitf(ExitError, "writing output: %v", err)
 	}
 	if err := w.Flush(); err != nil {

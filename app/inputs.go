@@ -19,6 +19,9 @@ type inputs struct {
 	names    []string
 	in       input
 	progress *progress
+	// check, if not nil, is asked about each puzzle read before it is
+	// solved: an error from it ends the input there (refusal).
+	check func(p *board.Puzzle, index int, name string) error
 
 	cur     *board.Reader
 	curName string
@@ -30,6 +33,8 @@ type inputs struct {
 	failed []failedInput
 	empty  []string
 	nFail  int
+	// refused is the error of check that ended the input.
+	refused error
 }
 
 // failedInput is an input that could not be read, after the puzzles read
@@ -71,6 +76,18 @@ func (r *inputs) Read() (*board.Puzzle, error) {
 		}
 		r.count++
 		r.total++
+		if err == nil && r.check != nil {
+			if cerr := r.check(p, r.total, r.curName); cerr != nil {
+				// The end of the input: the puzzles before it are still
+				// solved and printed, and the run then ends with the error.
+				r.mu.Lock()
+				r.refused = cerr
+				r.mu.Unlock()
+				r.closeCurrent()
+				r.names = nil
+				return nil, io.EOF
+			}
+		}
 		return p, err
 	}
 }
@@ -126,6 +143,13 @@ func (r *inputs) reportUpTo(index int, w io.Writer) {
 		fmt.Fprintf(w, "satdoku: %v\n", r.failed[0].err)
 		r.failed = r.failed[1:]
 	}
+}
+
+// refusal returns the error of check that ended the input, if any.
+func (r *inputs) refusal() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.refused
 }
 
 // failures returns how many inputs could not be read.

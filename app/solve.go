@@ -96,12 +96,40 @@ Examples:
 	}
 }
 
-// outputFormat is how results are printed: one of board's formats, json or
-// pretty; the zero value follows each puzzle's input format.
+// outputFormat is how results are printed: one of board's formats (Pretty
+// included) or JSON Lines; the zero value follows each puzzle's input
+// format.
 type outputFormat struct {
-	board  board.Format
-	json   bool
-	pretty bool
+	board board.Format // FormatUnknown: each puzzle's own
+	json  bool
+}
+
+// String names the format as --output does; "" for the zero value.
+func (f outputFormat) String() string {
+	switch {
+	case f.json:
+		return "json"
+	case f.board == board.FormatUnknown:
+		return ""
+	}
+	return f.board.String()
+}
+
+// textFormat returns the board format that p is written in.
+func (f outputFormat) textFormat(p *board.Puzzle) board.Format {
+	if f.board == board.FormatUnknown {
+		return p.Format
+	}
+	return f.board
+}
+
+// check reports, before p is solved, whether the format can write its
+// boards in p's alphabet so that they read back. JSON writes every board.
+func (f outputFormat) check(p *board.Puzzle) error {
+	if f.json {
+		return nil
+	}
+	return board.CanWrite(f.textFormat(p), p.Board.Shape, p.Alphabet)
 }
 
 // parseOutput reads --output; json is accepted only where allowJSON.
@@ -113,15 +141,52 @@ func parseOutput(name string, allowJSON bool) (outputFormat, error) {
 		if allowJSON {
 			return outputFormat{json: true}, nil
 		}
-	case "pretty":
-		return outputFormat{pretty: true}, nil
 	default:
 		if f, err := board.ParseFormat(name); err == nil {
 			return outputFormat{board: f}, nil
 		}
 	}
 	names := outputNames(allowJSON)
-	return outputFormat{}, usagef("--output %q: want %s or %s", name, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+	return outputFormat{}, usagef("--output %q: want %s", name, orList(names))
+}
+
+// formatRefused is the error that ends a run at a puzzle that the output
+// format cannot write, before it is solved.
+type formatRefused struct {
+	where string // "p.txt: puzzle 3 (line 7)"
+	out   outputFormat
+	err   error
+	can   []string // the formats that can write it
+}
+
+func (e *formatRefused) Error() string {
+	why := strings.TrimPrefix(e.err.Error(), board.ErrCannotWrite.Error()+": ")
+	msg := fmt.Sprintf("%s: -o %s cannot write it: %s", e.where, e.out, why)
+	if i := strings.Index(msg, ": use the"); i >= 0 {
+		msg = msg[:i] // board's advice; the list below is this command's
+	}
+	return fmt.Sprintf("%s; use -o %s (nothing from this puzzle on was solved)", msg, orList(e.can))
+}
+
+func (e *formatRefused) Unwrap() error { return e.err }
+
+// refuse returns the formatRefused error for p, which out cannot write.
+func refuse(where string, out outputFormat, err error, p *board.Puzzle, allowJSON bool) error {
+	var can []string
+	for _, name := range outputNames(allowJSON) {
+		if f, _ := parseOutput(name, allowJSON); f.check(p) == nil {
+			can = append(can, name)
+		}
+	}
+	return &formatRefused{where: where, out: out, err: err, can: can}
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // outputNames lists the output formats of solve (all) or of decode.
@@ -142,7 +207,8 @@ type solveConfig struct {
 	quiet      bool
 	showSecond bool
 	unique     bool
-	pretty     board.PrettyOptions
+	ascii      bool // pretty output with ASCII borders
+	color      bool // pretty output with the givens coloured
 	notes      []string // said on stderr before solving
 }
 
@@ -207,13 +273,13 @@ func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
 	if o.Timeout < 0 {
 		return nil, usagef("--timeout must not be negative")
 	}
-	cfg.pretty.ASCII = c.Bool("ascii")
+	cfg.ascii = c.Bool("ascii")
 	switch col := c.String("color"); col {
 	case "always":
-		cfg.pretty.Color = true
+		cfg.color = true
 	case "never":
 	case "auto":
-		cfg.pretty.Color = os.Getenv("NO_COLOR") == "" && isTerminal(s.stdout)
+		cfg.color = os.Getenv("NO_COLOR") == "" && isTerminal(s.stdout)
 	default:
 		return nil, usagef("--color %q: want auto, always or never", col)
 	}
@@ -327,6 +393,12 @@ func runSolve(c *cli.Context, s *streams) error {
 	defer out.close()
 	progress := newProgress(s.stderr, cfg.quiet)
 	src := newInputs(s, c.Args().Slice(), cfg.input, progress)
+	src.check = func(p *board.Puzzle, index int, name string) error {
+		if err := cfg.output.check(p); err != nil {
+			return refuse(where(&batch.Result{Index: index, Name: name, Puzzle: p}), cfg.output, err, p, true)
+		}
+		return nil
+	}
 	start := time.Now()
 	runErr := batch.Solve(ctx, src, cfg.batch, func(r *batch.Result) error {
 		src.reportUpTo(r.Index, stderr)
@@ -357,6 +429,9 @@ func runSolve(c *cli.Context, s *streams) error {
 		return exitf(ExitError, "writing output: %v", flushErr)
 	}
 	src.reportUpTo(-1, stderr)
+	if err := src.refusal(); err != nil {
+		return usagef("%v", err)
+	}
 	for _, name := range src.emptyInputs() {
 		fmt.Fprintf(stderr, "satdoku: no puzzle in %s\n", name)
 	}

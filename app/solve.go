@@ -207,8 +207,8 @@ type solveConfig struct {
 	quiet      bool
 	showSecond bool
 	unique     bool
-	ascii      bool // pretty output with ASCII borders
-	color      bool // pretty output with the givens coloured
+	ascii      bool     // pretty output with ASCII borders
+	color      bool     // pretty output with the givens coloured
 	notes      []string // said on stderr before solving
 }
 

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,6 +17,7 @@ import (
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/render"
 )
 
 // tally counts the outcomes of a batch.
@@ -132,6 +135,7 @@ type resultWriter struct {
 	buf    bytes.Buffer
 	bw     *board.Writer // writes boards into buf
 	n      int           // results written
+	held   []byte        // the one picture for stdout, written by release
 }
 
 func newResultWriter(w, stderr io.Writer, cfg *solveConfig) *resultWriter {
@@ -163,9 +167,12 @@ func (o *resultWriter) write(r *batch.Result) error {
 	o.note(r)
 	o.buf.Reset()
 	var err error
-	if o.cfg.output.json {
+	switch {
+	case o.cfg.output.json:
 		err = o.formatJSON(r)
-	} else {
+	case o.cfg.output.picture != "":
+		err = o.picture(r)
+	default:
 		err = o.format(r)
 	}
 	if err != nil {
@@ -223,6 +230,59 @@ func (o *resultWriter) format(r *batch.Result) error {
 		o.buf.WriteByte('\n')
 	}
 	return nil
+}
+
+// picture draws one result (-o svg or png): into its own file under
+// --out, listed in o.buf as "DIR/000001.svg solved", or held for release.
+// An invalid puzzle has no board to draw: its line says "invalid".
+func (o *resultWriter) picture(r *batch.Result) error {
+	if r.Puzzle == nil {
+		if o.cfg.outDir != "" {
+			o.buf.WriteString("invalid\n")
+		}
+		return nil
+	}
+	p := r.Puzzle
+	pic := &render.Picture{Puzzle: p.Board}
+	addResult(pic, r.Result)
+	opts := render.Options{Show: render.Both}
+	if p.Format != board.Grid {
+		opts.Alphabet = &p.Alphabet
+	}
+	var img bytes.Buffer
+	if err := writePicture(&img, pic, o.cfg.output.picture, opts, pictureScale); err != nil {
+		return fmt.Errorf("%s: %w", where(r), err)
+	}
+	if o.cfg.outDir == "" {
+		o.held = img.Bytes()
+		return nil
+	}
+	path := filepath.Join(o.cfg.outDir, fmt.Sprintf("%06d.%s", r.Index, o.cfg.output.picture))
+	if err := os.WriteFile(path, img.Bytes(), 0o644); err != nil {
+		return err
+	}
+	status := r.Status.String()
+	if r.Status == engine.NoSolution {
+		status = "no solution" // as the text formats say it
+	}
+	fmt.Fprintf(&o.buf, "%s %s\n", path, status)
+	return nil
+}
+
+// pictureScale is the PNG pixels per SVG unit of solve's pictures, as
+// render's default.
+const pictureScale = 2
+
+// release writes the picture held for standard output, once the run is
+// known to hold one puzzle only.
+func (o *resultWriter) release() error {
+	if o.held == nil {
+		return nil
+	}
+	if _, err := o.w.Write(o.held); err != nil {
+		return err
+	}
+	return o.w.Flush()
 }
 
 // countWords says how many solutions were found: "unique", "2 solutions

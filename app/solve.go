@@ -51,7 +51,8 @@ func solveFlags() []cli.Flag {
 		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: engine.SAT.String(), Usage: "solving `ENGINE`: sat (gophersat), backtrack (native), both (compared), external (--sat-cmd)"},
 		&cli.StringFlag{Name: "sat-cmd", Usage: "external DIMACS solver `COMMAND` for --engine external, split into words as a shell would (quotes and backslashes, no expansion), e.g. 'kissat -q' or 'minisat {in} {out}'"},
 		encodingFlag(seeEncode), amoFlag(seeEncode),
-		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line, json (JSON Lines) or pretty; default: the input's format"},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line, json (JSON Lines), pretty, or a picture: svg, png (one per puzzle: see --out); default: the input's format"},
+		&cli.StringFlag{Name: "out", Usage: "with -o svg or png, write one picture per puzzle into `DIR`, numbered in input order (000001.svg, …), and list them on stdout; needed for several puzzles"},
 		alphabetFlag(), boxFlag(),
 		&cli.IntFlag{Name: "count", Usage: "count the solutions, stopping at `K` (at least 1)", DefaultText: "no count, the first solution only"},
 		&cli.BoolFlag{Name: "unique", Usage: "check uniqueness (count to 2): the verdict is unique or multiple"},
@@ -100,8 +101,9 @@ Examples:
 // included) or JSON Lines; the zero value follows each puzzle's input
 // format.
 type outputFormat struct {
-	board board.Format // FormatUnknown: each puzzle's own
-	json  bool
+	board   board.Format // FormatUnknown: each puzzle's own
+	json    bool
+	picture string // "svg" or "png": a picture of each puzzle and its solution
 }
 
 // String names the format as --output does; "" for the zero value.
@@ -109,6 +111,8 @@ func (f outputFormat) String() string {
 	switch {
 	case f.json:
 		return "json"
+	case f.picture != "":
+		return f.picture
 	case f.board == board.FormatUnknown:
 		return ""
 	}
@@ -124,15 +128,17 @@ func (f outputFormat) textFormat(p *board.Puzzle) board.Format {
 }
 
 // check reports, before p is solved, whether the format can write its
-// boards in p's alphabet so that they read back. JSON writes every board.
+// boards in p's alphabet so that they read back. JSON and pictures hold
+// every board.
 func (f outputFormat) check(p *board.Puzzle) error {
-	if f.json {
+	if f.json || f.picture != "" {
 		return nil
 	}
 	return board.CanWrite(f.textFormat(p), p.Board.Shape, p.Alphabet)
 }
 
-// parseOutput reads --output; json is accepted only where allowJSON.
+// parseOutput reads --output; json and pictures are accepted only where
+// allowJSON (solve's --output).
 func parseOutput(name string, allowJSON bool) (outputFormat, error) {
 	switch name {
 	case "":
@@ -140,6 +146,10 @@ func parseOutput(name string, allowJSON bool) (outputFormat, error) {
 	case "json":
 		if allowJSON {
 			return outputFormat{json: true}, nil
+		}
+	case "svg", "png":
+		if allowJSON {
+			return outputFormat{picture: name}, nil
 		}
 	default:
 		if f, err := board.ParseFormat(name); err == nil {
@@ -174,7 +184,7 @@ func (e *formatRefused) Unwrap() error { return e.err }
 func refuse(where string, out outputFormat, err error, p *board.Puzzle, allowJSON bool) error {
 	var can []string
 	for _, name := range outputNames(allowJSON) {
-		if f, _ := parseOutput(name, allowJSON); f.check(p) == nil {
+		if f, _ := parseOutput(name, allowJSON); f.check(p) == nil && f.picture == "" {
 			can = append(can, name)
 		}
 	}
@@ -193,7 +203,7 @@ func orList(words []string) string {
 func outputNames(solve bool) []string {
 	names := []string{"grid", "compact", "line", "pretty"}
 	if solve {
-		names = append(names, "json")
+		names = append(names, "json", "svg", "png")
 	}
 	return names
 }
@@ -209,6 +219,7 @@ type solveConfig struct {
 	unique     bool
 	ascii      bool     // pretty output with ASCII borders
 	color      bool     // pretty output with the givens coloured
+	outDir     string   // --out: the directory of the pictures
 	notes      []string // said on stderr before solving
 }
 
@@ -262,6 +273,13 @@ func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
 	}
 	if cfg.input, err = parseInput(c); err != nil {
 		return nil, err
+	}
+	cfg.outDir = c.String("out")
+	switch {
+	case cfg.outDir != "" && cfg.output.picture == "":
+		return nil, usagef("--out DIR is for pictures (-o svg or -o png): other formats go to standard output")
+	case cfg.output.picture == "png" && cfg.outDir == "" && isTerminal(s.stdout):
+		return nil, usagef("not writing a PNG image to a terminal: use --out DIR or a redirection")
 	}
 	switch max := batch.MaxWorkers(); {
 	case o.Workers < 1:
@@ -393,9 +411,18 @@ func runSolve(c *cli.Context, s *streams) error {
 	defer out.close()
 	progress := newProgress(s.stderr, cfg.quiet)
 	src := newInputs(s, c.Args().Slice(), cfg.input, progress)
+	if cfg.outDir != "" {
+		if err := os.MkdirAll(cfg.outDir, 0o755); err != nil {
+			return exitf(ExitError, "%v", err)
+		}
+	}
 	src.check = func(p *board.Puzzle, index int, name string) error {
+		at := where(&batch.Result{Index: index, Name: name, Puzzle: p})
 		if err := cfg.output.check(p); err != nil {
-			return refuse(where(&batch.Result{Index: index, Name: name, Puzzle: p}), cfg.output, err, p, true)
+			return refuse(at, cfg.output, err, p, true)
+		}
+		if cfg.output.picture != "" && cfg.outDir == "" && index > 1 {
+			return fmt.Errorf("%s: -o %s writes one picture to standard output, and the input holds several puzzles: use --out DIR for a file each (nothing was written)", at, cfg.output.picture)
 		}
 		return nil
 	}
@@ -431,6 +458,9 @@ func runSolve(c *cli.Context, s *streams) error {
 	src.reportUpTo(-1, stderr)
 	if err := src.refusal(); err != nil {
 		return usagef("%v", err)
+	}
+	if err := out.release(); err != nil {
+		return exitf(ExitError, "writing output: %v", err)
 	}
 	for _, name := range src.emptyInputs() {
 		fmt.Fprintf(stderr, "satdoku: no puzzle in %s\n", name)

@@ -391,7 +391,7 @@ COMP_WORDS=(satdoku solve ""); COMP_CWORD=2; _satdoku_complete; echo "solve: [${
 COMP_WORDS=(satdoku solve -o ""); COMP_CWORD=3; _satdoku_complete; echo "-o: [${COMPREPLY[*]}]"
 COMP_WORDS=(satdoku so); COMP_CWORD=1; _satdoku_complete; echo "so: [${COMPREPLY[*]}]"`)
 		// No words from satdoku after "solve ": -o default offers files.
-		for _, want := range []string{"-o default", "solve: []", "-o: [grid compact line pretty json]", "so: [solve]"} {
+		for _, want := range []string{"-o default", "solve: []", "-o: [grid compact line pretty json svg png]", "so: [solve]"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("bash: %q lacks %q", out, want)
 			}
@@ -410,7 +410,7 @@ echo "[root]"; complete -C "satdoku "`)
 		}
 		for name, want := range map[string]string{
 			"solve": "a.txt b.txt",
-			"-o":    "compact grid json line pretty",
+			"-o":    "compact grid json line png pretty svg",
 			"root":  "bench completion decode encode render serve solve",
 		} {
 			if got := sections[name]; got != want {

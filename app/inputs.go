@@ -22,6 +22,8 @@ type inputs struct {
 	// check, if not nil, is asked about each puzzle read before it is
 	// solved: an error from it ends the input there (refusal).
 	check func(p *board.Puzzle, index int, name string) error
+	// offset is added to the line numbers of puzzles and errors (--offset).
+	offset int
 
 	cur     *board.Reader
 	curName string
@@ -76,6 +78,14 @@ func (r *inputs) Read() (*board.Puzzle, error) {
 		}
 		r.count++
 		r.total++
+		if r.offset != 0 {
+			if pe != nil {
+				pe.Line += r.offset
+				pe.StartLine += r.offset
+			} else {
+				p.Line += r.offset
+			}
+		}
 		if err == nil && r.check != nil {
 			if cerr := r.check(p, r.total, r.curName); cerr != nil {
 				// The end of the input: the puzzles before it are still

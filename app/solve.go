@@ -52,6 +52,7 @@ func solveFlags() []cli.Flag {
 		&cli.StringFlag{Name: "sat-cmd", Usage: "external DIMACS solver `COMMAND` for --engine external, split into words as a shell would (quotes and backslashes, no expansion), e.g. 'kissat -q' or 'minisat {in} {out}'"},
 		encodingFlag(seeEncode), amoFlag(seeEncode),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line, json (JSON Lines), pretty, or a picture: svg, png (one per puzzle: see --out); default: the input's format"},
+		&cli.IntFlag{Name: "offset", Usage: "number puzzles and lines as if `N` lines, a puzzle each, came before the input: for one part of a file of one puzzle per line split among processes or hosts (e.g. by GNU parallel: see the README)", DefaultText: "none"},
 		&cli.StringFlag{Name: "out", Usage: "with -o svg or png, write one picture per puzzle into `DIR`, numbered in input order (000001.svg, …), and list them on stdout; needed for several puzzles"},
 		alphabetFlag(), boxFlag(),
 		&cli.IntFlag{Name: "count", Usage: "count the solutions, stopping at `K` (at least 1)", DefaultText: "no count, the first solution only"},
@@ -220,6 +221,7 @@ type solveConfig struct {
 	ascii      bool     // pretty output with ASCII borders
 	color      bool     // pretty output with the givens coloured
 	outDir     string   // --out: the directory of the pictures
+	offset     int      // --offset: added to every puzzle number and line number
 	notes      []string // said on stderr before solving
 }
 
@@ -275,6 +277,9 @@ func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
 		return nil, err
 	}
 	cfg.outDir = c.String("out")
+	if cfg.offset = c.Int("offset"); cfg.offset < 0 {
+		return nil, usagef("--offset must not be negative, not %d", cfg.offset)
+	}
 	switch {
 	case cfg.outDir != "" && cfg.output.picture == "":
 		return nil, usagef("--out DIR is for pictures (-o svg or -o png): other formats go to standard output")
@@ -411,13 +416,14 @@ func runSolve(c *cli.Context, s *streams) error {
 	defer out.close()
 	progress := newProgress(s.stderr, cfg.quiet)
 	src := newInputs(s, c.Args().Slice(), cfg.input, progress)
+	src.offset = cfg.offset
 	if cfg.outDir != "" {
 		if err := os.MkdirAll(cfg.outDir, 0o755); err != nil {
 			return exitf(ExitError, "%v", err)
 		}
 	}
 	src.check = func(p *board.Puzzle, index int, name string) error {
-		at := where(&batch.Result{Index: index, Name: name, Puzzle: p})
+		at := where(&batch.Result{Index: index + cfg.offset, Name: name, Puzzle: p})
 		if err := cfg.output.check(p); err != nil {
 			return refuse(at, cfg.output, err, p, true)
 		}
@@ -429,6 +435,7 @@ func runSolve(c *cli.Context, s *streams) error {
 	start := time.Now()
 	runErr := batch.Solve(ctx, src, cfg.batch, func(r *batch.Result) error {
 		src.reportUpTo(r.Index, stderr)
+		r.Index += cfg.offset // its number in the whole input
 		progress.done()
 		if err := out.write(r); err != nil {
 			return exitf(ExitError, "writing output: %v", err)

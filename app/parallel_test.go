@@ -10,13 +10,33 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
-// parallelRecipe is the README's GNU parallel command, with the part size
-// and job count the test uses: each part of `lines` lines is solved by a
-// satdoku of its own, told by --offset where the part starts, and
-// --keep-order joins the outputs in input order.
-const parallelRecipe = `parallel --pipe -N 97 --keep-order -j 4 'satdoku solve -q -o FORMAT --workers 1 --offset $(( ({#} - 1) * 97 ))'`
+// parallelRecipe returns the README's GNU parallel command with the part
+// size and job count of the test and the output format left as FORMAT:
+// each part of 97 lines is solved by a satdoku of its own, told by
+// --offset where the part starts, and --keep-order joins the outputs in
+// input order.
+func parallelRecipe(t *testing.T) string {
+	t.Helper()
+	readme := readFile(t, testpuzzles.Path("README.md"))
+	_, section, _ := strings.Cut(readme, "\n## Past one machine\n")
+	var recipe string
+	for _, l := range strings.Split(section, "\n") {
+		if strings.HasPrefix(l, "parallel --pipe ") {
+			recipe = l
+			break
+		}
+	}
+	for _, r := range [][2]string{{"-N 100000", "-N 97"}, {"* 100000", "* 97"}, {"-j 8", "-j 4"}, {"-o json", "-o FORMAT"}, {" < census.txt > census.jsonl", ""}} {
+		if !strings.Contains(recipe, r[0]) {
+			t.Fatalf("the README's recipe %q lacks %q", recipe, r[0])
+		}
+		recipe = strings.Replace(recipe, r[0], r[1], 1)
+	}
+	return recipe
+}
 
 // TestGNUParallel runs the README's recipe for one big file split among
 // processes: the joined output of the parts is byte for byte the output
@@ -87,7 +107,7 @@ func TestGNUParallel(t *testing.T) {
 			if testing.Short() && (hosts != "" || format != "line") {
 				continue // GNU parallel takes seconds to start
 			}
-			recipe := strings.Replace(strings.Replace(parallelRecipe, "FORMAT", format, 1), "parallel", "parallel"+hosts, 1)
+			recipe := strings.Replace(strings.Replace(parallelRecipe(t), "FORMAT", format, 1), "parallel", "parallel"+hosts, 1)
 			split := shell(t, recipe+" < "+file)
 			switch format {
 			case "line":

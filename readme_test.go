@@ -313,3 +313,20 @@ func TestReadmeLibrary(t *testing.T) {
 		t.Errorf("the README's program: %v\n%s\nwant\n%s", err, out, want)
 	}
 }
+
+// TestGitignore: the binaries the README's commands build in the checkout
+// are ignored by git, so that they neither show as untracked files nor
+// mark the version of the next build as modified (+dirty).
+func TestGitignore(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	if err := exec.Command("git", "rev-parse", "--git-dir").Run(); err != nil {
+		t.Skip("not a git checkout")
+	}
+	for _, name := range []string{"satdoku", "satdoku.exe", "app/app.test"} {
+		if err := exec.Command("git", "check-ignore", "-q", name).Run(); err != nil {
+			t.Errorf("git does not ignore %s: %v", name, err)
+		}
+	}
+}

@@ -206,6 +206,6 @@ func (st *benchStats) print(w io.Writer) {
 		fmt.Fprintf(w, "%-34s %-9s decided by: %s\n", "", "", strings.Join(parts, ", "))
 	}
 	if st.failures > 0 {
-		fmt.Fprintf(w, "%-34s %-9s %d puzzles not solved\n", st.file, st.engine, st.failures)
+		fmt.Fprintf(w, "%-34s %-9s %s not solved\n", st.file, st.engine, count(st.failures, "puzzle"))
 	}
 }

@@ -224,7 +224,7 @@ func readNth(rd *board.Reader, k int) (*board.Puzzle, error) {
 		case err == io.EOF && i == 1:
 			return nil, exitf(ExitInvalid, "%s: no puzzle found", displayName(rd.Name))
 		case err == io.EOF:
-			return nil, exitf(ExitInvalid, "%s holds %d puzzle(s), so there is no puzzle %d", displayName(rd.Name), i-1, k)
+			return nil, exitf(ExitInvalid, "%s holds %s, so there is no puzzle %d", displayName(rd.Name), count(i-1, "puzzle"), k)
 		case i == k && err != nil:
 			return nil, exitf(ExitInvalid, "%v", err)
 		case i == k:

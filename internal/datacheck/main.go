@@ -71,6 +71,6 @@ func run(w io.Writer, dir string, require bool) int {
 		fmt.Fprintf(w, "satdoku tests: FAIL: %s lacks %d of the %d files the tests read (%s): see \"Test data\" in the README\n", dir, len(missing), len(files), strings.Join(missing, ", "))
 		return 1
 	}
-	fmt.Fprintf(w, "satdoku tests: the public puzzle sets in %s were there: the tests that need them ran (but those -short leaves out)\n", dir)
+	fmt.Fprintf(w, "satdoku tests: the public puzzle sets are in %s: the tests that need them ran (with -short, only the quicker of them)\n", dir)
 	return 0
 }

@@ -9,9 +9,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/satdoku/satdoku/solver"
 	"github.com/urfave/cli/v2"
@@ -41,8 +44,12 @@ const exitCodesHelp = `EXIT CODES:
    4  at least one puzzle is invalid, or the input holds no puzzle
    5  at least one puzzle timed out (--timeout) or was left undecided
    6  engines disagree (--engine both) or the external solver failed
-   130/143  interrupted by SIGINT/SIGTERM (results so far are printed)
+   130/143  stopped by SIGINT (Ctrl-C) or SIGTERM (the results so far are printed)
+   141  standard output closed early (as by '| head'): stopped quietly
    When several apply, the largest of 3-6 wins.`
+
+// brokenPipeHelp is the line of the exit-code tables for a closed stdout.
+const brokenPipeHelp = `   141  standard output closed early (as by '| head'): stopped quietly`
 
 // exitError carries an exit code with the message to print.
 type exitError struct {
@@ -82,25 +89,25 @@ var cliMu sync.Mutex
 
 func runApp(s *streams, args []string) int {
 	stderr := s.stderr
-	a := newApp(s)
-	var work func() error // the command that Run chose, with its context
-	deferAction := func(act cli.ActionFunc) cli.ActionFunc {
-		return func(c *cli.Context) error {
-			work = func() error { return act(c) }
-			return nil
-		}
-	}
-	a.Action = deferAction(a.Action)
-	for _, c := range a.Commands {
-		c.Action = deferAction(c.Action)
-	}
-	cliMu.Lock()
-	err := a.Run(flagsFirst(a, args))
-	cliMu.Unlock()
-	if err == nil && work != nil {
-		err = work()
-	}
-	if err == nil {
+	// A closed stdout pipe makes writes fail with EPIPE, which ends the run
+	// quietly below, instead of killing the process with SIGPIPE before it
+	// could stop its worker processes and external solvers.
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	defer signal.Stop(pipe)
+	watch := &stdoutWatch{w: s.stdout}
+	watched := *s
+	watched.stdout = watch
+	s = &watched
+	err := runCommand(s, args)
+	werr := watch.failed()
+	switch {
+	case werr != nil && isBrokenPipe(werr):
+		return ExitBrokenPipe
+	case err == nil && werr != nil:
+		fmt.Fprintf(stderr, "satdoku: writing output: %v\n", werr)
+		return ExitError
+	case err == nil:
 		return ExitOK
 	}
 	var ee *exitError
@@ -115,6 +122,38 @@ func runApp(s *streams, args []string) int {
 	return ExitUsage
 }
 
+// runCommand runs the command line on s and returns the error that ends
+// it: nil, an *exitError, or a usage error of urfave/cli's.
+func runCommand(s *streams, args []string) error {
+	a := newApp(s)
+	if n := len(args); n > 0 && args[n-1] == completeFlag {
+		printCompletion(s.stdout, a, args[1:n-1])
+		return nil
+	}
+	var work func() error // the command that Run chose, with its context
+	deferAction := func(act cli.ActionFunc) cli.ActionFunc {
+		return func(c *cli.Context) error {
+			work = func() error { return act(c) }
+			return nil
+		}
+	}
+	a.Action = deferAction(a.Action)
+	for _, c := range a.Commands {
+		c.Action = deferAction(c.Action)
+	}
+	args, err := tidyArgs(a, args)
+	if err != nil {
+		return err
+	}
+	cliMu.Lock()
+	err = a.Run(flagsFirst(a, args))
+	cliMu.Unlock()
+	if err == nil && work != nil {
+		err = work()
+	}
+	return err
+}
+
 // streams are the standard streams an App works on, so that tests can run
 // the whole CLI in memory.
 type streams struct {
@@ -123,6 +162,8 @@ type streams struct {
 	// worker starts batch worker processes (batch.Options.Worker); nil:
 	// this executable, which main lets serve them.
 	worker func() (*exec.Cmd, error)
+	// quiet is --quiet: no note about reading a terminal.
+	quiet bool
 }
 
 // New returns the satdoku application reading stdin and writing stdout and
@@ -145,15 +186,16 @@ nine digits ('0' blank) in and nine lines out works unchanged.
    satdoku solve --output json puzzles.txt
    satdoku encode puzzle.txt | cadical -q | satdoku decode --puzzle puzzle.txt
 
+'satdoku help COMMAND' (or 'satdoku COMMAND --help') explains a command.
+
 ` + exitCodesHelp,
-		Reader:               io.stdin,
-		Writer:               io.stdout,
-		ErrWriter:            io.stderr,
-		EnableBashCompletion: true,
-		HideHelpCommand:      true,
-		Flags:                solve.Flags,
-		Action:               solve.Action,
-		ArgsUsage:            "[FILE|-]...",
+		Reader:          io.stdin,
+		Writer:          io.stdout,
+		ErrWriter:       io.stderr,
+		HideHelpCommand: true,
+		Flags:           solve.Flags,
+		Action:          solve.Action,
+		ArgsUsage:       "[FILE|-]...",
 		Commands: []*cli.Command{
 			solve,
 			encodeCommand(io),
@@ -169,13 +211,30 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 	a.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
 		return usagef("%v (see 'satdoku --help')", err)
 	}
+	for _, f := range a.Flags {
+		quietBoolDefault(f)
+	}
 	for _, c := range a.Commands {
+		for _, f := range c.Flags {
+			quietBoolDefault(f)
+		}
 		name := c.Name
+		// No "help" subcommand: "satdoku solve help" would offer it in
+		// completion instead of file names ("satdoku help solve" works).
+		c.HideHelpCommand = true
 		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
 			return usagef("%s: %v (see 'satdoku %s --help')", name, err, name)
 		}
 	}
 	return a
+}
+
+// quietBoolDefault drops "(default: false)" from a boolean flag's help:
+// a switch is off unless given.
+func quietBoolDefault(f cli.Flag) {
+	if b, ok := f.(*cli.BoolFlag); ok {
+		b.DisableDefaultText = true
+	}
 }
 
 // version returns the module version and VCS revision from the build info.
@@ -208,14 +267,16 @@ func version() string {
 	return v
 }
 
-// openInputs yields the readers for the named inputs ("-" or none: stdin),
-// one at a time, so that a batch of files streams.
-func (s *streams) forEachInput(names []string, fn func(name string, r io.Reader) error) error {
+// forEachInput calls fn with the reader of each named input ("-" or none:
+// stdin, which holds what), one at a time, so that a batch of files
+// streams.
+func (s *streams) forEachInput(names []string, what string, fn func(name string, r io.Reader) error) error {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
 	for _, name := range names {
 		if name == "-" {
+			s.noteTerminal(what)
 			if err := fn("-", s.stdin); err != nil {
 				return err
 			}
@@ -232,6 +293,20 @@ func (s *streams) forEachInput(names []string, fn func(name string, r io.Reader)
 		}
 	}
 	return nil
+}
+
+// noteTerminal says on stderr, when standard input is a terminal, that
+// satdoku is reading what from it and how to end, so that a bare
+// "satdoku" does not wait in silence.
+func (s *streams) noteTerminal(what string) {
+	if s.quiet || !isTerminal(s.stdin) {
+		return
+	}
+	end := "Ctrl-D"
+	if runtime.GOOS == "windows" {
+		end = "Ctrl-Z and Enter"
+	}
+	fmt.Fprintf(s.stderr, "satdoku: reading %s from standard input (the terminal): type or paste, then press %s to end (Ctrl-C stops; 'satdoku --help' for help)\n", what, end)
 }
 
 // displayName is how errors name an input.

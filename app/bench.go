@@ -42,11 +42,12 @@ EXIT CODES:
    1  fatal error (unreadable file)
    2  usage error
    4  a file holds an invalid puzzle, or none
-   6  some puzzle was not solved (listed in the table)`,
+   6  some puzzle was not solved (listed in the table)
+` + brokenPipeHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat,backtrack", Usage: "comma-separated `ENGINES` to measure: sat, backtrack, both"},
-			&cli.IntFlag{Name: "count", Usage: "count solutions up to `K` (2: the uniqueness protocol)"},
-			&cli.IntFlag{Name: "limit", Usage: "measure at most `N` puzzles per file (0: all)"},
+			&cli.IntFlag{Name: "count", Usage: "count the solutions, stopping at `K` (2: the uniqueness protocol)", DefaultText: "no count, the first solution only"},
+			&cli.IntFlag{Name: "limit", Usage: "measure at most `N` puzzles per file", DefaultText: "0, all"},
 			boxFlag(), alphabetFlag(),
 		},
 		Action: func(c *cli.Context) error { return runBench(c, s) },
@@ -87,8 +88,11 @@ func runBench(c *cli.Context, s *streams) error {
 	defer runtime.UnlockOSThread()
 	tw := s.stdout
 	fmt.Fprintf(tw, benchRow, "file", "engine", "puzzles", "mean µs", "median µs", "p99 µs", "max µs", "process µs", "puzzles/s", "settled")
+	if err := s.outErr(); err != nil {
+		return exitf(ExitError, "writing output: %v", err)
+	}
 	failed := false
-	err = s.forEachInput(c.Args().Slice(), func(name string, r io.Reader) error {
+	err = s.forEachInput(c.Args().Slice(), "puzzles", func(name string, r io.Reader) error {
 		puzzles, err := readAll(in.reader(r, name), name, c.Int("limit"))
 		if err != nil {
 			return err
@@ -101,6 +105,9 @@ func runBench(c *cli.Context, s *streams) error {
 			st.file, st.engine = shortName(name), k.String()
 			failed = failed || st.failures > 0
 			st.print(tw)
+			if err := s.outErr(); err != nil {
+				return exitf(ExitError, "writing output: %v", err)
+			}
 		}
 		return nil
 	})
@@ -199,6 +206,6 @@ func (st *benchStats) print(w io.Writer) {
 		fmt.Fprintf(w, "%-34s %-9s decided by: %s\n", "", "", strings.Join(parts, ", "))
 	}
 	if st.failures > 0 {
-		fmt.Fprintf(w, "%-34s %-9s %d puzzles not solved\n", st.file, st.engine, st.failures)
+		fmt.Fprintf(w, "%-34s %-9s %s not solved\n", st.file, st.engine, count(st.failures, "puzzle"))
 	}
 }

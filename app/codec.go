@@ -25,20 +25,40 @@ and 1-based d, the encoding), the exact "p cnf V C" header, then one clause
 per line ending in 0. For a file of several puzzles, --out DIR writes one
 NNNNNN.cnf per puzzle, numbered in input order.
 
-Encodings (clause counts for an empty 9x9, plus one unit clause per given):
+Encodings (--encoding; clause counts for an empty 9x9, plus one unit clause
+per given):
    minimal    cell at-least-one, unit at-most-one            8,829 clauses
    efficient  minimal plus cell at-most-one                 11,745 clauses
    extended   exactly-one everywhere (default)              11,988 clauses
    reduced    extended with the givens propagated away (numbering kept)
 
+At-most-one encodings (--amo): how "at most one of these k literals is true"
+(one digit per cell, each digit once per unit) becomes clauses. Every choice
+has the same solutions; they differ in size and in solving speed.
+   auto        pairwise up to 16x16, commander above (default)
+   pairwise    a clause (-a -b) for every two literals: k(k-1)/2 clauses, no
+               extra variables; propagates best, but grows as N^4
+   sequential  Sinz's sequential counter: about 3k clauses, k-1 extra variables
+   commander   Klieber and Kwon's commander encoding (groups of 3): about 3.3k
+               clauses, k/2 extra variables
+   product     Chen's 2-product encoding: about 2k clauses, 2*sqrt(k) extra
+               variables
+Extra variables are numbered after the N^3 of the board.
+
 Examples:
    satdoku encode puzzle.txt > puzzle.cnf
    satdoku encode puzzle.txt | cadical -q | satdoku decode --puzzle puzzle.txt
    satdoku encode --out cnf/ --encoding reduced set.txt
+   satdoku encode --amo commander big25.txt > big25.cnf
 
-` + exitCodesHelp,
+EXIT CODES:
+   0    the CNF was written
+   1    a file could not be read, or a write failed
+   2    usage error (bad flag or argument; several puzzles without --out)
+   4    a puzzle is invalid, or the input holds none
+` + brokenPipeHelp,
 		Flags: []cli.Flag{
-			encodingFlag(), amoFlag(), boxFlag(), alphabetFlag(),
+			encodingFlag(""), amoFlag(""), boxFlag(), alphabetFlag(),
 			&cli.StringFlag{Name: "out", Usage: "write one .cnf per puzzle into `DIR` (needed for files with several puzzles)"},
 		},
 		Action: func(c *cli.Context) error { return runEncode(c, s) },
@@ -63,7 +83,7 @@ func runEncode(c *cli.Context, s *streams) error {
 			return exitf(ExitError, "%v", err)
 		}
 	}
-	return s.forEachInput(c.Args().Slice(), func(name string, r io.Reader) error {
+	return s.forEachInput(c.Args().Slice(), "a puzzle", func(name string, r io.Reader) error {
 		rd := in.reader(r, name)
 		var pending *board.Puzzle // held until we know whether a second puzzle follows
 		written, invalid := 0, 0
@@ -155,9 +175,17 @@ an error naming the cell (exit 6), never a wrong grid.
 
 Examples:
    satdoku encode p.txt | cadical -q | satdoku decode --puzzle p.txt
-   minisat p.cnf result.txt; satdoku decode --puzzle p.txt result.txt
+   satdoku encode p.txt > p.cnf; minisat p.cnf result.txt; satdoku decode --puzzle p.txt result.txt
 
-` + exitCodesHelp,
+EXIT CODES:
+   0    the solution was printed
+   1    a file could not be read, or a write failed
+   2    usage error (bad flag or argument)
+   3    the solver found no solution (UNSATISFIABLE): "no solution" is printed
+   4    the puzzle or the solver's answer cannot be read
+   5    the solver gave up (UNKNOWN, INDET): "undecided" is printed
+   6    the model is not a solution of the puzzle (the error names the cell)
+` + brokenPipeHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "puzzle", Aliases: []string{"p"}, Required: true, Usage: "the puzzle `FILE` that was encoded"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line or pretty; default: the puzzle's format"},
@@ -191,8 +219,15 @@ func runDecode(c *cli.Context, s *streams) error {
 	if _, err := rd.Read(); err != io.EOF {
 		return usagef("%s holds more than one puzzle: decode needs the one that was encoded", c.String("puzzle"))
 	}
+	format, err := parseOutput(c.String("output"), false)
+	if err != nil {
+		return err
+	}
+	if err := format.check(p); err != nil {
+		return usagef("%v", refuse(displayName(c.String("puzzle")), format, err, p, false))
+	}
 	var out decode.Output
-	err = s.forEachInput(c.Args().Slice(), func(name string, r io.Reader) error {
+	err = s.forEachInput(c.Args().Slice(), "a SAT solver's answer", func(name string, r io.Reader) error {
 		var rerr error
 		if out, rerr = decode.ReadOutput(r); rerr != nil {
 			return exitf(ExitInvalid, "%s: %v", displayName(name), rerr)
@@ -215,14 +250,9 @@ func runDecode(c *cli.Context, s *streams) error {
 	case err != nil:
 		return exitf(ExitFailed, "%v", err)
 	}
-	format, err := parseOutput(c.String("output"), false)
-	if err != nil {
-		return err
-	}
-	if format == (outputFormat{}) {
-		format.board = p.Format
-	}
-	if err := writeBoard(w, format, grid, p, board.PrettyOptions{}); err != nil {
+	wr := board.NewWriter(w, format.textFormat(p))
+	wr.Alphabet = &p.Alphabet
+	if err := wr.Write(grid, p.Board); err != nil {
 		return exitf(ExitError, "writing output: %v", err)
 	}
 	if err := w.Flush(); err != nil {

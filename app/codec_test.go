@@ -291,3 +291,131 @@ func TestExternalEngine(t *testing.T) {
 		}
 	})
 }
+
+// satdokuOnPath returns a directory holding "satdoku", this test binary
+// acting as the command line, for shell commands to find on their PATH,
+// and the environment that makes it act so.
+func satdokuOnPath(t *testing.T) (dir string, env []string) {
+	t.Helper()
+	dir = t.TempDir()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(exe, filepath.Join(dir, "satdoku")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	return dir, append(os.Environ(), cliEnv+"=1", "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+}
+
+// TestDecodeHelpExamples runs the examples of "satdoku decode --help" in
+// a shell, with p.txt a puzzle: each prints its solution (the minisat one
+// makes the p.cnf it reads).
+func TestDecodeHelpExamples(t *testing.T) {
+	t.Parallel()
+	needSolver(t, "cadical", "cadical")
+	needSolver(t, "minisat", "minisat")
+	help := satdoku(t, "", "decode", "--help").stdout
+	_, examples, _ := strings.Cut(help, "Examples:\n")
+	examples, _, _ = strings.Cut(examples, "\n\n")
+	want := readFile(t, sample("boj-sample.out"))
+	_, env := satdokuOnPath(t)
+	n := 0
+	for _, line := range strings.Split(examples, "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "satdoku ") {
+			continue
+		}
+		n++
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "p.txt"), []byte(readFile(t, sample("boj-sample.in"))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("sh", "-c", line)
+		cmd.Dir, cmd.Env = dir, env
+		out, err := cmd.Output()
+		// minisat prints its statistics on stdout: the grid is at the end.
+		if err != nil || !strings.HasSuffix(string(out), want) {
+			t.Errorf("%s: %v, output %q", line, err, out)
+		}
+	}
+	if n < 2 {
+		t.Errorf("%d examples in\n%s", n, help)
+	}
+}
+
+// needTool returns the path of a program some tests drive (GNU parallel,
+// fish), skipping the test when it is not installed (failing when
+// SATDOKU_REQUIRE_TOOLS=1, as CI sets it).
+func needTool(t testing.TB, name, debianPackage string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err == nil {
+		return path
+	}
+	msg := fmt.Sprintf("%s is not installed (Debian package %s: apt-get install %s)", name, debianPackage, debianPackage)
+	if os.Getenv("SATDOKU_REQUIRE_TOOLS") == "1" {
+		t.Fatal(msg + ", and SATDOKU_REQUIRE_TOOLS=1")
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// TestCompletionInShells loads the completion scripts into real shells
+// and completes command lines: after "satdoku solve " the shell offers
+// file names, after "-o " the formats.
+func TestCompletionInShells(t *testing.T) {
+	t.Parallel()
+	_, env := satdokuOnPath(t)
+	dir := t.TempDir()
+	for _, name := range []string{"a.txt", "b.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	shell := func(t *testing.T, name string, script string) string {
+		t.Helper()
+		cmd := exec.Command(name, "-c", script)
+		cmd.Dir, cmd.Env = dir, env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, out)
+		}
+		return string(out)
+	}
+	t.Run("bash", func(t *testing.T) {
+		needTool(t, "bash", "bash")
+		out := shell(t, "bash", `eval "$(satdoku completion bash)"
+complete -p satdoku
+COMP_WORDS=(satdoku solve ""); COMP_CWORD=2; _satdoku_complete; echo "solve: [${COMPREPLY[*]}]"
+COMP_WORDS=(satdoku solve -o ""); COMP_CWORD=3; _satdoku_complete; echo "-o: [${COMPREPLY[*]}]"
+COMP_WORDS=(satdoku so); COMP_CWORD=1; _satdoku_complete; echo "so: [${COMPREPLY[*]}]"`)
+		// No words from satdoku after "solve ": -o default offers files.
+		for _, want := range []string{"-o default", "solve: []", "-o: [grid compact line pretty json svg png]", "so: [solve]"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("bash: %q lacks %q", out, want)
+			}
+		}
+	})
+	t.Run("fish", func(t *testing.T) {
+		needTool(t, "fish", "fish")
+		out := shell(t, "fish", `satdoku completion fish | source
+echo "[solve]"; complete -C "satdoku solve "
+echo "[-o]"; complete -C "satdoku solve -o "
+echo "[root]"; complete -C "satdoku "`)
+		sections := map[string]string{}
+		for _, part := range strings.Split(out, "[")[1:] {
+			name, body, _ := strings.Cut(part, "]\n")
+			sections[name] = strings.Join(strings.Fields(body), " ")
+		}
+		for name, want := range map[string]string{
+			"solve": "a.txt b.txt",
+			"-o":    "compact grid json line png pretty svg",
+			"root":  "bench completion decode encode render serve solve",
+		} {
+			if got := sections[name]; got != want {
+				t.Errorf("fish, %s: %q, want %q (all: %q)", name, got, want, out)
+			}
+		}
+	})
+}

@@ -53,32 +53,50 @@ func TestUsageErrorIsOneLine(t *testing.T) {
 
 func TestCompletion(t *testing.T) {
 	t.Parallel()
-	for _, shell := range []string{"bash", "zsh"} {
+	for _, shell := range []string{"bash", "zsh", "fish"} {
 		var stdout, stderr strings.Builder
 		if code := Main([]string{"satdoku", "completion", shell}, strings.NewReader(""), &stdout, &stderr); code != ExitOK {
 			t.Fatalf("%s: exit %d: %s", shell, code, stderr.String())
 		}
-		if !strings.Contains(stdout.String(), "--generate-bash-completion") || !strings.Contains(stdout.String(), "satdoku") {
+		if !strings.Contains(stdout.String(), completeFlag) || !strings.Contains(stdout.String(), "satdoku") {
 			t.Errorf("%s: script %q does not ask satdoku for completions", shell, stdout.String())
 		}
 	}
-	// The words the scripts ask for: commands, then a command's flags.
-	// (urfave/cli reads os.Args for these, so ask the built binary.)
-	words, err := command(t, "--generate-bash-completion").Output()
-	if err != nil {
-		t.Fatal(err)
+	if code := Main([]string{"satdoku", "completion", "tcsh"}, strings.NewReader(""), io.Discard, io.Discard); code != ExitUsage {
+		t.Errorf("completion tcsh: exit %d, want %d", code, ExitUsage)
 	}
-	for _, cmd := range []string{"solve", "encode", "decode", "bench"} {
-		if !strings.Contains(string(words), cmd+"\n") {
-			t.Errorf("completion words %q lack %s", words, cmd)
+	// The words the scripts ask for: the last word is the one under the
+	// cursor; nothing means file names.
+	tests := []struct {
+		line string // words separated by |, the last one under the cursor
+		want string // words printed, space-separated
+	}{
+		{"", "solve encode decode bench render serve completion"},
+		{"s", "solve serve"},
+		{"solve|", ""},
+		{"solve|p.txt|", ""},
+		{"p.txt|", ""},
+		{"solve|--eng", "--engine"},
+		{"solve|-o|", "grid compact line pretty json svg png"},
+		{"solve|-o|j", "json"},
+		{"solve|-e|", "sat backtrack both external"},
+		{"solve|--timeout|", ""},
+		{"decode|-o|", "grid compact line pretty"},
+		{"encode|--amo|", "auto pairwise sequential commander product"},
+		{"render|--show|p", "puzzle"},
+		{"completion|", "bash zsh fish"},
+		{"-o|line|", "solve encode decode bench render serve completion"},
+		{"-o|line|so", "solve"},
+	}
+	for _, tt := range tests {
+		var stdout strings.Builder
+		args := append(append([]string{"satdoku"}, strings.Split(tt.line, "|")...), completeFlag)
+		if code := Main(args, strings.NewReader(""), &stdout, io.Discard); code != ExitOK {
+			t.Errorf("%q: exit %d", tt.line, code)
 		}
-	}
-	words, err = command(t, "solve", "--eng", "--generate-bash-completion").Output()
-	if err != nil || !strings.Contains(string(words), "--engine") {
-		t.Errorf("flag completion for --eng: %q, %v", words, err)
-	}
-	if code := Main([]string{"satdoku", "completion", "fish"}, strings.NewReader(""), io.Discard, io.Discard); code != ExitUsage {
-		t.Errorf("completion fish: exit %d, want %d", code, ExitUsage)
+		if got := strings.Join(strings.Fields(stdout.String()), " "); got != tt.want {
+			t.Errorf("completing %q: %q, want %q", tt.line, got, tt.want)
+		}
 	}
 }
 

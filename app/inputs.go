@@ -19,6 +19,11 @@ type inputs struct {
 	names    []string
 	in       input
 	progress *progress
+	// check, if not nil, is asked about each puzzle read before it is
+	// solved: an error from it ends the input there (refusal).
+	check func(p *board.Puzzle, index int, name string) error
+	// offset is added to the line numbers of puzzles and errors (--offset).
+	offset int
 
 	cur     *board.Reader
 	curName string
@@ -30,6 +35,8 @@ type inputs struct {
 	failed []failedInput
 	empty  []string
 	nFail  int
+	// refused is the error of check that ended the input.
+	refused error
 }
 
 // failedInput is an input that could not be read, after the puzzles read
@@ -71,6 +78,26 @@ func (r *inputs) Read() (*board.Puzzle, error) {
 		}
 		r.count++
 		r.total++
+		if r.offset != 0 {
+			if pe != nil {
+				pe.Line += r.offset
+				pe.StartLine += r.offset
+			} else {
+				p.Line += r.offset
+			}
+		}
+		if err == nil && r.check != nil {
+			if cerr := r.check(p, r.total, r.curName); cerr != nil {
+				// The end of the input: the puzzles before it are still
+				// solved and printed, and the run then ends with the error.
+				r.mu.Lock()
+				r.refused = cerr
+				r.mu.Unlock()
+				r.closeCurrent()
+				r.names = nil
+				return nil, io.EOF
+			}
+		}
 		return p, err
 	}
 }
@@ -85,7 +112,9 @@ func (r *inputs) open() bool {
 		name := r.names[0]
 		r.names = r.names[1:]
 		var src io.Reader = r.s.stdin
-		if name != "-" {
+		if name == "-" {
+			r.s.noteTerminal("puzzles")
+		} else {
 			f, err := os.Open(name)
 			if err != nil {
 				r.fail(fmt.Errorf("%w (skipped)", err))
@@ -124,6 +153,13 @@ func (r *inputs) reportUpTo(index int, w io.Writer) {
 		fmt.Fprintf(w, "satdoku: %v\n", r.failed[0].err)
 		r.failed = r.failed[1:]
 	}
+}
+
+// refusal returns the error of check that ended the input, if any.
+func (r *inputs) refusal() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.refused
 }
 
 // failures returns how many inputs could not be read.

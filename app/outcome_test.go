@@ -389,29 +389,54 @@ func TestCounting(t *testing.T) {
 	})
 }
 
-// TestHelp checks that every command's help has an example and the exit
-// codes, and that --version prints a version.
+// TestHelp checks that every command's help has an example and its own
+// table of exit codes, that flag placeholders are words in capitals
+// (never urfave/cli's "value"), that no default contradicts its flag, and
+// that --version prints a version.
 func TestHelp(t *testing.T) {
 	t.Parallel()
-	for _, args := range [][]string{{"--help"}, {"solve", "--help"}, {"encode", "--help"}, {"decode", "--help"}} {
-		t.Run(strings.Join(args, " "), func(t *testing.T) {
-			r := satdoku(t, "", args...)
+	solveTable := "at least one puzzle has no solution"
+	for _, tt := range []struct {
+		args      []string
+		solveLike bool // the solve table of exit codes, with 130
+	}{
+		{[]string{"--help"}, true}, {[]string{"solve", "--help"}, true},
+		{[]string{"encode", "--help"}, false}, {[]string{"decode", "--help"}, false},
+		{[]string{"bench", "--help"}, false}, {[]string{"render", "--help"}, false},
+		{[]string{"serve", "--help"}, false}, {[]string{"completion", "--help"}, false},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			r := satdoku(t, "", tt.args...)
 			r.wantCode(t, ExitOK)
-			if !regexp.MustCompile(`(?m)^\s+satdoku( [a-z]+)? .*\S`).MatchString(r.stdout) {
+			if !regexp.MustCompile(`(?m)^\s+(eval "\$\()?satdoku( [a-z]+)? .*\S`).MatchString(r.stdout) {
 				t.Errorf("no example in\n%s", r.stdout)
 			}
-			for _, want := range []string{"EXIT CODES", "130", "usage error"} {
-				if !strings.Contains(r.stdout, want) {
+			for _, want := range []string{"EXIT CODES", "usage error"} {
+				if !strings.Contains(r.stdout, want) && !(want == "usage error" && tt.args[0] == "completion") {
 					t.Errorf("help lacks %q:\n%s", want, r.stdout)
+				}
+			}
+			if tt.solveLike != strings.Contains(r.stdout, solveTable) || tt.solveLike != strings.Contains(r.stdout, "130") {
+				t.Errorf("the solve command's exit codes should be in this help only if it solves batches:\n%s", r.stdout)
+			}
+			for _, bad := range []string{" value ", "(default: false)", "(default: 0)", "(default: 0s)", "interrupted by"} {
+				if strings.Contains(r.stdout, bad) {
+					t.Errorf("help holds %q:\n%s", bad, r.stdout)
 				}
 			}
 		})
 	}
-	// bench's help has examples; its exit codes are the lead's to add.
-	r := satdoku(t, "", "bench", "--help")
-	r.wantCode(t, ExitOK)
-	if !strings.Contains(r.stdout, "   satdoku bench ") {
-		t.Errorf("no example in\n%s", r.stdout)
+	r := satdoku(t, "", "solve", "--help")
+	for _, want := range []string{"--count K", "the first solution only", "--timeout DURATION", "no limit", "--amo AMO", "satdoku encode --help"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("solve --help lacks %q", want)
+		}
+	}
+	r = satdoku(t, "", "encode", "--help")
+	for _, amo := range []string{"pairwise", "sequential", "commander", "product", "auto"} {
+		if !regexp.MustCompile(`(?m)^\s+` + amo + `\s+\S`).MatchString(r.stdout) {
+			t.Errorf("encode --help does not explain --amo %s", amo)
+		}
 	}
 	r = satdoku(t, "", "--version")
 	r.wantCode(t, ExitOK)

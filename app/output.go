@@ -7,6 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -14,6 +17,7 @@ import (
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/render"
 )
 
 // tally counts the outcomes of a batch.
@@ -129,11 +133,15 @@ type resultWriter struct {
 	tally  tally
 	last   board.Format // the format of the last puzzle read, for invalid ones
 	buf    bytes.Buffer
-	n      int // results written
+	bw     *board.Writer // writes boards into buf
+	n      int           // results written
+	held   []byte        // the one picture for stdout, written by release
 }
 
 func newResultWriter(w, stderr io.Writer, cfg *solveConfig) *resultWriter {
-	return &resultWriter{w: newLazyWriter(w), stderr: stderr, cfg: cfg, last: board.Line}
+	o := &resultWriter{w: newLazyWriter(w), stderr: stderr, cfg: cfg, last: board.Line}
+	o.bw = board.NewWriter(&o.buf, board.Grid)
+	return o
 }
 
 func (o *resultWriter) flush() error { return o.w.Flush() }
@@ -159,9 +167,12 @@ func (o *resultWriter) write(r *batch.Result) error {
 	o.note(r)
 	o.buf.Reset()
 	var err error
-	if o.cfg.output.json {
+	switch {
+	case o.cfg.output.json:
 		err = o.formatJSON(r)
-	} else {
+	case o.cfg.output.picture != "":
+		err = o.picture(r)
+	default:
 		err = o.format(r)
 	}
 	if err != nil {
@@ -171,16 +182,16 @@ func (o *resultWriter) write(r *batch.Result) error {
 	return err
 }
 
-// format writes one result in a board format (or pretty) into o.buf.
+// format writes one result in a board format (pretty included) into o.buf.
 func (o *resultWriter) format(r *batch.Result) error {
-	out := o.cfg.output
+	out := o.cfg.output.board
 	if r.Puzzle != nil {
 		o.last = r.Puzzle.Format
 	}
-	if out == (outputFormat{}) {
-		out.board = o.last
+	if out == board.FormatUnknown {
+		out = o.last
 	}
-	multiline := out.pretty || out.board != board.Line
+	multiline := out != board.Line
 	if multiline && o.n > 0 {
 		o.buf.WriteByte('\n')
 	}
@@ -221,6 +232,59 @@ func (o *resultWriter) format(r *batch.Result) error {
 	return nil
 }
 
+// picture draws one result (-o svg or png): into its own file under
+// --out, listed in o.buf as "DIR/000001.svg solved", or held for release.
+// An invalid puzzle has no board to draw: its line says "invalid".
+func (o *resultWriter) picture(r *batch.Result) error {
+	if r.Puzzle == nil {
+		if o.cfg.outDir != "" {
+			o.buf.WriteString("invalid\n")
+		}
+		return nil
+	}
+	p := r.Puzzle
+	pic := &render.Picture{Puzzle: p.Board}
+	addResult(pic, r.Result)
+	opts := render.Options{Show: render.Both}
+	if p.Format != board.Grid {
+		opts.Alphabet = &p.Alphabet
+	}
+	var img bytes.Buffer
+	if err := writePicture(&img, pic, o.cfg.output.picture, opts, pictureScale); err != nil {
+		return fmt.Errorf("%s: %w", where(r), err)
+	}
+	if o.cfg.outDir == "" {
+		o.held = img.Bytes()
+		return nil
+	}
+	path := filepath.Join(o.cfg.outDir, fmt.Sprintf("%06d.%s", r.Index, o.cfg.output.picture))
+	if err := os.WriteFile(path, img.Bytes(), 0o644); err != nil {
+		return err
+	}
+	status := r.Status.String()
+	if r.Status == engine.NoSolution {
+		status = "no solution" // as the text formats say it
+	}
+	fmt.Fprintf(&o.buf, "%s %s\n", path, status)
+	return nil
+}
+
+// pictureScale is the PNG pixels per SVG unit of solve's pictures, as
+// render's default.
+const pictureScale = 2
+
+// release writes the picture held for standard output, once the run is
+// known to hold one puzzle only.
+func (o *resultWriter) release() error {
+	if o.held == nil {
+		return nil
+	}
+	if _, err := o.w.Write(o.held); err != nil {
+		return err
+	}
+	return o.w.Flush()
+}
+
 // countWords says how many solutions were found: "unique", "2 solutions
 // (multiple)", "at least 5 solutions".
 func (o *resultWriter) countWords(r *engine.Result) string {
@@ -236,21 +300,12 @@ func (o *resultWriter) countWords(r *engine.Result) string {
 	return fmt.Sprintf("%d solutions (multiple)", r.Count)
 }
 
-// writeBoard writes b, a solution of p, in format out into o.buf.
-func (o *resultWriter) writeBoard(out outputFormat, b *board.Board, p *board.Puzzle) error {
-	return writeBoard(&o.buf, out, b, p, o.cfg.pretty)
-}
-
-// writeBoard writes b, a solution of p, in format out (pretty with opts),
-// in the symbols p was written in.
-func writeBoard(w io.Writer, out outputFormat, b *board.Board, p *board.Puzzle, opts board.PrettyOptions) error {
-	if out.pretty {
-		if p.Format != board.Grid {
-			opts.Alphabet = &p.Alphabet
-		}
-		return board.WritePretty(w, b, p.Board, opts)
-	}
-	return board.Write(w, b, out.board, p.Alphabet)
+// writeBoard writes b, a solution of p, in format f into o.buf, in the
+// alphabet p was written in (checked before solving: see outputFormat.check).
+func (o *resultWriter) writeBoard(f board.Format, b *board.Board, p *board.Puzzle) error {
+	o.bw.Format, o.bw.Alphabet = f, &p.Alphabet
+	o.bw.ASCII, o.bw.Color = o.cfg.ascii, o.cfg.color
+	return o.bw.Write(b, p.Board)
 }
 
 // writeExplanation writes why a puzzle has no solution, as # comments.
@@ -291,14 +346,14 @@ type jsonResult struct {
 	File      string   `json:"file,omitempty"`
 	Line      int      `json:"line,omitempty"`
 	Status    string   `json:"status"`
-	Solution  string   `json:"solution,omitempty"`
+	Solution  any      `json:"solution,omitempty"`
 	Error     string   `json:"error,omitempty"`
 	Engine    string   `json:"engine,omitempty"`
 	Fallback  string   `json:"fallback,omitempty"`
 	Micros    int64    `json:"micros"`
 	Solutions *int     `json:"solutions,omitempty"`
 	Unique    *bool    `json:"unique,omitempty"`
-	Second    string   `json:"second,omitempty"`
+	Second    any      `json:"second,omitempty"`
 	Differ    []string `json:"differ,omitempty"`
 	Clashes   []string `json:"clashes,omitempty"`
 	Conflict  []string `json:"conflict,omitempty"`
@@ -329,7 +384,7 @@ func (o *resultWriter) formatJSON(r *batch.Result) error {
 		j.Error = r.Err.Error()
 	}
 	if r.Solution != nil {
-		j.Solution = string(board.AppendLine(nil, r.Solution, p.Alphabet))
+		j.Solution = jsonBoard(r.Solution, p.Alphabet)
 	}
 	if o.cfg.batch.Engine.Limit >= 2 && (r.Status == engine.Solved || r.Status == engine.NoSolution) {
 		n := r.Count
@@ -340,7 +395,7 @@ func (o *resultWriter) formatJSON(r *batch.Result) error {
 		}
 	}
 	if o.cfg.showSecond && r.Second != nil {
-		j.Second = string(board.AppendLine(nil, r.Second, p.Alphabet))
+		j.Second = jsonBoard(r.Second, p.Alphabet)
 		for _, c := range board.Diff(r.Solution, r.Second) {
 			j.Differ = append(j.Differ, p.Board.CellName(c))
 		}
@@ -352,6 +407,45 @@ func (o *resultWriter) formatJSON(r *batch.Result) error {
 		j.Conflict = engine.GivenNames(p.Board, r.Conflict)
 	}
 	return o.encodeJSON(&j)
+}
+
+// jsonBoard is how JSON holds a board: its line, the N² symbols in the
+// puzzle's alphabet, when that alphabet can write it (every board up to
+// 35×35 in the default one); otherwise its rows as arrays of numbers (the
+// grid format's, 0 for a blank). Either reads back: the line as it is, the
+// rows joined with spaces and newlines as a grid.
+func jsonBoard(b *board.Board, a board.Alphabet) any {
+	if board.CanWrite(board.Line, b.Shape, a) == nil {
+		return string(board.AppendLine(nil, b, a))
+	}
+	n := b.Side()
+	rows := make([][]uint8, n)
+	for r := range rows {
+		rows[r] = b.Cells[r*n : (r+1)*n]
+	}
+	return jsonRows(rows)
+}
+
+// jsonRows are rows of numbers: encoding/json writes a []uint8 as base64.
+type jsonRows [][]uint8
+
+// MarshalJSON writes the rows as arrays of numbers.
+func (rows jsonRows) MarshalJSON() ([]byte, error) {
+	buf := []byte{'['}
+	for i, row := range rows {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, '[')
+		for j, d := range row {
+			if j > 0 {
+				buf = append(buf, ',')
+			}
+			buf = strconv.AppendUint(buf, uint64(d), 10)
+		}
+		buf = append(buf, ']')
+	}
+	return append(buf, ']'), nil
 }
 
 func (o *resultWriter) encodeJSON(v any) error {
@@ -382,7 +476,7 @@ func (o *resultWriter) summary(stderr io.Writer, elapsed time.Duration, toStderr
 		return
 	}
 	rate := float64(t.read) / elapsed.Seconds()
-	fmt.Fprintf(stderr, "satdoku: %d puzzles read: %d solved", t.read, t.solved)
+	fmt.Fprintf(stderr, "satdoku: %s read: %d solved", count(t.read, "puzzle"), t.solved)
 	if o.cfg.batch.Engine.Limit >= 2 {
 		fmt.Fprintf(stderr, " (%d unique, %d multiple)", t.unique, t.multiple)
 	}
@@ -397,4 +491,12 @@ func (o *resultWriter) summary(stderr io.Writer, elapsed time.Duration, toStderr
 		fmt.Fprintf(stderr, ", %d by fallback", t.fallbacks)
 	}
 	fmt.Fprintf(stderr, " in %v (%.0f puzzles/s)\n", elapsed.Round(time.Millisecond), rate)
+}
+
+// count says "1 puzzle", "2 puzzles", "0 puzzles".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

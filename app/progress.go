@@ -89,7 +89,7 @@ func (p *progress) done() {
 	p.last = now
 	read := min(p.read.Load(), p.size)
 	frac := float64(read) / float64(p.size)
-	line := fmt.Sprintf("%s %3.0f%% %s/%s, %d puzzles, %.0f/s", p.name, 100*frac, mib(read), mib(p.size), n, float64(n)/now.Sub(p.begun).Seconds())
+	line := fmt.Sprintf("%s %3.0f%% %s/%s, %s, %.0f/s", p.name, 100*frac, mib(read), mib(p.size), count(int(n), "puzzle"), float64(n)/now.Sub(p.begun).Seconds())
 	if elapsed := now.Sub(p.fileStart); frac > 0.01 {
 		left := time.Duration(float64(elapsed) * (1 - frac) / frac)
 		line += fmt.Sprintf(", %v left", left.Round(time.Second))

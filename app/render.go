@@ -43,19 +43,27 @@ Examples:
    satdoku render --explain bad.txt > why.svg
    satdoku render --show puzzle -o killer.svg killer.json   # an f-puzzles file
 
-` + exitCodesHelp,
+EXIT CODES:
+   0    the picture was written
+   1    a file could not be read, or a write failed
+   2    usage error (bad flag or argument)
+   3    the puzzle has no solution (it is drawn as it is)
+   4    the puzzle is invalid, or the input holds none
+   5    no solution found within --timeout (the puzzle is drawn unsolved)
+   6    the engines disagree, or the solution recorded in the file breaks a rule
+` + brokenPipeHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "-", Usage: "write the picture to `FILE` (- for standard output)"},
 			&cli.StringFlag{Name: "format", Usage: "picture `FORMAT`: svg or png (default: from the --output name, else svg)"},
-			&cli.StringFlag{Name: "show", Value: "both", Usage: "what to draw: both (the solution over the puzzle, givens distinct), puzzle, solution"},
+			&cli.StringFlag{Name: "show", Value: "both", Usage: "`WHAT` to draw: both (the solution over the puzzle, givens distinct), puzzle, solution"},
 			&cli.BoolFlag{Name: "explain", Usage: "for a puzzle with no solution, mark the clashing givens or a minimal set of givens with no completion"},
 			&cli.BoolFlag{Name: "show-second", Usage: "for a puzzle with several solutions, mark the cells where a second one differs"},
 			&cli.IntFlag{Name: "index", Value: 1, Usage: "draw the `K`th puzzle of the input (1-based)"},
-			&cli.Float64Flag{Name: "cell-size", Value: render.DefaultCellSize, Usage: "side of a cell in SVG units (PNG pixels at --scale 1)"},
-			&cli.Float64Flag{Name: "scale", Value: 2, Usage: "PNG pixels per SVG unit"},
-			&cli.StringFlag{Name: "title", Usage: "the picture's title (SVG <title>)"},
+			&cli.Float64Flag{Name: "cell-size", Value: render.DefaultCellSize, Usage: "`SIZE` of a cell's side in SVG units (PNG pixels at --scale 1)"},
+			&cli.Float64Flag{Name: "scale", Value: 2, Usage: "PNG pixels per SVG unit: a `FACTOR` above 0, at most 16"},
+			&cli.StringFlag{Name: "title", Usage: "the picture's title `TEXT` (SVG <title>)"},
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "`ENGINE` that solves it: sat, backtrack or both"},
-			&cli.DurationFlag{Name: "timeout", Usage: "give up solving after `DURATION` (the puzzle is drawn unsolved, exit code 5)"},
+			&cli.DurationFlag{Name: "timeout", Usage: "give up solving after `DURATION` (the puzzle is drawn unsolved, exit code 5)", DefaultText: "0, no limit"},
 			alphabetFlag(), boxFlag(),
 		},
 		Action: func(c *cli.Context) error { return runRender(c, s) },
@@ -133,7 +141,7 @@ func runRender(c *cli.Context, s *streams) error {
 	}
 	pic := &render.Picture{Title: cfg.title}
 	var recorded *board.Board // an f-puzzles file's own solution
-	err = s.forEachInput([]string{name}, func(name string, r io.Reader) error {
+	err = s.forEachInput([]string{name}, "a puzzle", func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64<<10)
 		head, _ := br.Peek(64 << 10)
 		if web.LooksLikeFPuzzles(string(head)) {
@@ -216,7 +224,7 @@ func readNth(rd *board.Reader, k int) (*board.Puzzle, error) {
 		case err == io.EOF && i == 1:
 			return nil, exitf(ExitInvalid, "%s: no puzzle found", displayName(rd.Name))
 		case err == io.EOF:
-			return nil, exitf(ExitInvalid, "%s holds %d puzzle(s), so there is no puzzle %d", displayName(rd.Name), i-1, k)
+			return nil, exitf(ExitInvalid, "%s holds %s, so there is no puzzle %d", displayName(rd.Name), count(i-1, "puzzle"), k)
 		case i == k && err != nil:
 			return nil, exitf(ExitInvalid, "%v", err)
 		case i == k:

@@ -36,14 +36,19 @@ can take minutes.
 Examples:
    satdoku serve
    satdoku serve --listen 127.0.0.1:9000 --timeout 30s
-   satdoku serve --listen 0.0.0.0:8080 --allow-remote   # other machines too: read the warning`,
+   satdoku serve --listen 0.0.0.0:8080 --allow-remote   # other machines too: read the warning
+
+EXIT CODES:
+   0    stopped by SIGINT (Ctrl-C) or SIGTERM
+   1    the address cannot be listened on, or serving failed
+   2    usage error (bad flag or argument)`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "listen", Value: "127.0.0.1:8080", Usage: "listen on `ADDR` (host:port; port 0 picks a free one)"},
 			&cli.BoolFlag{Name: "allow-remote", Usage: "allow a --listen address other than loopback, and any Host header"},
-			&cli.IntFlag{Name: "max-side", Value: web.DefaultMaxSide, Usage: "largest board side accepted, up to 64"},
-			&cli.DurationFlag{Name: "timeout", Value: web.DefaultSolveTimeout, Usage: "time limit of one solve"},
-			&cli.IntFlag{Name: "max-solves", Value: web.DefaultMaxSolves, Usage: "solves running at once; more are answered busy (HTTP 503)"},
-			&cli.IntFlag{Name: "max-count", Value: web.DefaultMaxCount, Usage: "largest solution count a request may ask for"},
+			&cli.IntFlag{Name: "max-side", Value: web.DefaultMaxSide, Usage: "largest board side `N` accepted, up to 64"},
+			&cli.DurationFlag{Name: "timeout", Value: web.DefaultSolveTimeout, Usage: "time limit `DURATION` of one solve"},
+			&cli.IntFlag{Name: "max-solves", Value: web.DefaultMaxSolves, Usage: "`N` solves running at once; more are answered busy (HTTP 503)"},
+			&cli.IntFlag{Name: "max-count", Value: web.DefaultMaxCount, Usage: "largest solution count `N` a request may ask for"},
 		},
 		Action: func(c *cli.Context) error { return runServe(c, s) },
 	}

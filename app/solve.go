@@ -29,34 +29,42 @@ func boxFlag() cli.Flag {
 }
 
 func alphabetFlag() cli.Flag {
-	return &cli.StringFlag{Name: "alphabet", Usage: "symbols of the line and compact formats: default (1-9 then A-Z), hex (0-F for 16x16), letters (A=1)", Value: "default"}
+	return &cli.StringFlag{Name: "alphabet", Usage: "`ALPHABET` of the line and compact formats: default (1-9 then A-Z), hex (0-F for 16x16), letters (A=1)", Value: "default"}
 }
 
-func encodingFlag() cli.Flag {
-	return &cli.StringFlag{Name: "encoding", Usage: "CNF encoding: minimal, efficient, extended or reduced", Value: "extended"}
+// encodingFlag and amoFlag are --encoding and --amo; see, if not empty,
+// says where they are explained.
+func encodingFlag(see string) cli.Flag {
+	return &cli.StringFlag{Name: "encoding", Usage: "CNF `ENCODING`: minimal, efficient, extended or reduced" + see, Value: "extended"}
 }
 
-func amoFlag() cli.Flag {
-	return &cli.StringFlag{Name: "amo", Usage: "at-most-one encoding: auto, pairwise, sequential, commander or product", Value: "auto"}
+func amoFlag(see string) cli.Flag {
+	return &cli.StringFlag{Name: "amo", Usage: "at-most-one encoding `AMO`: auto (pairwise up to 16x16, commander above), pairwise, sequential, commander or product" + see, Value: "auto"}
 }
+
+// seeEncode points from solve's help to encode's, which explains the
+// encodings.
+const seeEncode = " (explained in 'satdoku encode --help')"
 
 func solveFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: engine.SAT.String(), Usage: "`ENGINE`: sat (gophersat), backtrack (native), both (compared), external (--sat-cmd)"},
+		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: engine.SAT.String(), Usage: "solving `ENGINE`: sat (gophersat), backtrack (native), both (compared), external (--sat-cmd)"},
 		&cli.StringFlag{Name: "sat-cmd", Usage: "external DIMACS solver `COMMAND` for --engine external, split into words as a shell would (quotes and backslashes, no expansion), e.g. 'kissat -q' or 'minisat {in} {out}'"},
-		encodingFlag(), amoFlag(),
-		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line, json (JSON Lines) or pretty; default: the input's format"},
+		encodingFlag(seeEncode), amoFlag(seeEncode),
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line, json (JSON Lines), pretty, or a picture: svg, png (one per puzzle: see --out); default: the input's format"},
+		&cli.IntFlag{Name: "offset", Usage: "number puzzles and lines as if `N` lines, a puzzle each, came before the input: for one part of a file of one puzzle per line split among processes or hosts (e.g. by GNU parallel: see the README)", DefaultText: "none"},
+		&cli.StringFlag{Name: "out", Usage: "with -o svg or png, write one picture per puzzle into `DIR`, numbered in input order (000001.svg, …), and list them on stdout; needed for several puzzles"},
 		alphabetFlag(), boxFlag(),
-		&cli.IntFlag{Name: "count", Usage: "count solutions up to `K` (K >= 1)"},
+		&cli.IntFlag{Name: "count", Usage: "count the solutions, stopping at `K` (at least 1)", DefaultText: "no count, the first solution only"},
 		&cli.BoolFlag{Name: "unique", Usage: "check uniqueness (count to 2): the verdict is unique or multiple"},
 		&cli.BoolFlag{Name: "show-second", Usage: "for a puzzle with several solutions, print a second one and the cells where they differ"},
 		&cli.BoolFlag{Name: "explain", Usage: "for a puzzle with no solution, say why: clashing givens or a minimal set of givens with no completion"},
 		&cli.BoolFlag{Name: "summary", Usage: "print a summary of the batch on stderr"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no notes on stderr (errors are still printed)"},
 		&cli.IntFlag{Name: "workers", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: fmt.Sprintf("solve `N` puzzles at once, in worker processes for SAT (1: all in this process; at most %d, 4 per CPU)", batch.MaxWorkers())},
-		&cli.DurationFlag{Name: "timeout", Usage: "give up on a puzzle after `DURATION` (e.g. 2s), reported as timeout"},
+		&cli.DurationFlag{Name: "timeout", Usage: "give up on a puzzle after `DURATION` (e.g. 2s, 500ms, 1m), reported as timeout", DefaultText: "0, no limit"},
 		&cli.BoolFlag{Name: "ascii", Usage: "pretty output with ASCII borders instead of box-drawing characters"},
-		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour givens in pretty output: auto (terminal, unless NO_COLOR is set), always, never"},
+		&cli.StringFlag{Name: "color", Value: "auto", Usage: "`WHEN` to colour the givens in pretty output: auto (on a terminal, unless NO_COLOR is set), always, never"},
 	}
 }
 
@@ -90,15 +98,48 @@ Examples:
 	}
 }
 
-// outputFormat is how results are printed: one of board's formats, json or
-// pretty; the zero value follows each puzzle's input format.
+// outputFormat is how results are printed: one of board's formats (Pretty
+// included) or JSON Lines; the zero value follows each puzzle's input
+// format.
 type outputFormat struct {
-	board  board.Format
-	json   bool
-	pretty bool
+	board   board.Format // FormatUnknown: each puzzle's own
+	json    bool
+	picture string // "svg" or "png": a picture of each puzzle and its solution
 }
 
-// parseOutput reads --output; json is accepted only where allowJSON.
+// String names the format as --output does; "" for the zero value.
+func (f outputFormat) String() string {
+	switch {
+	case f.json:
+		return "json"
+	case f.picture != "":
+		return f.picture
+	case f.board == board.FormatUnknown:
+		return ""
+	}
+	return f.board.String()
+}
+
+// textFormat returns the board format that p is written in.
+func (f outputFormat) textFormat(p *board.Puzzle) board.Format {
+	if f.board == board.FormatUnknown {
+		return p.Format
+	}
+	return f.board
+}
+
+// check reports, before p is solved, whether the format can write its
+// boards in p's alphabet so that they read back. JSON and pictures hold
+// every board.
+func (f outputFormat) check(p *board.Puzzle) error {
+	if f.json || f.picture != "" {
+		return nil
+	}
+	return board.CanWrite(f.textFormat(p), p.Board.Shape, p.Alphabet)
+}
+
+// parseOutput reads --output; json and pictures are accepted only where
+// allowJSON (solve's --output).
 func parseOutput(name string, allowJSON bool) (outputFormat, error) {
 	switch name {
 	case "":
@@ -107,18 +148,65 @@ func parseOutput(name string, allowJSON bool) (outputFormat, error) {
 		if allowJSON {
 			return outputFormat{json: true}, nil
 		}
-	case "pretty":
-		return outputFormat{pretty: true}, nil
+	case "svg", "png":
+		if allowJSON {
+			return outputFormat{picture: name}, nil
+		}
 	default:
 		if f, err := board.ParseFormat(name); err == nil {
 			return outputFormat{board: f}, nil
 		}
 	}
-	want := "grid, compact, line or pretty"
-	if allowJSON {
-		want = "grid, compact, line, json or pretty"
+	names := outputNames(allowJSON)
+	return outputFormat{}, usagef("--output %q: want %s", name, orList(names))
+}
+
+// formatRefused is the error that ends a run at a puzzle that the output
+// format cannot write, before it is solved.
+type formatRefused struct {
+	where string // "p.txt: puzzle 3 (line 7)"
+	out   outputFormat
+	err   error
+	can   []string // the formats that can write it
+}
+
+func (e *formatRefused) Error() string {
+	why := strings.TrimPrefix(e.err.Error(), board.ErrCannotWrite.Error()+": ")
+	msg := fmt.Sprintf("%s: -o %s cannot write it: %s", e.where, e.out, why)
+	if i := strings.Index(msg, ": use the"); i >= 0 {
+		msg = msg[:i] // board's advice; the list below is this command's
 	}
-	return outputFormat{}, usagef("--output %q: want %s", name, want)
+	return fmt.Sprintf("%s; use -o %s (nothing from this puzzle on was solved)", msg, orList(e.can))
+}
+
+func (e *formatRefused) Unwrap() error { return e.err }
+
+// refuse returns the formatRefused error for p, which out cannot write.
+func refuse(where string, out outputFormat, err error, p *board.Puzzle, allowJSON bool) error {
+	var can []string
+	for _, name := range outputNames(allowJSON) {
+		if f, _ := parseOutput(name, allowJSON); f.check(p) == nil && f.picture == "" {
+			can = append(can, name)
+		}
+	}
+	return &formatRefused{where: where, out: out, err: err, can: can}
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// outputNames lists the output formats of solve (all) or of decode.
+func outputNames(solve bool) []string {
+	names := []string{"grid", "compact", "line", "pretty"}
+	if solve {
+		names = append(names, "json", "svg", "png")
+	}
+	return names
 }
 
 // solveConfig is the parsed command line of solve.
@@ -130,7 +218,10 @@ type solveConfig struct {
 	quiet      bool
 	showSecond bool
 	unique     bool
-	pretty     board.PrettyOptions
+	ascii      bool     // pretty output with ASCII borders
+	color      bool     // pretty output with the givens coloured
+	outDir     string   // --out: the directory of the pictures
+	offset     int      // --offset: added to every puzzle number and line number
 	notes      []string // said on stderr before solving
 }
 
@@ -185,6 +276,16 @@ func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
 	if cfg.input, err = parseInput(c); err != nil {
 		return nil, err
 	}
+	cfg.outDir = c.String("out")
+	if cfg.offset = c.Int("offset"); cfg.offset < 0 {
+		return nil, usagef("--offset must not be negative, not %d", cfg.offset)
+	}
+	switch {
+	case cfg.outDir != "" && cfg.output.picture == "":
+		return nil, usagef("--out DIR is for pictures (-o svg or -o png): other formats go to standard output")
+	case cfg.output.picture == "png" && cfg.outDir == "" && isTerminal(s.stdout):
+		return nil, usagef("not writing a PNG image to a terminal: use --out DIR or a redirection")
+	}
 	switch max := batch.MaxWorkers(); {
 	case o.Workers < 1:
 		return nil, usagef("--workers must be at least 1, not %d", o.Workers)
@@ -195,13 +296,13 @@ func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
 	if o.Timeout < 0 {
 		return nil, usagef("--timeout must not be negative")
 	}
-	cfg.pretty.ASCII = c.Bool("ascii")
+	cfg.ascii = c.Bool("ascii")
 	switch col := c.String("color"); col {
 	case "always":
-		cfg.pretty.Color = true
+		cfg.color = true
 	case "never":
 	case "auto":
-		cfg.pretty.Color = os.Getenv("NO_COLOR") == "" && isTerminal(s.stdout)
+		cfg.color = os.Getenv("NO_COLOR") == "" && isTerminal(s.stdout)
 	default:
 		return nil, usagef("--color %q: want auto, always or never", col)
 	}
@@ -276,8 +377,11 @@ func (in input) reader(r io.Reader, name string) *board.Reader {
 	return rd
 }
 
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
+// isTerminal reports whether w (a reader or a writer) is a terminal.
+func isTerminal(w any) bool {
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		w = u.Unwrap()
+	}
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
@@ -287,6 +391,7 @@ func runSolve(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
+	s.quiet = cfg.quiet
 	for _, n := range cfg.notes {
 		if !cfg.quiet {
 			fmt.Fprintf(s.stderr, "satdoku: %s\n", n)
@@ -298,11 +403,6 @@ func runSolve(c *cli.Context, s *streams) error {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
 	defer signal.Stop(sigs)
-	// A closed stdout pipe makes writes fail with EPIPE, reported below,
-	// instead of killing the process silently with SIGPIPE.
-	pipe := make(chan os.Signal, 1)
-	signal.Notify(pipe, syscall.SIGPIPE)
-	defer signal.Stop(pipe)
 	go func() {
 		select {
 		case sig := <-sigs:
@@ -316,9 +416,26 @@ func runSolve(c *cli.Context, s *streams) error {
 	defer out.close()
 	progress := newProgress(s.stderr, cfg.quiet)
 	src := newInputs(s, c.Args().Slice(), cfg.input, progress)
+	src.offset = cfg.offset
+	if cfg.outDir != "" {
+		if err := os.MkdirAll(cfg.outDir, 0o755); err != nil {
+			return exitf(ExitError, "%v", err)
+		}
+	}
+	src.check = func(p *board.Puzzle, index int, name string) error {
+		at := where(&batch.Result{Index: index + cfg.offset, Name: name, Puzzle: p})
+		if err := cfg.output.check(p); err != nil {
+			return refuse(at, cfg.output, err, p, true)
+		}
+		if cfg.output.picture != "" && cfg.outDir == "" && index > 1 {
+			return fmt.Errorf("%s: -o %s writes one picture to standard output, and the input holds several puzzles: use --out DIR for a file each (nothing was written)", at, cfg.output.picture)
+		}
+		return nil
+	}
 	start := time.Now()
 	runErr := batch.Solve(ctx, src, cfg.batch, func(r *batch.Result) error {
 		src.reportUpTo(r.Index, stderr)
+		r.Index += cfg.offset // its number in the whole input
 		progress.done()
 		if err := out.write(r); err != nil {
 			return exitf(ExitError, "writing output: %v", err)
@@ -331,7 +448,7 @@ func runSolve(c *cli.Context, s *streams) error {
 
 	var ie *interruptError
 	if errors.As(context.Cause(ctx), &ie) {
-		fmt.Fprintf(stderr, "satdoku: interrupted by %v: %d puzzles done, the rest were not solved\n", ie.sig, out.tally.read)
+		fmt.Fprintf(stderr, "satdoku: stopped by %s: %s done, the rest were not solved\n", ie.name(), count(out.tally.read, "puzzle"))
 		return silentExit(ie.code())
 	}
 	var ee *exitError
@@ -346,6 +463,12 @@ func runSolve(c *cli.Context, s *streams) error {
 		return exitf(ExitError, "writing output: %v", flushErr)
 	}
 	src.reportUpTo(-1, stderr)
+	if err := src.refusal(); err != nil {
+		return usagef("%v", err)
+	}
+	if err := out.release(); err != nil {
+		return exitf(ExitError, "writing output: %v", err)
+	}
 	for _, name := range src.emptyInputs() {
 		fmt.Fprintf(stderr, "satdoku: no puzzle in %s\n", name)
 	}
@@ -375,7 +498,15 @@ func silentExitIf(code int) error {
 // interruptError is the cancellation cause when a signal stops the run.
 type interruptError struct{ sig os.Signal }
 
-func (e *interruptError) Error() string { return "interrupted by " + e.sig.String() }
+func (e *interruptError) Error() string { return "stopped by " + e.name() }
+
+// name names the signal as people know it: SIGINT (Ctrl-C) or SIGTERM.
+func (e *interruptError) name() string {
+	if e.sig == syscall.SIGTERM {
+		return "SIGTERM"
+	}
+	return "SIGINT (Ctrl-C)"
+}
 
 func (e *interruptError) code() int {
 	if e.sig == syscall.SIGTERM {

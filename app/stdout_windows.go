@@ -1,0 +1,13 @@
+//go:build windows
+
+package app
+
+import "syscall"
+
+// errorNoData is ERROR_NO_DATA, "the pipe is being closed": what a write
+// to a pipe whose reader has gone returns on Windows.
+const errorNoData = syscall.Errno(232)
+
+func brokenPipeErrno(e syscall.Errno) bool {
+	return e == syscall.ERROR_BROKEN_PIPE || e == errorNoData
+}

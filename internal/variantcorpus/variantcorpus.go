@@ -34,10 +34,6 @@ type Puzzle struct {
 // package variant reads them, and why (found by the SAT encoder's corpus
 // test; the manifest's solution is one of them).
 var NotUnique = map[string]string{
-	// The original keeps the 3×3 boxes and adds the jigsaw pieces as extra
-	// regions; the converted file makes the pieces the regions, so the
-	// boxes are lost (1,000 solutions and more).
-	"sigh/jigsaw-boxes-disconnected.json": "the boxes are lost in the conversion",
 	// Thirteen sandwich clues and no givens: two grids keep every clue as
 	// read (the original may carry more).
 	"sigh/sandwich-snipe-18.json": "two solutions as read",

@@ -77,13 +77,8 @@ func readCorpus(tb testing.TB) []corpusPuzzle {
 // package variant reads them, and why. Their test asserts that they have
 // several and that the manifest's solution is one.
 var notUnique = map[string]string{
-	// The original keeps the 3×3 boxes and adds the jigsaw pieces as
-	// extra regions; the converted file makes the pieces the regions, so
-	// the boxes are lost (1,000 solutions and more).
-	"sigh/jigsaw-boxes-disconnected.json": "the boxes are lost in the conversion",
-	// Thirteen sandwich clues and no givens: two grids keep every clue
-	// as read (the original may carry more).
-	"sigh/sandwich-snipe-18.json": "two solutions as read",
+	// Empty: every corpus puzzle is unique. A puzzle added with several
+	// solutions goes here, with the reason.
 }
 
 // slowCorpus lists the corpus puzzles that gophersat takes tens of

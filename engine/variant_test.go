@@ -75,10 +75,24 @@ func checkVariantResult(tb testing.TB, where string, p *variant.Puzzle, res Resu
 	}
 }
 
+// conflictCheckBudget bounds each backtracker run of checkVariantConflict:
+// generous, so that on the small boards only a hang fails.
+const conflictCheckBudget = 2 * time.Minute
+
+// errInconclusive is checkVariantConflict's answer when the backtracker ran
+// out of its budget.
+const errInconclusive = "inconclusive: the backtracker ran out of time"
+
 // checkVariantConflict verifies, with the backtracker only, that the
 // givens at cells and the rules at rules admit no completion, and that
 // without any one of them the rest do. It returns "" or what is wrong.
 func checkVariantConflict(p *variant.Puzzle, cells, rules []int) string {
+	return checkVariantConflictWithin(conflictCheckBudget, p, cells, rules)
+}
+
+// checkVariantConflictWithin is checkVariantConflict with each backtracker
+// run bounded by budget.
+func checkVariantConflictWithin(budget time.Duration, p *variant.Puzzle, cells, rules []int) string {
 	sub := func(skipCell, skipRule int) *variant.Puzzle {
 		q := &variant.Puzzle{Givens: board.New(p.Givens.Shape), Regions: p.Regions}
 		for _, c := range cells {
@@ -94,7 +108,7 @@ func checkVariantConflict(p *variant.Puzzle, cells, rules []int) string {
 		return q
 	}
 	count := func(q *variant.Puzzle) int {
-		ctx, cancel := context.WithTimeout(bg, 2*time.Minute) // generous: only a hang fails
+		ctx, cancel := context.WithTimeout(bg, budget)
 		defer cancel()
 		r, err := fallback.NewSolver().SolveVariant(ctx, q, 1)
 		if err != nil {
@@ -113,17 +127,27 @@ func checkVariantConflict(p *variant.Puzzle, cells, rules []int) string {
 			return fmt.Sprintf("conflict cell %s is blank in the puzzle", p.Givens.CellName(c))
 		}
 	}
-	if count(sub(-1, -1)) != 0 {
+	switch count(sub(-1, -1)) {
+	case -1:
+		return errInconclusive
+	case 0:
+	default:
 		return "the conflict has a completion"
 	}
 	names := ConflictNames(p, cells, rules)
 	for i, c := range cells {
-		if count(sub(c, -1)) != 1 {
+		switch count(sub(c, -1)) {
+		case -1:
+			return errInconclusive
+		case 0:
 			return "not minimal: without " + names[i] + " the rest still has no completion"
 		}
 	}
 	for i, r := range rules {
-		if count(sub(-1, r)) != 1 {
+		switch count(sub(-1, r)) {
+		case -1:
+			return errInconclusive
+		case 0:
 			return "not minimal: without " + names[len(cells)+i] + " the rest still has no completion"
 		}
 	}

@@ -27,7 +27,8 @@ func TestModes(t *testing.T) {
 		o    batch.Options
 	}{
 		{"sat, one worker: this process", batch.Options{Workers: 1}},
-		{"sat, two workers: this process, then worker processes", batch.Options{Workers: 2}},
+		{"sat, two workers: this process, and one worker process beside it", batch.Options{Workers: 2}},
+		{"sat, three workers: this process, and two worker processes beside it", batch.Options{Workers: 3}},
 		{"sat, timeout, one worker process", batch.Options{Workers: 1, Timeout: time.Minute}},
 		{"sat, timeout, three worker processes", batch.Options{Workers: 3, Timeout: time.Minute}},
 		{"both, two workers", batch.Options{Workers: 2, Engine: engine.Options{Kind: engine.Both}}},
@@ -48,6 +49,11 @@ func TestModes(t *testing.T) {
 			sat := tt.o.Engine.Kind != engine.Backtrack
 			if n := w.started(); sat && tt.o.Timeout > 0 && n == 0 || (!sat || tt.o.Workers == 1 && tt.o.Timeout == 0) && n > 0 {
 				t.Errorf("%d worker processes started", n)
+			}
+			// No process dies here: without a timeout this process is one
+			// of the workers; with one, a spare stands ready.
+			if n, most := w.started(), tt.o.Workers+1; sat && (tt.o.Timeout == 0 && n > tt.o.Workers-1 || n > most) {
+				t.Errorf("%d worker processes started for %d workers, timeout %v", n, tt.o.Workers, tt.o.Timeout)
 			}
 			if tt.o.Engine.Limit == 2 {
 				for i, r := range got {

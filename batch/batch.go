@@ -45,8 +45,10 @@ type Options struct {
 	// to stop a gophersat solve that overruns Timeout. Workers are copies
 	// of this program started by the batch (see ServeWorkerIfChild) or the
 	// command Worker returns. Without a timeout a batch solves its first
-	// puzzles in this process (for about 30 ms) and while the workers start, and with one
-	// worker it solves everything here; when no worker can be started it
+	// puzzles in this process (for about 30 ms), then starts Workers-1
+	// worker processes and goes on solving here beside them: this process
+	// is one of the workers, which saves starting one. With one worker it
+	// solves everything here; when no worker process can be started it
 	// solves here, one puzzle at a time.
 	Workers int
 	// Timeout, if positive, is the time allowed for each puzzle: a puzzle
@@ -192,7 +194,7 @@ func Solve(ctx context.Context, src Source, o Options, fn func(*Result) error) e
 		}
 		h = &handover{pool: pl}
 	case hybrid:
-		h = &handover{s: s, o: o, eng: eng, newCmd: newCmd, local: true}
+		h = &handover{s: s, o: o, newCmd: newCmd}
 		go s.runLocal(eng, 0, 1, h.ready)
 	}
 	err = s.wait()
@@ -232,41 +234,33 @@ func chooseMode(o Options, canStart bool) mode {
 	return hybrid
 }
 
-// handover runs a hybrid batch's move from this process to the worker
-// processes: after localFirst of solving it starts them, and the solver here
-// steps aside once one is ready. If none can be started, or all are lost,
-// the solver here carries on alone.
+// handover runs a hybrid batch's start of worker processes: after
+// localFirst of solving here it starts Workers-1 of them, and the solver
+// here goes on beside them. A process costs its start-up (tens of
+// milliseconds of CPU, most of it page faults) and the protocol, so this
+// process stays one of the workers rather than idle. If none can be
+// started, or all are lost, the solver here carries on alone.
 type handover struct {
 	s      *sched
 	o      Options
-	eng    *engine.Engine
 	newCmd func() (*exec.Cmd, error)
 
 	mu     sync.Mutex
 	pool   *pool
-	local  bool // the solver here is running
 	failed bool // no worker processes: the solver here does it all
 	closed bool
 }
 
-// ready is the local solver's handOver check, before each puzzle.
+// ready is the local solver's handOver check, before each puzzle: it
+// starts the worker processes once the solver here has spent localFirst,
+// and never asks it to step aside.
 func (h *handover) ready(spent time.Duration) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	switch {
-	case h.failed || h.closed:
-		return false
-	case h.pool != nil:
-		if h.pool.anyReady() {
-			h.local = false
-			return true
-		}
+	if h.failed || h.closed || h.pool != nil || spent < localFirst {
 		return false
 	}
-	if spent < localFirst {
-		return false
-	}
-	pl, err := newPool(h.s, h.o.Workers, h.o, h.newCmd, h.lost)
+	pl, err := newPool(h.s, h.o.Workers-1, h.o, h.newCmd, h.lost)
 	if err != nil {
 		h.failed = true
 		return false
@@ -275,16 +269,12 @@ func (h *handover) ready(spent time.Duration) bool {
 	return false
 }
 
-// lost is called when every worker process is gone: the solver here takes
-// over again.
+// lost is called when every worker process is gone: the solver here,
+// still running, carries on alone.
 func (h *handover) lost(error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.failed = true
-	if !h.local && !h.closed {
-		h.local = true
-		go h.s.runLocal(h.eng, 0, h.s.window, nil)
-	}
 }
 
 // close ends the handover and returns the pool to shut down, if any.

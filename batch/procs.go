@@ -50,8 +50,11 @@ type pool struct {
 	procs   map[*process]bool // every process started and not yet reaped
 	spare   *process
 	closing bool
-	broken  int
-	wg      sync.WaitGroup
+	// starting: newPool is still adding slots, so a count of broken
+	// slots against them is not final yet.
+	starting bool
+	broken   int
+	wg       sync.WaitGroup
 }
 
 // process is one worker process and the goroutine that reads its answers.
@@ -107,7 +110,7 @@ func newPool(s *sched, n int, o Options, newCmd func() (*exec.Cmd, error), onBro
 	if err != nil {
 		return nil, err
 	}
-	pl := &pool{s: s, newCmd: newCmd, config: line, timeout: o.Timeout, depth: depth, onBroken: onBroken, procs: map[*process]bool{}}
+	pl := &pool{s: s, newCmd: newCmd, config: line, timeout: o.Timeout, depth: depth, onBroken: onBroken, procs: map[*process]bool{}, starting: true}
 	if o.Timeout > 0 {
 		pl.depth = timedDepth
 	}
@@ -119,11 +122,21 @@ func newPool(s *sched, n int, o Options, newCmd func() (*exec.Cmd, error), onBro
 			continue
 		}
 		sl := &slot{pl: pl, room: newSignal(), p: p}
-		p.attach <- sl
+		pl.mu.Lock() // its process may die at once: died counts the slots
 		pl.slots = append(pl.slots, sl)
+		pl.mu.Unlock()
+		p.attach <- sl
 	}
-	if len(pl.slots) == 0 {
+	pl.mu.Lock()
+	pl.starting = false
+	slots, allBroken := len(pl.slots), len(pl.slots) > 0 && pl.broken == len(pl.slots)
+	pl.mu.Unlock()
+	if slots == 0 {
 		return nil, firstErr
+	}
+	if allBroken { // every process died while the others started
+		pl.shutdown(true)
+		return nil, errors.New("every worker process ended at once")
 	}
 	if o.Timeout > 0 {
 		pl.spare, _ = pl.start()
@@ -360,7 +373,7 @@ func (sl *slot) died(p *process) {
 	if next == nil {
 		pl.mu.Lock()
 		pl.broken++
-		all := pl.broken == len(pl.slots) && !pl.closing
+		all := pl.broken == len(pl.slots) && !pl.closing && !pl.starting
 		pl.mu.Unlock()
 		if all && pl.onBroken != nil {
 			pl.onBroken(fmt.Errorf("%w: no worker process left: %v", ErrNoWorkers, err))
@@ -526,17 +539,4 @@ func (pl *pool) shutdown(kill bool) {
 		}
 	}
 	pl.wg.Wait()
-}
-
-// anyReady reports whether some slot's process is ready.
-func (pl *pool) anyReady() bool {
-	for _, sl := range pl.slots {
-		sl.mu.Lock()
-		ready := sl.ready
-		sl.mu.Unlock()
-		if ready {
-			return true
-		}
-	}
-	return false
 }

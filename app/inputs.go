@@ -1,13 +1,16 @@
 package app
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sync"
 
+	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // inputs reads the puzzles of the named inputs ("-" or none: standard
@@ -25,7 +28,14 @@ type inputs struct {
 	// offset is added to the line numbers of puzzles and errors (--offset).
 	offset int
 
+	// rules adds --rules and --regions to classic puzzles; nil: none.
+	rules *ruleSet
+	// notes receives the notes about f-puzzles content that is not solved
+	// with (drawings, solver notes); nil: none are written.
+	notes io.Writer
+
 	cur     *board.Reader
+	fp      *fpInput // the current input when it holds f-puzzles puzzles
 	curName string
 	file    *os.File
 	count   int // puzzles read from the current input
@@ -54,14 +64,31 @@ func newInputs(s *streams, names []string, in input, progress *progress) *inputs
 }
 
 // Read returns the next puzzle of the current input, moving on to the
-// next input at the end of one.
+// next input at the end of one, without its variant rules.
 func (r *inputs) Read() (*board.Puzzle, error) {
+	p, _, err := r.ReadVariant()
+	return p, err
+}
+
+// ReadVariant returns the next puzzle as Read does, with its variant form:
+// the f-puzzles puzzle, or a classic puzzle with --rules and --regions;
+// nil for a classic puzzle without them. It makes inputs a
+// batch.VariantSource.
+func (r *inputs) ReadVariant() (*board.Puzzle, *variant.Puzzle, error) {
 	for {
-		if r.cur == nil && !r.open() {
-			return nil, io.EOF
+		if r.cur == nil && r.fp == nil && !r.open() {
+			return nil, nil, io.EOF
 		}
-		p, err := r.cur.Read()
+		var p *board.Puzzle
+		var v *variant.Puzzle
+		var err error
+		if r.fp != nil {
+			p, v, err = r.fp.read()
+		} else {
+			p, err = r.cur.Read()
+		}
 		var pe *board.ParseError
+		var ie *batch.InputError
 		switch {
 		case err == io.EOF:
 			if r.count == 0 {
@@ -71,7 +98,7 @@ func (r *inputs) Read() (*board.Puzzle, error) {
 			}
 			r.closeCurrent()
 			continue
-		case err != nil && !errors.As(err, &pe):
+		case err != nil && !errors.As(err, &pe) && !errors.As(err, &ie):
 			r.fail(fmt.Errorf("reading %s: %w (the rest of it was skipped)", displayName(r.curName), err))
 			r.closeCurrent()
 			continue
@@ -82,8 +109,14 @@ func (r *inputs) Read() (*board.Puzzle, error) {
 			if pe != nil {
 				pe.Line += r.offset
 				pe.StartLine += r.offset
-			} else {
+			} else if p != nil {
 				p.Line += r.offset
+			}
+		}
+		if err == nil && v == nil && r.rules != nil {
+			if v, err = r.rules.apply(p); err != nil {
+				at := where(&batch.Result{Index: r.total, Name: r.curName, Puzzle: p})
+				return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", at, err)}
 			}
 		}
 		if err == nil && r.check != nil {
@@ -95,10 +128,10 @@ func (r *inputs) Read() (*board.Puzzle, error) {
 				r.mu.Unlock()
 				r.closeCurrent()
 				r.names = nil
-				return nil, io.EOF
+				return nil, nil, io.EOF
 			}
 		}
-		return p, err
+		return p, v, err
 	}
 }
 
@@ -123,7 +156,13 @@ func (r *inputs) open() bool {
 			r.file, src = f, f
 		}
 		r.progress.start(name, src)
-		r.cur, r.curName, r.count = r.in.reader(r.progress.wrap(src), name), name, 0
+		r.curName, r.count = name, 0
+		br := bufio.NewReaderSize(r.progress.wrap(src), 64<<10)
+		if isFPuzzles(name, br) {
+			r.fp = &fpInput{name: name, r: br, notes: r.notes}
+			return true
+		}
+		r.cur = r.in.reader(br, name)
 		return true
 	}
 	return false
@@ -134,7 +173,7 @@ func (r *inputs) closeCurrent() {
 		r.file.Close()
 		r.file = nil
 	}
-	r.cur = nil
+	r.cur, r.fp = nil, nil
 }
 
 func (r *inputs) fail(err error) {

@@ -277,6 +277,7 @@ func addResult(pic *render.Picture, res engine.Result) {
 			pic.Highlights = append(pic.Highlights, render.Difference(board.Diff(res.Solution, res.Second)))
 		}
 	case engine.NoSolution:
+		pic.ConflictRules = res.ConflictRules
 		var cells []int
 		for _, cl := range res.Clashes {
 			cells = append(cells, cl.CellA, cl.CellB)

@@ -18,6 +18,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 )
@@ -159,6 +160,9 @@ func (f outputFormat) textFormat(p *board.Puzzle) board.Format {
 // boards in p's alphabet so that they read back. JSON and pictures hold
 // every board.
 func (f outputFormat) check(p *board.Puzzle) error {
+	if f.fpuzzles != "" && p.Board.Side() > fpuzzles.MaxSize {
+		return fmt.Errorf("%w: f-puzzles holds boards up to %dx%[2]d", board.ErrCannotWrite, fpuzzles.MaxSize)
+	}
 	if f.json || f.picture != "" || f.fpuzzles != "" {
 		return nil
 	}
@@ -216,7 +220,7 @@ func (e *formatRefused) Unwrap() error { return e.err }
 func refuse(where string, out outputFormat, err error, p *board.Puzzle, allowJSON bool) error {
 	var can []string
 	for _, name := range outputNames(allowJSON) {
-		if f, _ := parseOutput(name, allowJSON); f.check(p) == nil && f.picture == "" {
+		if f, _ := parseOutput(name, allowJSON); f.check(p) == nil && f.picture == "" && f.fpuzzles == "" {
 			can = append(can, name)
 		}
 	}

@@ -253,6 +253,9 @@ func (o *resultWriter) picture(r *batch.Result) error {
 	p := r.Puzzle
 	pic := &render.Picture{Puzzle: p.Board, Variant: r.Variant, Candidates: o.cands}
 	addResult(pic, r.Result)
+	if o.cands != nil {
+		pic.Solution = nil // the pencil marks are drawn in the cells left empty
+	}
 	opts := render.Options{Show: render.Both}
 	if p.Format != board.Grid {
 		opts.Alphabet = &p.Alphabet

@@ -98,7 +98,9 @@ admit no completion) work on variants. --candidates prints the true
 candidates: for each cell, the digits it holds in at least one solution,
 found by SAT in this process after the solve (one set a cell, in the
 puzzle's symbols: digits run together when each is one symbol, else
-separated by commas; '-' for a puzzle with no solution).
+separated by commas); --timeout bounds them too, checked between SAT calls,
+which cannot be stopped in the middle. A puzzle with no solution prints
+"no solution" as ever.
 
 Examples:
    satdoku solve puzzle.txt                 # the classic 9x9 exchange

@@ -160,6 +160,9 @@ func (r *inputs) open() bool {
 		br := bufio.NewReaderSize(r.progress.wrap(src), 64<<10)
 		if isFPuzzles(name, br) {
 			r.fp = &fpInput{name: name, r: br, notes: r.notes}
+			if r.rules != nil && r.notes != nil {
+				fmt.Fprintf(r.notes, "satdoku: %s: note: --rules and --regions are for classic puzzles; f-puzzles puzzles carry their own\n", displayName(name))
+			}
 			return true
 		}
 		r.cur = r.in.reader(br, name)

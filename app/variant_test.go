@@ -146,10 +146,25 @@ func TestSolveFPuzzlesForms(t *testing.T) {
 		{"link on stdin, -e both", link, []string{"-e", "both"}, 1},
 		{"json file, -e backtrack", "", []string{"-e", "backtrack", corpusPath("dclamage/6x6-extreme-killer.json")}, 1},
 	}
+	if _, err := exec.LookPath("cadical"); err == nil {
+		tests = append(tests, struct {
+			name, stdin string
+			args        []string
+			puzzles     int
+		}{"link on stdin, -e external", link, []string{"--sat-cmd", "cadical -q", "--unique"}, 1})
+	} else {
+		t.Log("-e external skipped: cadical is not installed (Debian package cadical)")
+	}
 	for _, tc := range tests {
 		r := satdoku(t, tc.stdin, append([]string{"solve", "-q", "-o", "line"}, tc.args...)...)
 		r.wantCode(t, ExitOK)
 		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		if strings.HasPrefix(lines[0], "# ") { // --unique
+			if lines[0] != "# 1 solution (unique)" {
+				t.Errorf("%s: %v", tc.name, r)
+			}
+			lines = lines[1:]
+		}
 		if len(lines) != tc.puzzles {
 			t.Errorf("%s: %d results, want %d: %v", tc.name, len(lines), tc.puzzles, r)
 		}
@@ -491,6 +506,9 @@ func TestSolveFPuzzlesNotes(t *testing.T) {
 	}
 	if r := satdoku(t, drawn, "solve", "-q"); r.code != 0 || r.stderr != "" {
 		t.Errorf("-q: %v", r)
+	}
+	if r := satdoku(t, data, "solve", "--rules", "antiknight"); r.code != 0 || !strings.Contains(r.stderr, "--rules and --regions are for classic puzzles") {
+		t.Errorf("--rules with f-puzzles input: %v", r)
 	}
 }
 

@@ -388,6 +388,16 @@ func TestServeVariants(t *testing.T) {
 		t.Fatal(err)
 	}
 	url, _ := startServe(t, "--listen", "127.0.0.1:0")
+	resp, err := http.Get(url + "api/info")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var info struct{ Candidates, Variants bool }
+	json.NewDecoder(resp.Body).Decode(&info)
+	resp.Body.Close()
+	if !info.Candidates || !info.Variants {
+		t.Errorf("/api/info: %+v, want candidates and variants", info)
+	}
 	post := func(req map[string]any) map[string]any {
 		t.Helper()
 		req["picture"] = "none"

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -446,6 +447,16 @@ func TestSolveRulesRegions(t *testing.T) {
 	r := satdoku(t, "", "solve", "-o", "line", "--regions", regions, in)
 	r.wantCode(t, ExitOK)
 	checkGrid(t, "--regions", jigsaw, gridOf(t, jigsaw, r.stdout))
+	blanks := 0
+	for _, d := range givens.Cells {
+		if d == 0 {
+			blanks++
+		}
+	}
+	r = satdoku(t, "", "render", "--regions", regions, in)
+	if c := svgClasses(t, r.stdout); r.code != 0 || c["digit solved"] != blanks {
+		t.Errorf("render --regions: %v\n%v", c, r)
+	}
 
 	// Mistakes: an unknown rule is a usage error naming it; regions of
 	// the wrong size make each puzzle invalid, naming the file.
@@ -531,6 +542,22 @@ func TestEncodeDecodeVariant(t *testing.T) {
 	}
 	if r := satdoku(t, "", "encode", "--format", "xml", puzzle); r.code != ExitUsage {
 		t.Errorf("--format xml: %v", r)
+	}
+	// A file of links, one formula each; the broken link keeps its number.
+	link := linkOf(t, res.Puzzle)
+	links := writeFile(t, "links.txt", link+"\n"+link[:len(link)/2]+"\n"+link+"\n")
+	dir := filepath.Join(t.TempDir(), "opb")
+	r := satdoku(t, "", "encode", "--format", "opb", "--out", dir, links)
+	if r.code != ExitInvalid || !strings.Contains(r.stderr, links+": line 2: f-puzzles") {
+		t.Errorf("encode --out: %v", r)
+	}
+	for _, name := range []string{"000001.opb", "000003.opb"} {
+		if data := readFile(t, filepath.Join(dir, name)); !strings.HasPrefix(data, "* #variable= ") {
+			t.Errorf("%s: %.100s", name, data)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "000002.opb")); err == nil {
+		t.Errorf("a formula for the broken link")
 	}
 	n := res.Puzzle.Side()
 	solution := solveCorpus(t, "dclamage/6x6-extreme-killer.json")

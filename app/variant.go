@@ -84,47 +84,57 @@ func looksLikeFPuzzlesLine(line []byte) bool {
 }
 
 // fpInput reads the puzzles of one f-puzzles input: a JSON document, or
-// links or payloads one a line (blank lines and # comments skipped).
+// links or payloads one a line (blank lines and # comments skipped), read
+// a line at a time so that a file of many links streams.
 type fpInput struct {
 	name  string
-	r     io.Reader
+	r     *bufio.Reader
 	notes io.Writer // where the ignored content is noted; nil: nowhere
-
-	loaded bool
-	items  []fpItem
-}
-
-// fpItem is one puzzle's text and the line it starts on.
-type fpItem struct {
-	text string
-	line int
+	line  int       // lines read
+	done  bool      // a JSON document was read: it is the whole input
 }
 
 // read returns the next puzzle: an *batch.InputError for one that cannot
 // be read, io.EOF at the end, or another error for an input that cannot be
 // read at all.
 func (f *fpInput) read() (*board.Puzzle, *variant.Puzzle, error) {
-	if !f.loaded {
-		f.loaded = true
-		data, err := io.ReadAll(io.LimitReader(f.r, fpuzzles.MaxJSON+1))
-		if err != nil {
+	var text string
+	for text == "" {
+		if f.done {
+			return nil, nil, io.EOF
+		}
+		l, err := f.readLine()
+		if err != nil && err != io.EOF {
 			return nil, nil, err
 		}
-		if len(data) > fpuzzles.MaxJSON {
-			return nil, nil, fmt.Errorf("more than %d MiB of f-puzzles input", fpuzzles.MaxJSON>>20)
+		if err == io.EOF && l == "" {
+			return nil, nil, io.EOF
 		}
-		f.items = splitFPuzzles(string(data))
+		f.line++
+		switch t := strings.TrimSpace(l); {
+		case t == "" || t[0] == '#':
+		case t[0] == '{':
+			// The JSON document: the rest of the input.
+			rest, rerr := io.ReadAll(io.LimitReader(f.r, int64(fpuzzles.MaxJSON+1-len(l))))
+			if rerr != nil {
+				return nil, nil, rerr
+			}
+			if len(l)+len(rest) > fpuzzles.MaxJSON {
+				return nil, nil, fmt.Errorf("line %d: more than %d MiB of f-puzzles JSON", f.line, fpuzzles.MaxJSON>>20)
+			}
+			text, f.done = l+"\n"+string(rest), true
+		default:
+			text = t
+		}
+		if err == io.EOF {
+			f.done = true
+		}
 	}
-	if len(f.items) == 0 {
-		return nil, nil, io.EOF
+	at := fmt.Sprintf("%s: line %d", displayName(f.name), f.line)
+	if f.line == 1 && f.done {
+		at = displayName(f.name) // the whole input
 	}
-	it := f.items[0]
-	f.items = f.items[1:]
-	at := displayName(f.name)
-	if it.line > 1 || len(f.items) > 0 {
-		at += fmt.Sprintf(": line %d", it.line)
-	}
-	res, err := fpuzzles.Load(it.text)
+	res, err := fpuzzles.Load(text)
 	if err != nil {
 		return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", at, err)}
 	}
@@ -132,8 +142,29 @@ func (f *fpInput) read() (*board.Puzzle, *variant.Puzzle, error) {
 		fmt.Fprintf(f.notes, "satdoku: %s: note: not solved with, only drawn: %s\n", at, ignoredList(res.Ignored))
 	}
 	v := res.Puzzle
-	p := &board.Puzzle{Board: v.Givens, Line: it.line, Format: board.Grid, Alphabet: board.Default}
+	p := &board.Puzzle{Board: v.Givens, Line: f.line, Format: board.Grid, Alphabet: board.Default}
 	return p, v, nil
+}
+
+// readLine returns the next line without its end, at most
+// fpuzzles.MaxJSON bytes long, or io.EOF (with the last line, if it has no
+// end).
+func (f *fpInput) readLine() (string, error) {
+	var sb strings.Builder
+	for {
+		chunk, err := f.r.ReadSlice('\n')
+		if sb.Len()+len(chunk) > fpuzzles.MaxJSON {
+			return "", fmt.Errorf("line %d: longer than %d MiB", f.line+1, fpuzzles.MaxJSON>>20)
+		}
+		sb.Write(chunk)
+		switch err {
+		case bufio.ErrBufferFull:
+			continue
+		case nil:
+			return strings.TrimSuffix(sb.String(), "\n"), nil
+		}
+		return sb.String(), err
+	}
 }
 
 // ignoredList says what an f-puzzles file holds that is not solved with.
@@ -143,24 +174,6 @@ func ignoredList(ig []fpuzzles.Ignored) string {
 		words[i] = x.String()
 	}
 	return strings.Join(words, "; ")
-}
-
-// splitFPuzzles splits an f-puzzles input into its puzzles: one JSON
-// document, or one link or payload a line.
-func splitFPuzzles(text string) []fpItem {
-	var items []fpItem
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		switch {
-		case t == "" || t[0] == '#':
-			continue
-		case t[0] == '{':
-			return append(items, fpItem{text: strings.Join(lines[i:], "\n"), line: i + 1})
-		}
-		items = append(items, fpItem{text: t, line: i + 1})
-	}
-	return items
 }
 
 // ruleSet adds the --rules and --regions of the command line to classic

@@ -683,3 +683,36 @@ func FuzzInputs(f *testing.F) {
 		t.Fatalf("more puzzles than bytes in %d bytes", len(text))
 	})
 }
+
+// TestSolveLinksStream: links piped in one at a time are answered one at a
+// time, before the input ends, as classic puzzles are.
+func TestSolveLinksStream(t *testing.T) {
+	t.Parallel()
+	p := mustLoad(t, "dclamage/peak-sudoku.json")
+	link := linkOf(t, p)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- runApp(&streams{stdin: inR, stdout: outW, stderr: io.Discard}, []string{"satdoku", "solve", "-q", "-j", "1", "-o", "line"})
+		outW.Close()
+	}()
+	lines := bufio.NewReader(outR)
+	for i := 0; i < 3; i++ {
+		if _, err := io.WriteString(inW, link+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		l, err := lines.ReadString('\n') // before the next link is written
+		if err != nil {
+			t.Fatalf("link %d: %v", i+1, err)
+		}
+		checkGrid(t, fmt.Sprintf("link %d", i+1), p, gridOf(t, p, l))
+	}
+	inW.Close()
+	if rest, _ := io.ReadAll(lines); len(rest) != 0 {
+		t.Errorf("more output: %q", rest)
+	}
+	if code := <-done; code != 0 {
+		t.Errorf("exit %d", code)
+	}
+}

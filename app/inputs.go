@@ -157,7 +157,9 @@ func (r *inputs) open() bool {
 		}
 		r.progress.start(name, src)
 		r.curName, r.count = name, 0
-		br := bufio.NewReaderSize(r.progress.wrap(src), 64<<10)
+		// The size of board.Reader's own buffer, which then reads from
+		// this one instead of copying it (bufio.NewReaderSize).
+		br := bufio.NewReaderSize(r.progress.wrap(src), board.DefaultMaxLineLength+2)
 		if isFPuzzles(name, br) {
 			r.fp = &fpInput{name: name, r: br, notes: r.notes}
 			if r.rules != nil && r.notes != nil {

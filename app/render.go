@@ -171,6 +171,9 @@ func runRender(c *cli.Context, s *streams) error {
 			if len(res.Ignored) > 0 {
 				fmt.Fprintf(s.stderr, "satdoku: %s: note: not solved with, only drawn: %s\n", displayName(name), ignoredList(res.Ignored))
 			}
+			if cfg.rules != nil {
+				fmt.Fprintf(s.stderr, "satdoku: %s: note: --rules and --regions are for classic puzzles; f-puzzles puzzles carry their own\n", displayName(name))
+			}
 			pic.Variant, pic.Puzzle = res.Puzzle, res.Puzzle.Givens
 			cfg.opts.Alphabet = nil // f-puzzles writes numbers
 			return nil

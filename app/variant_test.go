@@ -402,9 +402,15 @@ func TestSolveCandidates(t *testing.T) {
 			}
 		}
 	}
+	// As a picture: pencil marks in the 65 cells left open (16 givens), no
+	// solution drawn.
+	r := satdoku(t, "", "solve", "-o", "svg", "--candidates", "--rules", "antiknight", sample("antiknight-open.txt"))
+	if c := svgClasses(t, r.stdout); r.code != 0 || c["candidate"] < 81-16 || c["digit solved"] != 0 {
+		t.Errorf("-o svg --candidates: %v\n%v", c, r)
+	}
 	// No solution: no candidates, "no solution" as ever.
 	_, broken := brokenKiller(t)
-	r := satdoku(t, broken, "solve", "--candidates")
+	r = satdoku(t, broken, "solve", "--candidates")
 	r.wantCode(t, ExitNoSolution)
 	if r.stdout != "no solution\n" {
 		t.Errorf("%v", r)

@@ -50,10 +50,11 @@ type inputs struct {
 }
 
 // failedInput is an input that could not be read, after the puzzles read
-// before it.
+// before it; or, with text set, a note about the input (noteWriter).
 type failedInput struct {
 	after int
 	err   error
+	text  string
 }
 
 func newInputs(s *streams, names []string, in input, progress *progress) *inputs {
@@ -183,7 +184,7 @@ func (r *inputs) closeCurrent() {
 
 func (r *inputs) fail(err error) {
 	r.mu.Lock()
-	r.failed = append(r.failed, failedInput{r.total, err})
+	r.failed = append(r.failed, failedInput{after: r.total, err: err})
 	r.nFail++
 	r.mu.Unlock()
 }
@@ -194,9 +195,27 @@ func (r *inputs) reportUpTo(index int, w io.Writer) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for len(r.failed) > 0 && (index < 0 || r.failed[0].after < index) {
-		fmt.Fprintf(w, "satdoku: %v\n", r.failed[0].err)
+		if f := r.failed[0]; f.text != "" {
+			io.WriteString(w, f.text)
+		} else {
+			fmt.Fprintf(w, "satdoku: %v\n", f.err)
+		}
 		r.failed = r.failed[1:]
 	}
+}
+
+// noteWriter returns a writer for notes about the puzzles being read:
+// reportUpTo prints them, in input order, before the result of the puzzle
+// they concern. Each write is one note of whole lines.
+func (r *inputs) noteWriter() io.Writer { return inputNotes{r} }
+
+type inputNotes struct{ r *inputs }
+
+func (n inputNotes) Write(p []byte) (int, error) {
+	n.r.mu.Lock()
+	defer n.r.mu.Unlock()
+	n.r.failed = append(n.r.failed, failedInput{after: n.r.total, text: string(p)})
+	return len(p), nil
 }
 
 // refusal returns the error of check that ended the input, if any.

@@ -461,7 +461,7 @@ func runSolve(c *cli.Context, s *streams) error {
 	src.offset = cfg.offset
 	src.rules = cfg.rules
 	if !cfg.quiet {
-		src.notes = stderr
+		src.notes = src.noteWriter()
 	}
 	cands, err := newCandidates(cfg)
 	if err != nil {

@@ -524,6 +524,14 @@ func TestSolveFPuzzlesNotes(t *testing.T) {
 	if r := satdoku(t, drawn, "solve", "-q"); r.code != 0 || r.stderr != "" {
 		t.Errorf("-q: %v", r)
 	}
+	// In a batch the notes come in input order, among the errors.
+	a, bad, b := writeFile(t, "a.json", drawn), writeFile(t, "bad.json", "{"), writeFile(t, "b.json", drawn)
+	r = satdoku(t, "", "solve", "-j", "2", "-o", "line", a, bad, b)
+	r.wantCode(t, ExitInvalid)
+	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "satdoku: "+a+": note") || !strings.Contains(lines[1], bad) || !strings.HasPrefix(lines[2], "satdoku: "+b+": note") {
+		t.Errorf("notes out of order: %v", r)
+	}
 	if r := satdoku(t, data, "solve", "--rules", "antiknight"); r.code != 0 || !strings.Contains(r.stderr, "--rules and --regions are for classic puzzles") {
 		t.Errorf("--rules with f-puzzles input: %v", r)
 	}

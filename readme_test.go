@@ -81,6 +81,7 @@ var varying = []struct {
 	{regexp.MustCompile(`"micros":\d+`), `"micros":N`},
 	{regexp.MustCompile(` in [0-9][0-9.a-zµ]* \(\d+ puzzles/s\)`), ` in TIME (RATE puzzles/s)`},
 	{regexp.MustCompile(`^c satdoku [^,]*, `), `c satdoku VERSION, `},
+	{regexp.MustCompile(`^\* satdoku [^,]*, `), `* satdoku VERSION, `},
 }
 
 func normalize(lines []string) string {

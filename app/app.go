@@ -41,7 +41,8 @@ const exitCodesHelp = `EXIT CODES:
       (the other files are still solved; 1 then wins over 3-6)
    2  usage error (bad flag or argument)
    3  at least one puzzle has no solution
-   4  at least one puzzle is invalid, or the input holds no puzzle
+   4  at least one puzzle is invalid (such as an f-puzzles constraint satdoku
+      does not implement: the error names it), or the input holds no puzzle
    5  at least one puzzle timed out (--timeout) or was left undecided
    6  engines disagree (--engine both) or the external solver failed
    130/143  stopped by SIGINT (Ctrl-C) or SIGTERM (the results so far are printed)

@@ -7,17 +7,20 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
+	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/decode"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
 )
 
 func encodeCommand(s *streams) *cli.Command {
 	return &cli.Command{
 		Name:      "encode",
-		Usage:     "write the DIMACS CNF of a puzzle, for any SAT solver",
+		Usage:     "write the DIMACS CNF (or OPB) of a puzzle, variants included, for any SAT or pseudo-Boolean solver",
 		ArgsUsage: "[FILE|-]",
 		Description: `Writes the CNF of one puzzle to standard output: comment lines (tool,
 puzzle, the variable numbering var(r,c,d) = r*N^2 + c*N + d with 0-based r, c
@@ -45,11 +48,22 @@ has the same solutions; they differ in size and in solving speed.
                variables
 Extra variables are numbered after the N^3 of the board.
 
+Variant puzzles (an f-puzzles file, link or payload, or a classic puzzle
+with --rules or --regions) are written with every rule as constraints over
+the same numbering, their auxiliary variables after N^3 (comments say which
+rule uses which); --encoding applies to classic puzzles only, --amo to both.
+--format opb writes the pseudo-Boolean competition format instead (sums and
+cardinality constraints as they are, comments as "*" lines); decode reads
+the answers of both kinds of solver.
+
 Examples:
    satdoku encode puzzle.txt > puzzle.cnf
    satdoku encode puzzle.txt | cadical -q | satdoku decode --puzzle puzzle.txt
    satdoku encode --out cnf/ --encoding reduced set.txt
    satdoku encode --amo commander big25.txt > big25.cnf
+   satdoku encode killer.json > killer.cnf               # an f-puzzles file
+   satdoku encode --format opb killer.json > killer.opb  # for a pseudo-Boolean solver
+   satdoku encode --rules diagonals puzzle.txt > x.cnf
 
 EXIT CODES:
    0    the CNF was written
@@ -58,8 +72,9 @@ EXIT CODES:
    4    a puzzle is invalid, or the input holds none
 ` + brokenPipeHelp,
 		Flags: []cli.Flag{
-			encodingFlag(""), amoFlag(""), boxFlag(), alphabetFlag(),
-			&cli.StringFlag{Name: "out", Usage: "write one .cnf per puzzle into `DIR` (needed for files with several puzzles)"},
+			encodingFlag(""), amoFlag(""), boxFlag(), alphabetFlag(), rulesFlag(), regionsFlag(),
+			&cli.StringFlag{Name: "format", Value: "dimacs", Usage: "`FORMAT` of the formula: dimacs (CNF, for any SAT solver) or opb (pseudo-Boolean, for MiniSat+, RoundingSat, ...)"},
+			&cli.StringFlag{Name: "out", Usage: "write one .cnf (or .opb) per puzzle into `DIR` (needed for files with several puzzles)"},
 		},
 		Action: func(c *cli.Context) error { return runEncode(c, s) },
 	}
@@ -77,88 +92,121 @@ func runEncode(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
+	rules, err := newRuleSet(c)
+	if err != nil {
+		return err
+	}
+	format := strings.ToLower(c.String("format"))
+	if format != "dimacs" && format != "opb" {
+		return usagef("--format %q: want dimacs or opb", c.String("format"))
+	}
+	ext := map[string]string{"dimacs": "cnf", "opb": "opb"}[format]
 	dir := c.String("out")
 	if dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return exitf(ExitError, "%v", err)
 		}
 	}
-	return s.forEachInput(c.Args().Slice(), "a puzzle", func(name string, r io.Reader) error {
-		rd := in.reader(r, name)
-		var pending *board.Puzzle // held until we know whether a second puzzle follows
-		written, invalid := 0, 0
-		emit := func(p *board.Puzzle) error {
-			f, err := encode.Encode(p.Board, opts)
-			if err != nil {
-				return exitf(ExitInvalid, "line %d: %v", p.Line, err)
+	src := newInputs(s, c.Args().Slice(), in, &progress{})
+	src.rules = rules
+	src.notes = s.stderr
+	name := displayName(c.Args().First())
+	if c.NArg() == 0 {
+		name = "stdin"
+	}
+	// pending is held until we know whether a second puzzle follows.
+	var pending *board.Puzzle
+	var pendingVariant *variant.Puzzle
+	written, invalid := 0, 0
+	emit := func(p *board.Puzzle, v *variant.Puzzle) error {
+		var f *encode.Formula
+		var err error
+		if v != nil {
+			f, err = encode.Variant(v)
+			if err == nil && c.IsSet("amo") {
+				f.AMO = opts.AMO
 			}
-			f.Comments = append([]string{"satdoku " + version() + ", " + displayName(name) + " line " + fmt.Sprint(p.Line)}, f.Comments...)
-			written++
-			if dir == "" {
-				w := bufio.NewWriter(s.stdout)
-				if err := f.WriteDIMACS(w); err != nil {
-					return exitf(ExitError, "writing CNF: %v", err)
-				}
-				if err := w.Flush(); err != nil {
-					return exitf(ExitError, "writing CNF: %v", err)
-				}
-				return nil
+		} else {
+			f, err = encode.Encode(p.Board, opts)
+		}
+		if err != nil {
+			return exitf(ExitInvalid, "%s line %d: %v", name, p.Line, err)
+		}
+		f.Comments = append([]string{"satdoku " + version() + ", " + name + " line " + fmt.Sprint(p.Line)}, f.Comments...)
+		written++
+		write := f.WriteDIMACS
+		if format == "opb" {
+			write = f.WriteOPB
+		}
+		if dir == "" {
+			w := bufio.NewWriter(s.stdout)
+			if err := write(w); err != nil {
+				return exitf(ExitError, "writing %s: %v", format, err)
 			}
-			path := filepath.Join(dir, fmt.Sprintf("%06d.cnf", written))
-			out, err := os.Create(path)
-			if err != nil {
-				return exitf(ExitError, "%v", err)
-			}
-			err = f.WriteDIMACS(out)
-			if cerr := out.Close(); err == nil {
-				err = cerr
-			}
-			if err != nil {
-				return exitf(ExitError, "writing %s: %v", path, err)
+			if err := w.Flush(); err != nil {
+				return exitf(ExitError, "writing %s: %v", format, err)
 			}
 			return nil
 		}
-		for {
-			p, err := rd.Read()
-			if err == io.EOF {
-				break
-			}
-			var pe *board.ParseError
-			if errors.As(err, &pe) {
-				fmt.Fprintf(s.stderr, "satdoku: %v\n", err)
-				invalid++
-				if dir != "" {
-					written++ // keep file numbers aligned with puzzle numbers
-				}
-				continue
-			}
-			if err != nil {
-				return exitf(ExitError, "reading %s: %v", displayName(name), err)
-			}
-			if dir != "" {
-				if err := emit(p); err != nil {
-					return err
-				}
-				continue
-			}
-			if pending != nil {
-				return usagef("%s holds several puzzles: use --out DIR to write one CNF file each", displayName(name))
-			}
-			pending = p
+		path := filepath.Join(dir, fmt.Sprintf("%06d.%s", written, ext))
+		out, err := os.Create(path)
+		if err != nil {
+			return exitf(ExitError, "%v", err)
 		}
-		if pending != nil {
-			if err := emit(pending); err != nil {
-				return err
-			}
+		err = write(out)
+		if cerr := out.Close(); err == nil {
+			err = cerr
 		}
-		switch {
-		case invalid > 0:
-			return silentExit(ExitInvalid)
-		case written == 0:
-			return exitf(ExitInvalid, "no puzzle in %s", displayName(name))
+		if err != nil {
+			return exitf(ExitError, "writing %s: %v", path, err)
 		}
 		return nil
-	})
+	}
+	for {
+		p, v, err := src.ReadVariant()
+		if err == io.EOF {
+			break
+		}
+		var pe *board.ParseError
+		var ie *batch.InputError
+		if errors.As(err, &pe) || errors.As(err, &ie) {
+			fmt.Fprintf(s.stderr, "satdoku: %v\n", err)
+			invalid++
+			if dir != "" {
+				written++ // keep file numbers aligned with puzzle numbers
+			}
+			continue
+		}
+		if err != nil {
+			return exitf(ExitError, "reading %s: %v", name, err)
+		}
+		if dir != "" {
+			if err := emit(p, v); err != nil {
+				return err
+			}
+			continue
+		}
+		if pending != nil {
+			return usagef("%s holds several puzzles: use --out DIR to write one file each", name)
+		}
+		pending, pendingVariant = p, v
+	}
+	src.reportUpTo(-1, s.stderr)
+	if src.failures() > 0 {
+		return silentExit(ExitError)
+	}
+	if pending != nil {
+		if err := emit(pending, pendingVariant); err != nil {
+			return err
+		}
+	}
+	switch {
+	case invalid > 0:
+		return silentExit(ExitInvalid)
+	case written == 0:
+		return exitf(ExitInvalid, "no puzzle in %s", name)
+	}
+	return nil
 }
 
 func decodeCommand(s *streams) *cli.Command {
@@ -168,7 +216,11 @@ func decodeCommand(s *streams) *cli.Command {
 		ArgsUsage: "--puzzle FILE [ANSWER|-]",
 		Description: `Reads the output of any SAT solver run on 'satdoku encode' (SAT-competition
 "s"/"v" lines, MiniSat's result file, or a bare model line; variables above
-N^3 are ignored) and prints the puzzle's solution in the puzzle's format.
+N^3 are ignored), or of a pseudo-Boolean solver run on 'satdoku encode
+--format opb' ("v x1 -x2 ..."), and prints the puzzle's solution in the
+puzzle's format. For a variant puzzle (--puzzle an f-puzzles file or link,
+or a classic puzzle with the --rules and --regions it was encoded with) the
+grid is checked against every rule.
 UNSATISFIABLE prints "no solution" (exit 3); UNKNOWN/INDET prints
 "undecided" (exit 5); a model that is not a valid solution of the puzzle is
 an error naming the cell (exit 6), never a wrong grid.
@@ -176,6 +228,7 @@ an error naming the cell (exit 6), never a wrong grid.
 Examples:
    satdoku encode p.txt | cadical -q | satdoku decode --puzzle p.txt
    satdoku encode p.txt > p.cnf; minisat p.cnf result.txt; satdoku decode --puzzle p.txt result.txt
+   satdoku encode --format opb k.json > k.opb; minisat+ k.opb | satdoku decode --puzzle k.json
 
 EXIT CODES:
    0    the solution was printed
@@ -187,7 +240,8 @@ EXIT CODES:
    6    the model is not a solution of the puzzle (the error names the cell)
 ` + brokenPipeHelp,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "puzzle", Aliases: []string{"p"}, Required: true, Usage: "the puzzle `FILE` that was encoded"},
+			&cli.StringFlag{Name: "puzzle", Aliases: []string{"p"}, Required: true, Usage: "the puzzle `FILE` that was encoded (an f-puzzles file or link too)"},
+			rulesFlag(), regionsFlag(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line or pretty; default: the puzzle's format"},
 			boxFlag(), alphabetFlag(),
 		},
@@ -203,20 +257,28 @@ func runDecode(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
-	pf, err := os.Open(c.String("puzzle"))
+	rules, err := newRuleSet(c)
 	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(c.String("puzzle")); err != nil {
 		return exitf(ExitError, "%v", err)
 	}
-	defer pf.Close()
-	rd := in.reader(pf, c.String("puzzle"))
-	p, err := rd.Read()
+	// The puzzle is read as solve reads it: f-puzzles input is told apart
+	// by its content, and --rules and --regions make a classic one a variant.
+	src := newInputs(s, []string{c.String("puzzle")}, in, &progress{})
+	src.rules = rules
+	p, v, err := src.ReadVariant()
+	src.reportUpTo(-1, s.stderr)
 	switch {
+	case src.failures() > 0:
+		return silentExit(ExitError)
 	case err == io.EOF:
 		return exitf(ExitInvalid, "no puzzle in %s", c.String("puzzle"))
 	case err != nil:
 		return exitf(ExitInvalid, "%v", err)
 	}
-	if _, err := rd.Read(); err != io.EOF {
+	if _, _, err := src.ReadVariant(); err != io.EOF {
 		return usagef("%s holds more than one puzzle: decode needs the one that was encoded", c.String("puzzle"))
 	}
 	format, err := parseOutput(c.String("output"), false)
@@ -237,7 +299,13 @@ func runDecode(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
-	grid, status, err := decode.Result(p.Board, out)
+	var grid *board.Board
+	var status encode.Status
+	if v != nil {
+		grid, status, err = decodeVariant(v, out)
+	} else {
+		grid, status, err = decode.Result(p.Board, out)
+	}
 	w := bufio.NewWriter(s.stdout)
 	defer w.Flush()
 	switch {
@@ -259,4 +327,20 @@ func runDecode(c *cli.Context, s *streams) error {
 		return exitf(ExitError, "writing output: %v", err)
 	}
 	return nil
+}
+
+// decodeVariant is decode.Result for a variant puzzle: the model is checked
+// against every rule (decode.Variant).
+func decodeVariant(v *variant.Puzzle, out decode.Output) (*board.Board, encode.Status, error) {
+	switch out.Status {
+	case encode.Sat:
+		grid, err := decode.Variant(v, out.Model)
+		if err != nil {
+			return nil, encode.Sat, fmt.Errorf("solver says SATISFIABLE but its model is wrong: %w", err)
+		}
+		return grid, encode.Sat, nil
+	case encode.Unsat:
+		return nil, encode.Unsat, nil
+	}
+	return nil, encode.Unknown, fmt.Errorf("%w (status %v)", decode.ErrUndecided, out.Status)
 }

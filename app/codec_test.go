@@ -319,6 +319,8 @@ func TestDecodeHelpExamples(t *testing.T) {
 	_, examples, _ := strings.Cut(help, "Examples:\n")
 	examples, _, _ = strings.Cut(examples, "\n\n")
 	want := readFile(t, sample("boj-sample.out"))
+	killer := readFile(t, sample("variants/dclamage/killer-blister.json"))
+	wantKiller := satdoku(t, killer, "solve").stdout
 	_, env := satdokuOnPath(t)
 	n := 0
 	for _, line := range strings.Split(examples, "\n") {
@@ -330,6 +332,17 @@ func TestDecodeHelpExamples(t *testing.T) {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "p.txt"), []byte(readFile(t, sample("boj-sample.in"))), 0o644); err != nil {
 			t.Fatal(err)
+		}
+		want := want
+		if strings.Contains(line, "k.json") {
+			if _, err := exec.LookPath("minisat+"); err != nil {
+				t.Logf("%s: skipped: minisat+ is not installed (Debian package minisat+)", line)
+				continue
+			}
+			if err := os.WriteFile(filepath.Join(dir, "k.json"), []byte(killer), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			want = wantKiller
 		}
 		cmd := exec.Command("sh", "-c", line)
 		cmd.Dir, cmd.Env = dir, env
@@ -391,7 +404,7 @@ COMP_WORDS=(satdoku solve ""); COMP_CWORD=2; _satdoku_complete; echo "solve: [${
 COMP_WORDS=(satdoku solve -o ""); COMP_CWORD=3; _satdoku_complete; echo "-o: [${COMPREPLY[*]}]"
 COMP_WORDS=(satdoku so); COMP_CWORD=1; _satdoku_complete; echo "so: [${COMPREPLY[*]}]"`)
 		// No words from satdoku after "solve ": -o default offers files.
-		for _, want := range []string{"-o default", "solve: []", "-o: [grid compact line pretty json svg png]", "so: [solve]"} {
+		for _, want := range []string{"-o default", "solve: []", "-o: [grid compact line pretty json fpuzzles fpuzzles-url svg png]", "so: [solve]"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("bash: %q lacks %q", out, want)
 			}
@@ -410,7 +423,7 @@ echo "[root]"; complete -C "satdoku "`)
 		}
 		for name, want := range map[string]string{
 			"solve": "a.txt b.txt",
-			"-o":    "compact grid json line png pretty svg",
+			"-o":    "compact fpuzzles fpuzzles-url grid json line png pretty svg",
 			"root":  "bench completion decode encode render serve solve",
 		} {
 			if got := sections[name]; got != want {

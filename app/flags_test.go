@@ -77,7 +77,7 @@ func TestCompletion(t *testing.T) {
 		{"solve|p.txt|", ""},
 		{"p.txt|", ""},
 		{"solve|--eng", "--engine"},
-		{"solve|-o|", "grid compact line pretty json svg png"},
+		{"solve|-o|", "grid compact line pretty json fpuzzles fpuzzles-url svg png"},
 		{"solve|-o|j", "json"},
 		{"solve|-e|", "sat backtrack both external"},
 		{"solve|--timeout|", ""},

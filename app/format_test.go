@@ -126,22 +126,24 @@ func TestOutputFormats(t *testing.T) {
 
 // jsonLine is what the tests read of one JSON Lines object.
 type jsonLine struct {
-	Index     *int     `json:"index"`
-	File      string   `json:"file"`
-	Line      int      `json:"line"`
-	Status    string   `json:"status"`
-	Solution  string   `json:"solution"`
-	Error     string   `json:"error"`
-	Engine    string   `json:"engine"`
-	Fallback  *string  `json:"fallback"`
-	Micros    *int64   `json:"micros"`
-	Solutions *int     `json:"solutions"`
-	Unique    *bool    `json:"unique"`
-	Second    string   `json:"second"`
-	Differ    []string `json:"differ"`
-	Clashes   []string `json:"clashes"`
-	Conflict  []string `json:"conflict"`
-	Summary   *struct {
+	Index      *int     `json:"index"`
+	File       string   `json:"file"`
+	Line       int      `json:"line"`
+	Status     string   `json:"status"`
+	Solution   string   `json:"solution"`
+	Error      string   `json:"error"`
+	Engine     string   `json:"engine"`
+	Fallback   *string  `json:"fallback"`
+	Micros     *int64   `json:"micros"`
+	Solutions  *int     `json:"solutions"`
+	Unique     *bool    `json:"unique"`
+	Second     string   `json:"second"`
+	Differ     []string `json:"differ"`
+	Clashes    []string `json:"clashes"`
+	Conflict   []string `json:"conflict"`
+	Confirmed  *bool    `json:"confirmed"`
+	Candidates [][]int  `json:"candidates"`
+	Summary    *struct {
 		Read       int `json:"read"`
 		Solved     int `json:"solved"`
 		Unique     int `json:"unique"`

@@ -1,13 +1,16 @@
 package app
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sync"
 
+	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // inputs reads the puzzles of the named inputs ("-" or none: standard
@@ -25,7 +28,14 @@ type inputs struct {
 	// offset is added to the line numbers of puzzles and errors (--offset).
 	offset int
 
+	// rules adds --rules and --regions to classic puzzles; nil: none.
+	rules *ruleSet
+	// notes receives the notes about f-puzzles content that is not solved
+	// with (drawings, solver notes); nil: none are written.
+	notes io.Writer
+
 	cur     *board.Reader
+	fp      *fpInput // the current input when it holds f-puzzles puzzles
 	curName string
 	file    *os.File
 	count   int // puzzles read from the current input
@@ -40,10 +50,11 @@ type inputs struct {
 }
 
 // failedInput is an input that could not be read, after the puzzles read
-// before it.
+// before it; or, with text set, a note about the input (noteWriter).
 type failedInput struct {
 	after int
 	err   error
+	text  string
 }
 
 func newInputs(s *streams, names []string, in input, progress *progress) *inputs {
@@ -54,14 +65,31 @@ func newInputs(s *streams, names []string, in input, progress *progress) *inputs
 }
 
 // Read returns the next puzzle of the current input, moving on to the
-// next input at the end of one.
+// next input at the end of one, without its variant rules.
 func (r *inputs) Read() (*board.Puzzle, error) {
+	p, _, err := r.ReadVariant()
+	return p, err
+}
+
+// ReadVariant returns the next puzzle as Read does, with its variant form:
+// the f-puzzles puzzle, or a classic puzzle with --rules and --regions;
+// nil for a classic puzzle without them. It makes inputs a
+// batch.VariantSource.
+func (r *inputs) ReadVariant() (*board.Puzzle, *variant.Puzzle, error) {
 	for {
-		if r.cur == nil && !r.open() {
-			return nil, io.EOF
+		if r.cur == nil && r.fp == nil && !r.open() {
+			return nil, nil, io.EOF
 		}
-		p, err := r.cur.Read()
+		var p *board.Puzzle
+		var v *variant.Puzzle
+		var err error
+		if r.fp != nil {
+			p, v, err = r.fp.read()
+		} else {
+			p, err = r.cur.Read()
+		}
 		var pe *board.ParseError
+		var ie *batch.InputError
 		switch {
 		case err == io.EOF:
 			if r.count == 0 {
@@ -71,7 +99,7 @@ func (r *inputs) Read() (*board.Puzzle, error) {
 			}
 			r.closeCurrent()
 			continue
-		case err != nil && !errors.As(err, &pe):
+		case err != nil && !errors.As(err, &pe) && !errors.As(err, &ie):
 			r.fail(fmt.Errorf("reading %s: %w (the rest of it was skipped)", displayName(r.curName), err))
 			r.closeCurrent()
 			continue
@@ -82,8 +110,14 @@ func (r *inputs) Read() (*board.Puzzle, error) {
 			if pe != nil {
 				pe.Line += r.offset
 				pe.StartLine += r.offset
-			} else {
+			} else if p != nil {
 				p.Line += r.offset
+			}
+		}
+		if err == nil && v == nil && r.rules != nil {
+			if v, err = r.rules.apply(p); err != nil {
+				at := where(&batch.Result{Index: r.total, Name: r.curName, Puzzle: p})
+				return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", at, err)}
 			}
 		}
 		if err == nil && r.check != nil {
@@ -95,10 +129,10 @@ func (r *inputs) Read() (*board.Puzzle, error) {
 				r.mu.Unlock()
 				r.closeCurrent()
 				r.names = nil
-				return nil, io.EOF
+				return nil, nil, io.EOF
 			}
 		}
-		return p, err
+		return p, v, err
 	}
 }
 
@@ -123,7 +157,18 @@ func (r *inputs) open() bool {
 			r.file, src = f, f
 		}
 		r.progress.start(name, src)
-		r.cur, r.curName, r.count = r.in.reader(r.progress.wrap(src), name), name, 0
+		r.curName, r.count = name, 0
+		// The size of board.Reader's own buffer, which then reads from
+		// this one instead of copying it (bufio.NewReaderSize).
+		br := bufio.NewReaderSize(r.progress.wrap(src), board.DefaultMaxLineLength+2)
+		if isFPuzzles(name, br) {
+			r.fp = &fpInput{name: name, r: br, notes: r.notes}
+			if r.rules != nil && r.notes != nil {
+				fmt.Fprintf(r.notes, "satdoku: %s: note: --rules and --regions are for classic puzzles; f-puzzles puzzles carry their own\n", displayName(name))
+			}
+			return true
+		}
+		r.cur = r.in.reader(br, name)
 		return true
 	}
 	return false
@@ -134,12 +179,12 @@ func (r *inputs) closeCurrent() {
 		r.file.Close()
 		r.file = nil
 	}
-	r.cur = nil
+	r.cur, r.fp = nil, nil
 }
 
 func (r *inputs) fail(err error) {
 	r.mu.Lock()
-	r.failed = append(r.failed, failedInput{r.total, err})
+	r.failed = append(r.failed, failedInput{after: r.total, err: err})
 	r.nFail++
 	r.mu.Unlock()
 }
@@ -150,9 +195,27 @@ func (r *inputs) reportUpTo(index int, w io.Writer) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for len(r.failed) > 0 && (index < 0 || r.failed[0].after < index) {
-		fmt.Fprintf(w, "satdoku: %v\n", r.failed[0].err)
+		if f := r.failed[0]; f.text != "" {
+			io.WriteString(w, f.text)
+		} else {
+			fmt.Fprintf(w, "satdoku: %v\n", f.err)
+		}
 		r.failed = r.failed[1:]
 	}
+}
+
+// noteWriter returns a writer for notes about the puzzles being read:
+// reportUpTo prints them, in input order, before the result of the puzzle
+// they concern. Each write is one note of whole lines.
+func (r *inputs) noteWriter() io.Writer { return inputNotes{r} }
+
+type inputNotes struct{ r *inputs }
+
+func (n inputNotes) Write(p []byte) (int, error) {
+	n.r.mu.Lock()
+	defer n.r.mu.Unlock()
+	n.r.failed = append(n.r.failed, failedInput{after: n.r.total, text: string(p)})
+	return len(p), nil
 }
 
 // refusal returns the error of check that ended the input, if any.

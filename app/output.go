@@ -17,6 +17,7 @@ import (
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/render"
 )
 
@@ -136,6 +137,7 @@ type resultWriter struct {
 	bw     *board.Writer // writes boards into buf
 	n      int           // results written
 	held   []byte        // the one picture for stdout, written by release
+	cands  []uint64      // the true candidates of the result being written
 }
 
 func newResultWriter(w, stderr io.Writer, cfg *solveConfig) *resultWriter {
@@ -161,17 +163,21 @@ func where(r *batch.Result) string {
 	return sb.String()
 }
 
-// write prints one result and notes problems on stderr.
-func (o *resultWriter) write(r *batch.Result) error {
+// write prints one result, with its true candidates (cands, for
+// --candidates) and notes problems on stderr.
+func (o *resultWriter) write(r *batch.Result, cands []uint64) error {
 	o.tally.add(r)
 	o.note(r)
 	o.buf.Reset()
+	o.cands = cands
 	var err error
 	switch {
 	case o.cfg.output.json:
 		err = o.formatJSON(r)
 	case o.cfg.output.picture != "":
 		err = o.picture(r)
+	case o.cfg.output.fpuzzles != "":
+		err = o.formatFPuzzles(r)
 	default:
 		err = o.format(r)
 	}
@@ -210,7 +216,9 @@ func (o *resultWriter) format(r *batch.Result) error {
 		if o.cfg.batch.Engine.Limit >= 2 {
 			fmt.Fprintf(&o.buf, "# %s\n", o.countWords(&r.Result))
 		}
-		if err := o.writeBoard(out, r.Solution, p); err != nil {
+		if o.cands != nil {
+			writeCandidates(&o.buf, p, o.cands)
+		} else if err := o.writeBoard(out, r.Solution, p); err != nil {
 			return err
 		}
 		if o.cfg.showSecond && r.Second != nil {
@@ -224,7 +232,7 @@ func (o *resultWriter) format(r *batch.Result) error {
 		}
 	case engine.NoSolution:
 		o.buf.WriteString("no solution\n")
-		o.writeExplanation(p, &r.Result)
+		o.writeExplanation(p, r)
 	default:
 		o.buf.WriteString(r.Status.String())
 		o.buf.WriteByte('\n')
@@ -243,8 +251,11 @@ func (o *resultWriter) picture(r *batch.Result) error {
 		return nil
 	}
 	p := r.Puzzle
-	pic := &render.Picture{Puzzle: p.Board}
+	pic := &render.Picture{Puzzle: p.Board, Variant: r.Variant, Candidates: o.cands}
 	addResult(pic, r.Result)
+	if o.cands != nil {
+		pic.Solution = nil // the pencil marks are drawn in the cells left empty
+	}
 	opts := render.Options{Show: render.Both}
 	if p.Format != board.Grid {
 		opts.Alphabet = &p.Alphabet
@@ -267,6 +278,47 @@ func (o *resultWriter) picture(r *batch.Result) error {
 	}
 	fmt.Fprintf(&o.buf, "%s %s\n", path, status)
 	return nil
+}
+
+// formatFPuzzles writes one result as f-puzzles (-o fpuzzles, one JSON
+// document a line) or as its link (-o fpuzzles-url), with the solution
+// filled in; a result with no solution is its status word, as in the text
+// formats.
+func (o *resultWriter) formatFPuzzles(r *batch.Result) error {
+	if r.Puzzle == nil {
+		o.buf.WriteString("invalid\n")
+		return nil
+	}
+	switch r.Status {
+	case engine.Solved:
+	case engine.NoSolution:
+		o.buf.WriteString("no solution\n")
+		return nil
+	default:
+		o.buf.WriteString(r.Status.String() + "\n")
+		return nil
+	}
+	v := r.Variant
+	if v == nil {
+		v = classicVariant(r.Puzzle.Board)
+	}
+	opts := fpuzzles.Options{FillGrid: true}
+	if o.cfg.output.fpuzzles == "fpuzzles-url" {
+		link, err := fpuzzles.URL(v, r.Solution, opts)
+		if err != nil {
+			return fmt.Errorf("%s: -o fpuzzles-url: %w", where(r), err)
+		}
+		o.buf.WriteString(link + "\n")
+		return nil
+	}
+	data, err := fpuzzles.Marshal(v, r.Solution, opts)
+	if err != nil {
+		return fmt.Errorf("%s: -o fpuzzles: %w", where(r), err)
+	}
+	if err := json.Compact(&o.buf, data); err != nil {
+		return fmt.Errorf("%s: -o fpuzzles: %w", where(r), err)
+	}
+	return o.buf.WriteByte('\n')
 }
 
 // pictureScale is the PNG pixels per SVG unit of solve's pictures, as
@@ -309,9 +361,20 @@ func (o *resultWriter) writeBoard(f board.Format, b *board.Board, p *board.Puzzl
 }
 
 // writeExplanation writes why a puzzle has no solution, as # comments.
-func (o *resultWriter) writeExplanation(p *board.Puzzle, r *engine.Result) {
+func (o *resultWriter) writeExplanation(p *board.Puzzle, r *batch.Result) {
 	for _, c := range r.Clashes {
 		fmt.Fprintf(&o.buf, "# %v\n", c)
+	}
+	if r.Variant != nil && len(r.Conflict)+len(r.ConflictRules) > 0 {
+		fmt.Fprintf(&o.buf, "# these %s and %s admit no completion; without any one of them the rest can be completed:\n",
+			count(len(r.Conflict), "given"), count(len(r.ConflictRules), "rule"))
+		if len(r.Conflict) > 0 {
+			fmt.Fprintf(&o.buf, "# %s\n", strings.Join(engine.GivenNames(p.Board, r.Conflict), " "))
+		}
+		for _, name := range engine.ConflictNames(r.Variant, nil, r.ConflictRules) {
+			fmt.Fprintf(&o.buf, "# %s\n", name)
+		}
+		return
 	}
 	if len(r.Conflict) == 0 {
 		return
@@ -357,6 +420,11 @@ type jsonResult struct {
 	Differ    []string `json:"differ,omitempty"`
 	Clashes   []string `json:"clashes,omitempty"`
 	Conflict  []string `json:"conflict,omitempty"`
+	// Confirmed says, for a puzzle with no solution, whether a second
+	// engine (or the clashing givens) confirmed it (engine.Result.Confirmed).
+	Confirmed *bool `json:"confirmed,omitempty"`
+	// Candidates are the true candidates (--candidates), per cell.
+	Candidates [][]int `json:"candidates,omitempty"`
 }
 
 // formatJSON writes one result as a line of JSON into o.buf.
@@ -403,8 +471,21 @@ func (o *resultWriter) formatJSON(r *batch.Result) error {
 	for _, c := range r.Clashes {
 		j.Clashes = append(j.Clashes, c.Error())
 	}
-	if len(r.Conflict) > 0 {
+	switch {
+	case r.Variant != nil && len(r.Conflict)+len(r.ConflictRules) > 0:
+		j.Conflict = engine.ConflictNames(r.Variant, r.Conflict, r.ConflictRules)
+	case len(r.Conflict) > 0:
 		j.Conflict = engine.GivenNames(p.Board, r.Conflict)
+	}
+	if r.Status == engine.NoSolution {
+		confirmed := r.Confirmed
+		j.Confirmed = &confirmed
+	}
+	if o.cands != nil {
+		j.Candidates = make([][]int, len(o.cands))
+		for i, set := range o.cands {
+			j.Candidates[i] = candidateDigits(set)
+		}
 	}
 	return o.encodeJSON(&j)
 }

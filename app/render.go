@@ -15,7 +15,6 @@ import (
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/render"
-	"github.com/satdoku/satdoku/variant"
 	"github.com/satdoku/satdoku/web"
 	"github.com/urfave/cli/v2"
 )
@@ -29,19 +28,23 @@ func renderCommand(s *streams) *cli.Command {
 supported format, or an f-puzzles puzzle (JSON, link or payload), solves it
 unless only the puzzle is wanted, and draws it: givens in bold black, solved
 digits in blue, thick borders between boxes and regions, every variant rule
-as f-puzzles draws it. (Variant rules are not solved by this build yet: the
-solution drawn is the one recorded in the f-puzzles file, checked against
-every rule.)
+as f-puzzles draws it. Variant puzzles (f-puzzles input, or --rules and
+--regions on a classic one) are solved with every rule. --candidates draws
+the true candidates (the digits each cell holds in at least one solution) as
+pencil marks instead of a solution.
 SVG is the default; PNG is drawn from the same picture (-o pic.png or
 --format png). A puzzle with no solution is drawn as it is, with --explain
-marking the givens that cannot all hold, and the exit code is 3.
+marking the givens (and variant rules) that cannot all hold, and the exit
+code is 3.
 
 Examples:
    satdoku render puzzle.txt > puzzle.svg
    satdoku render --show puzzle -o puzzle.png puzzle.txt
    satdoku render --show-second -o two.svg open.txt   # marks where two solutions differ
    satdoku render --explain bad.txt > why.svg
-   satdoku render --show puzzle -o killer.svg killer.json   # an f-puzzles file
+   satdoku render -o killer.svg killer.json                 # an f-puzzles file, solved
+   satdoku render --candidates -o marks.svg open.json       # pencil marks
+   satdoku render --rules diagonals --explain bad.txt > why.svg
 
 EXIT CODES:
    0    the picture was written
@@ -50,7 +53,7 @@ EXIT CODES:
    3    the puzzle has no solution (it is drawn as it is)
    4    the puzzle is invalid, or the input holds none
    5    no solution found within --timeout (the puzzle is drawn unsolved)
-   6    the engines disagree, or the solution recorded in the file breaks a rule
+   6    the engines disagree
 ` + brokenPipeHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "-", Usage: "write the picture to `FILE` (- for standard output)"},
@@ -58,6 +61,8 @@ EXIT CODES:
 			&cli.StringFlag{Name: "show", Value: "both", Usage: "`WHAT` to draw: both (the solution over the puzzle, givens distinct), puzzle, solution"},
 			&cli.BoolFlag{Name: "explain", Usage: "for a puzzle with no solution, mark the clashing givens or a minimal set of givens with no completion"},
 			&cli.BoolFlag{Name: "show-second", Usage: "for a puzzle with several solutions, mark the cells where a second one differs"},
+			&cli.BoolFlag{Name: "candidates", Usage: "draw the true candidates of each cell as pencil marks, instead of a solution"},
+			rulesFlag(), regionsFlag(),
 			&cli.IntFlag{Name: "index", Value: 1, Usage: "draw the `K`th puzzle of the input (1-based)"},
 			&cli.Float64Flag{Name: "cell-size", Value: render.DefaultCellSize, Usage: "`SIZE` of a cell's side in SVG units (PNG pixels at --scale 1)"},
 			&cli.Float64Flag{Name: "scale", Value: 2, Usage: "PNG pixels per SVG unit: a `FACTOR` above 0, at most 16"},
@@ -82,6 +87,8 @@ type renderConfig struct {
 	title          string
 	kind           engine.Kind
 	input          input
+	candidates     bool
+	rules          *ruleSet
 }
 
 func parseRenderConfig(c *cli.Context) (*renderConfig, error) {
@@ -120,6 +127,12 @@ func parseRenderConfig(c *cli.Context) (*renderConfig, error) {
 	if cfg.input, err = parseInput(c); err != nil {
 		return nil, err
 	}
+	if cfg.rules, err = newRuleSet(c); err != nil {
+		return nil, err
+	}
+	if cfg.candidates = c.Bool("candidates"); cfg.candidates && cfg.second {
+		return nil, usagef("--candidates and --show-second draw different things: give one of them")
+	}
 	cfg.opts.Show = cfg.show
 	return cfg, nil
 }
@@ -140,7 +153,6 @@ func runRender(c *cli.Context, s *streams) error {
 		return usagef("not writing a PNG image to a terminal: use -o FILE or a redirection")
 	}
 	pic := &render.Picture{Title: cfg.title}
-	var recorded *board.Board // an f-puzzles file's own solution
 	err = s.forEachInput([]string{name}, "a puzzle", func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64<<10)
 		head, _ := br.Peek(64 << 10)
@@ -156,7 +168,13 @@ func runRender(c *cli.Context, s *streams) error {
 			if err != nil {
 				return exitf(ExitInvalid, "%s: %v", displayName(name), err)
 			}
-			pic.Variant, pic.Puzzle, recorded = res.Puzzle, res.Puzzle.Givens, res.Solution
+			if len(res.Ignored) > 0 {
+				fmt.Fprintf(s.stderr, "satdoku: %s: note: not solved with, only drawn: %s\n", displayName(name), ignoredList(res.Ignored))
+			}
+			if cfg.rules != nil {
+				fmt.Fprintf(s.stderr, "satdoku: %s: note: --rules and --regions are for classic puzzles; f-puzzles puzzles carry their own\n", displayName(name))
+			}
+			pic.Variant, pic.Puzzle = res.Puzzle, res.Puzzle.Givens
 			cfg.opts.Alphabet = nil // f-puzzles writes numbers
 			return nil
 		}
@@ -165,6 +183,11 @@ func runRender(c *cli.Context, s *streams) error {
 			return err
 		}
 		pic.Puzzle = p.Board
+		if cfg.rules != nil {
+			if pic.Variant, err = cfg.rules.apply(p); err != nil {
+				return exitf(ExitInvalid, "%s: %v", displayName(name), err)
+			}
+		}
 		if cfg.opts.Alphabet = &p.Alphabet; p.Format == board.Grid {
 			cfg.opts.Alphabet = nil // a grid of numbers is drawn with numbers
 		}
@@ -174,23 +197,7 @@ func runRender(c *cli.Context, s *streams) error {
 		return err
 	}
 	outcome := error(nil)
-	if v := pic.Variant; v != nil && (len(v.Rules) > 0 || v.Regions != nil) {
-		// No engine here solves variant rules yet: draw the file's own
-		// solution when it has one that keeps every rule.
-		if cfg.explain || cfg.second {
-			return usagef("--explain and --show-second need a solver of variant rules, which this build lacks")
-		}
-		if cfg.show != render.PuzzleOnly {
-			if recorded == nil {
-				return usagef("this puzzle has variant rules and this build cannot solve them yet: use --show puzzle (or a file with the setter's solution)")
-			}
-			if err := variant.Check(v, recorded); err != nil {
-				return exitf(ExitFailed, "the solution recorded in the file breaks a rule: %v", err)
-			}
-			pic.Solution = recorded
-			fmt.Fprintln(s.stderr, "satdoku: drawing the solution recorded in the file (checked against every rule)")
-		}
-	} else if cfg.show != render.PuzzleOnly || cfg.explain || cfg.second {
+	if cfg.show != render.PuzzleOnly || cfg.explain || cfg.second || cfg.candidates {
 		ctx := c.Context
 		if t := c.Duration("timeout"); t > 0 {
 			var cancel context.CancelFunc
@@ -199,7 +206,7 @@ func runRender(c *cli.Context, s *streams) error {
 		}
 		outcome = solveForPicture(ctx, cfg, pic)
 	}
-	if outcome != nil && cfg.show == render.SolutionOnly {
+	if (outcome != nil || pic.Candidates != nil) && cfg.show == render.SolutionOnly {
 		cfg.opts.Show = render.Both // nothing to show but the puzzle
 	}
 	var buf bytes.Buffer
@@ -244,14 +251,27 @@ func solveForPicture(ctx context.Context, cfg *renderConfig, pic *render.Picture
 	if err != nil {
 		return exitf(ExitError, "%v", err)
 	}
-	res := eng.Solve(ctx, pic.Puzzle)
+	var res engine.Result
+	if pic.Variant != nil {
+		res = eng.SolvePuzzle(ctx, pic.Variant)
+	} else {
+		res = eng.Solve(ctx, pic.Puzzle)
+	}
 	addResult(pic, res)
-	switch res.Status {
-	case engine.Solved:
+	switch {
+	case res.Status == engine.Solved && cfg.candidates:
+		return candidatesForPicture(ctx, eng, pic)
+	case res.Status == engine.Solved:
 		return nil
+	}
+	switch res.Status {
 	case engine.NoSolution:
-		if len(res.Clashes)+len(res.Conflict) > 0 {
-			return exitf(ExitNoSolution, "no solution; the picture marks the givens that cannot all hold")
+		if len(res.Clashes)+len(res.Conflict)+len(res.ConflictRules) > 0 {
+			what := "givens"
+			if len(res.ConflictRules) > 0 {
+				what = "givens and rules"
+			}
+			return exitf(ExitNoSolution, "no solution; the picture marks the %s that cannot all hold", what)
 		}
 		return exitf(ExitNoSolution, "no solution; the picture shows the puzzle (--explain marks the givens that cannot all hold)")
 	case engine.Timeout:
@@ -263,6 +283,28 @@ func solveForPicture(ctx context.Context, cfg *renderConfig, pic *render.Picture
 		return exitf(ExitFailed, "%v", res.Err)
 	}
 	return exitf(ExitFailed, "solving: %v", res.Err)
+}
+
+// candidatesForPicture replaces the solution of a solved picture with the
+// true candidates of its puzzle, drawn as pencil marks.
+func candidatesForPicture(ctx context.Context, eng *engine.Engine, pic *render.Picture) error {
+	var cs []uint64
+	var err error
+	if pic.Variant != nil {
+		cs, err = eng.Candidates(ctx, pic.Variant)
+	} else {
+		cs, err = eng.BoardCandidates(ctx, pic.Puzzle)
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return exitf(ExitTimeout, "the true candidates were not found in time; the picture shows the solution")
+	case err != nil:
+		return exitf(ExitFailed, "true candidates: %v", err)
+	case cs == nil:
+		return exitf(ExitFailed, "true candidates: no solution, but the solve found one: %v", engine.ErrDisagree)
+	}
+	pic.Solution, pic.Candidates = nil, cs
+	return nil
 }
 
 // addResult adds an engine's answer to the picture of its puzzle: the
@@ -277,6 +319,7 @@ func addResult(pic *render.Picture, res engine.Result) {
 			pic.Highlights = append(pic.Highlights, render.Difference(board.Diff(res.Solution, res.Second)))
 		}
 	case engine.NoSolution:
+		pic.ConflictRules = res.ConflictRules
 		var cells []int
 		for _, cl := range res.Clashes {
 			cells = append(cells, cl.CellA, cl.CellB)

@@ -7,11 +7,13 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"image/png"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -19,6 +21,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
 )
 
@@ -330,45 +333,104 @@ func TestRenderFPuzzles(t *testing.T) {
 			t.Errorf("f-puzzles puzzle: %v\n%v", c, r)
 		}
 	}
-	// Its solution cannot be solved for here...
-	if r := runPicture(t, string(data), "render"); r.code != ExitUsage || !strings.Contains(r.stderr, "--show puzzle") {
-		t.Errorf("solving variant rules: %v", r)
+	// Solved with every rule, by each engine.
+	givens := 0
+	for _, d := range res.Puzzle.Givens.Cells {
+		if d != 0 {
+			givens++
+		}
+	}
+	for _, eng := range []string{"sat", "backtrack", "both"} {
+		r := runPicture(t, string(data), "render", "-e", eng)
+		if c := svgClasses(t, r.stdout); r.code != 0 || c["digit solved"] != 36-givens || c["killercage outline"] != 6 {
+			t.Errorf("-e %s: %v\n%v", eng, c, r)
+		}
 	}
 	if r := runPicture(t, string(data), "render", "--show", "puzzle", "--index", "2"); r.code != ExitUsage {
 		t.Errorf("--index 2 of an f-puzzles file: %v", r)
 	}
-	// ...but a file with the setter's solution is drawn with it, checked.
-	sol := board.New(res.Puzzle.Givens.Shape)
-	for i, ch := range "615234423516351642264351136425542163" {
-		sol.Cells[i] = uint8(ch - '0')
+	// The cages without their sums leave several solutions: --show-second
+	// marks where two differ, --candidates draws pencil marks.
+	open := regexp.MustCompile(`"value":"\d+"`).ReplaceAllString(string(data), `"value":""`)
+	if r := runPicture(t, open, "render", "--show-second"); r.code != 0 || svgClasses(t, r.stdout)["highlight difference"] == 0 {
+		t.Errorf("--show-second: %v", r)
 	}
-	withSol, err := fpuzzles.Marshal(res.Puzzle, sol, fpuzzles.Options{})
-	if err != nil {
-		t.Fatal(err)
+	r := runPicture(t, open, "render", "--candidates")
+	if c := svgClasses(t, r.stdout); r.code != 0 || c["candidate"] <= 36-givens || c["digit solved"] != 0 {
+		t.Errorf("--candidates: %v\n%v", c, r)
 	}
-	r := runPicture(t, string(withSol), "render")
-	if c := svgClasses(t, r.stdout); r.code != 0 || c["digit solved"] != 36 || !strings.Contains(r.stderr, "recorded in the file") {
-		t.Errorf("recorded solution: %v\n%v", c, r)
-	}
-	// A recorded solution that breaks a rule is refused: digits 1 and 2
-	// swapped keep every row, column and box but not the cage sums.
-	bad := sol.Clone()
-	for i, d := range bad.Cells {
-		switch d {
-		case 1:
-			bad.Cells[i] = 2
-		case 2:
-			bad.Cells[i] = 1
-		}
-	}
-	withBad, err := fpuzzles.Marshal(res.Puzzle, bad, fpuzzles.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r := runPicture(t, string(withBad), "render"); r.code != ExitFailed || !strings.Contains(r.stderr, "breaks a rule") {
-		t.Errorf("bad recorded solution: %v", r)
+	// A killer cage of two cells that cannot hold its sum: no solution,
+	// and --explain marks the cage.
+	broken := strings.Replace(string(data), `"killercage":[`, `"killercage":[{"cells":["R1C1","R1C2"],"value":"2"},`, 1)
+	r = runPicture(t, broken, "render", "--explain")
+	if c := svgClasses(t, r.stdout); r.code != ExitNoSolution || c["highlight conflict rule killercage"] == 0 || !strings.Contains(r.stderr, "rules") {
+		t.Errorf("--explain: %v\n%v", c, r)
 	}
 	if r := runPicture(t, `{"size":9,"grid":[]}`, "render", "--show", "puzzle"); r.code != ExitInvalid || !strings.Contains(r.stderr, "f-puzzles") {
 		t.Errorf("broken f-puzzles JSON: %v", r)
+	}
+}
+
+// TestServeVariants asks the page's API, as satdoku serve wires it, to
+// solve an f-puzzles puzzle, check its uniqueness, find its true
+// candidates and explain a broken version.
+func TestServeVariants(t *testing.T) {
+	data, err := os.ReadFile("../testdata/variants/dclamage/6x6-extreme-killer.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := fpuzzles.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, err := fpuzzles.URL(res.Puzzle, nil, fpuzzles.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, _ := startServe(t, "--listen", "127.0.0.1:0")
+	resp, err := http.Get(url + "api/info")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var info struct{ Candidates, Variants bool }
+	json.NewDecoder(resp.Body).Decode(&info)
+	resp.Body.Close()
+	if !info.Candidates || !info.Variants {
+		t.Errorf("/api/info: %+v, want candidates and variants", info)
+	}
+	post := func(req map[string]any) map[string]any {
+		t.Helper()
+		req["picture"] = "none"
+		body, _ := json.Marshal(req)
+		resp, err := http.Post(url+"api/solve", "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out map[string]any
+		if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("%v: HTTP %d, %v %v", req, resp.StatusCode, out, err)
+		}
+		return out
+	}
+	out := post(map[string]any{"puzzle": link, "count": 2})
+	if out["status"] != "solved" || out["unique"] != true {
+		t.Fatalf("uniqueness: %v", out)
+	}
+	sol := board.New(res.Puzzle.Givens.Shape)
+	for i, d := range out["solution"].([]any) {
+		sol.Cells[i] = uint8(d.(float64))
+	}
+	if err := variant.Check(res.Puzzle, sol); err != nil {
+		t.Errorf("the page's solution: %v", err)
+	}
+	out = post(map[string]any{"puzzle": link, "candidates": true})
+	if cs, _ := out["candidates"].([]any); out["status"] != "candidates" || len(cs) != 36 {
+		t.Errorf("candidates: %v", out)
+	}
+	broken := strings.Replace(string(data), `"killercage":[`, `"killercage":[{"cells":["R1C1","R1C2"],"value":"2"},`, 1)
+	out = post(map[string]any{"puzzle": broken, "explain": true})
+	if out["status"] != "no_solution" || !strings.Contains(fmt.Sprint(out["explanation"]), "killer cage r1c1 r1c2") {
+		t.Errorf("explain: %v", out)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/variant"
 	"github.com/satdoku/satdoku/web"
 	"github.com/urfave/cli/v2"
 )
@@ -22,6 +24,10 @@ func serveCommand(s *streams) *cli.Command {
 		Description: `Serves the page and its JSON API (see the README, or the documentation of
 package web) on 127.0.0.1:8080 until interrupted. Open the address in a
 browser; the page loads nothing from elsewhere.
+
+The page solves variant puzzles (f-puzzles links and files, global rules,
+jigsaw regions), checks uniqueness, shows true candidates and explains a
+puzzle with no solution, with the engines of 'satdoku solve'.
 
 Safe by default: it listens on the loopback interface only and answers only
 to loopback host names, so no other machine and no web site can use it;
@@ -76,7 +82,7 @@ func runServe(c *cli.Context, s *streams) error {
 	case c.Int("max-count") < 1:
 		return usagef("--max-count must be at least 1")
 	}
-	h := web.NewHandler(web.Config{
+	cfg := web.Config{
 		MaxSide:      c.Int("max-side"),
 		SolveTimeout: c.Duration("timeout"),
 		MaxSolves:    c.Int("max-solves"),
@@ -84,7 +90,11 @@ func runServe(c *cli.Context, s *streams) error {
 		AnyHost:      remote,
 		Version:      version(),
 		Log:          log.New(s.stderr, "satdoku serve: ", log.LstdFlags),
-	})
+	}
+	if err := addSolvers(&cfg); err != nil {
+		return exitf(ExitError, "%v", err)
+	}
+	h := web.NewHandler(cfg)
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return exitf(ExitError, "%v", err)
@@ -111,6 +121,24 @@ func runServe(c *cli.Context, s *streams) error {
 	}
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return exitf(ExitError, "serving: %v", err)
+	}
+	return nil
+}
+
+// addSolvers gives the page the solvers of variant puzzles and of true
+// candidates: the engines of package engine, as solve uses them.
+func addSolvers(cfg *web.Config) error {
+	cands, err := engine.New(engine.Options{Kind: engine.SAT})
+	if err != nil {
+		return err
+	}
+	cfg.Candidates = cands.Candidates
+	cfg.SolveVariant = func(ctx context.Context, p *variant.Puzzle, o engine.Options) engine.Result {
+		eng, err := engine.New(o)
+		if err != nil {
+			return engine.Result{Status: engine.Failed, Err: err}
+		}
+		return eng.SolvePuzzle(ctx, p)
 	}
 	return nil
 }

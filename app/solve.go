@@ -18,6 +18,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 )
@@ -51,14 +52,16 @@ func solveFlags() []cli.Flag {
 		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: engine.SAT.String(), Usage: "solving `ENGINE`: sat (gophersat), backtrack (native), both (compared), external (--sat-cmd)"},
 		&cli.StringFlag{Name: "sat-cmd", Usage: "external DIMACS solver `COMMAND` for --engine external, split into words as a shell would (quotes and backslashes, no expansion), e.g. 'kissat -q' or 'minisat {in} {out}'"},
 		encodingFlag(seeEncode), amoFlag(seeEncode),
-		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line, json (JSON Lines), pretty, or a picture: svg, png (one per puzzle: see --out); default: the input's format"},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line, json (JSON Lines), pretty, fpuzzles (f-puzzles JSON with the solution, one a line), fpuzzles-url (its link), or a picture: svg, png (one per puzzle: see --out); default: the input's format"},
 		&cli.IntFlag{Name: "offset", Usage: "number puzzles and lines as if `N` lines, a puzzle each, came before the input: for one part of a file of one puzzle per line split among processes or hosts (e.g. by GNU parallel: see the README)", DefaultText: "none"},
 		&cli.StringFlag{Name: "out", Usage: "with -o svg or png, write one picture per puzzle into `DIR`, numbered in input order (000001.svg, …), and list them on stdout; needed for several puzzles"},
 		alphabetFlag(), boxFlag(),
 		&cli.IntFlag{Name: "count", Usage: "count the solutions, stopping at `K` (at least 1)", DefaultText: "no count, the first solution only"},
 		&cli.BoolFlag{Name: "unique", Usage: "check uniqueness (count to 2): the verdict is unique or multiple"},
 		&cli.BoolFlag{Name: "show-second", Usage: "for a puzzle with several solutions, print a second one and the cells where they differ"},
-		&cli.BoolFlag{Name: "explain", Usage: "for a puzzle with no solution, say why: clashing givens or a minimal set of givens with no completion"},
+		&cli.BoolFlag{Name: "explain", Usage: "for a puzzle with no solution, say why: clashing givens or a minimal set of givens (and variant rules) with no completion"},
+		&cli.BoolFlag{Name: "candidates", Usage: "print the true candidates of each cell (the digits it holds in at least one solution) instead of the solution"},
+		rulesFlag(), regionsFlag(),
 		&cli.BoolFlag{Name: "summary", Usage: "print a summary of the batch on stderr"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no notes on stderr (errors are still printed)"},
 		&cli.IntFlag{Name: "workers", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: fmt.Sprintf("solve `N` puzzles at once, in worker processes for SAT (1: all in this process; at most %d, 4 per CPU)", batch.MaxWorkers())},
@@ -82,6 +85,23 @@ as in Project Euler 96 or .sdk files, box separators | - + ignored) and line
 A file that cannot be opened or read is reported and the others are still
 solved (exit 1).
 
+Variant puzzles: an input that is f-puzzles JSON (a *.json file, or text
+starting with '{'), or f-puzzles or SudokuPad links or their compressed
+'?load=' text, one a line, is read as f-puzzles puzzles with every rule they
+carry; classic and f-puzzles files mix freely as separate arguments.
+Content that only draws (lines, text, shapes, pencil marks) is noted on
+stderr and not solved with; a constraint satdoku does not know is an invalid
+puzzle naming it (exit 4), never dropped. --rules adds global rules and
+--regions jigsaw regions to every classic puzzle. Every engine, --count,
+--unique, --show-second and --explain (the minimal givens and rules that
+admit no completion) work on variants. --candidates prints the true
+candidates: for each cell, the digits it holds in at least one solution,
+found by SAT in this process after the solve (one set a cell, in the
+puzzle's symbols: digits run together when each is one symbol, else
+separated by commas); --timeout bounds them too, checked between SAT calls,
+which cannot be stopped in the middle. A puzzle with no solution prints
+"no solution" as ever.
+
 Examples:
    satdoku solve puzzle.txt                 # the classic 9x9 exchange
    satdoku solve -o json --unique set.txt   # JSON Lines with a uniqueness verdict
@@ -91,6 +111,11 @@ Examples:
    satdoku solve --alphabet letters -       # 16x16 written with A-P
    satdoku solve --explain bad.txt          # why a puzzle has no solution
    satdoku solve --engine external --sat-cmd 'cadical -q' puzzle.txt
+   satdoku solve --unique killer.json       # an f-puzzles file: is it unique?
+   satdoku solve --candidates link.txt      # true candidates of an f-puzzles link
+   satdoku solve --rules diagonals,antiknight puzzle.txt
+   satdoku solve --regions jigsaw.txt puzzle.txt
+   satdoku solve -o fpuzzles killer.json    # the f-puzzles JSON with the solution
 
 ` + exitCodesHelp,
 		Flags:  solveFlags(),
@@ -105,6 +130,9 @@ type outputFormat struct {
 	board   board.Format // FormatUnknown: each puzzle's own
 	json    bool
 	picture string // "svg" or "png": a picture of each puzzle and its solution
+	// fpuzzles is "fpuzzles" (the f-puzzles JSON with the solution) or
+	// "fpuzzles-url" (its link).
+	fpuzzles string
 }
 
 // String names the format as --output does; "" for the zero value.
@@ -114,6 +142,8 @@ func (f outputFormat) String() string {
 		return "json"
 	case f.picture != "":
 		return f.picture
+	case f.fpuzzles != "":
+		return f.fpuzzles
 	case f.board == board.FormatUnknown:
 		return ""
 	}
@@ -132,7 +162,10 @@ func (f outputFormat) textFormat(p *board.Puzzle) board.Format {
 // boards in p's alphabet so that they read back. JSON and pictures hold
 // every board.
 func (f outputFormat) check(p *board.Puzzle) error {
-	if f.json || f.picture != "" {
+	if f.fpuzzles != "" && p.Board.Side() > fpuzzles.MaxSize {
+		return fmt.Errorf("%w: f-puzzles holds boards up to %dx%[2]d", board.ErrCannotWrite, fpuzzles.MaxSize)
+	}
+	if f.json || f.picture != "" || f.fpuzzles != "" {
 		return nil
 	}
 	return board.CanWrite(f.textFormat(p), p.Board.Shape, p.Alphabet)
@@ -151,6 +184,10 @@ func parseOutput(name string, allowJSON bool) (outputFormat, error) {
 	case "svg", "png":
 		if allowJSON {
 			return outputFormat{picture: name}, nil
+		}
+	case "fpuzzles", "fpuzzles-url":
+		if allowJSON {
+			return outputFormat{fpuzzles: name}, nil
 		}
 	default:
 		if f, err := board.ParseFormat(name); err == nil {
@@ -185,7 +222,7 @@ func (e *formatRefused) Unwrap() error { return e.err }
 func refuse(where string, out outputFormat, err error, p *board.Puzzle, allowJSON bool) error {
 	var can []string
 	for _, name := range outputNames(allowJSON) {
-		if f, _ := parseOutput(name, allowJSON); f.check(p) == nil && f.picture == "" {
+		if f, _ := parseOutput(name, allowJSON); f.check(p) == nil && f.picture == "" && f.fpuzzles == "" {
 			can = append(can, name)
 		}
 	}
@@ -204,7 +241,7 @@ func orList(words []string) string {
 func outputNames(solve bool) []string {
 	names := []string{"grid", "compact", "line", "pretty"}
 	if solve {
-		names = append(names, "json", "svg", "png")
+		names = append(names, "json", "fpuzzles", "fpuzzles-url", "svg", "png")
 	}
 	return names
 }
@@ -218,6 +255,8 @@ type solveConfig struct {
 	quiet      bool
 	showSecond bool
 	unique     bool
+	candidates bool     // --candidates
+	rules      *ruleSet // --rules and --regions; nil: none
 	ascii      bool     // pretty output with ASCII borders
 	color      bool     // pretty output with the givens coloured
 	outDir     string   // --out: the directory of the pictures
@@ -228,7 +267,7 @@ type solveConfig struct {
 func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
 	cfg := &solveConfig{
 		summary: c.Bool("summary"), quiet: c.Bool("quiet"), showSecond: c.Bool("show-second"),
-		unique: c.Bool("unique"),
+		unique: c.Bool("unique"), candidates: c.Bool("candidates"),
 	}
 	o := &cfg.batch
 	o.Workers, o.Timeout, o.Worker = c.Int("workers"), c.Duration("timeout"), s.worker
@@ -274,6 +313,9 @@ func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
 		return nil, err
 	}
 	if cfg.input, err = parseInput(c); err != nil {
+		return nil, err
+	}
+	if cfg.rules, err = newRuleSet(c); err != nil {
 		return nil, err
 	}
 	cfg.outDir = c.String("out")
@@ -417,6 +459,14 @@ func runSolve(c *cli.Context, s *streams) error {
 	progress := newProgress(s.stderr, cfg.quiet)
 	src := newInputs(s, c.Args().Slice(), cfg.input, progress)
 	src.offset = cfg.offset
+	src.rules = cfg.rules
+	if !cfg.quiet {
+		src.notes = src.noteWriter()
+	}
+	cands, err := newCandidates(cfg)
+	if err != nil {
+		return exitf(ExitError, "%v", err)
+	}
 	if cfg.outDir != "" {
 		if err := os.MkdirAll(cfg.outDir, 0o755); err != nil {
 			return exitf(ExitError, "%v", err)
@@ -437,7 +487,11 @@ func runSolve(c *cli.Context, s *streams) error {
 		src.reportUpTo(r.Index, stderr)
 		r.Index += cfg.offset // its number in the whole input
 		progress.done()
-		if err := out.write(r); err != nil {
+		cs, cerr := cands.of(ctx, r)
+		if cerr != nil {
+			return cerr // the batch was stopped
+		}
+		if err := out.write(r, cs); err != nil {
 			return exitf(ExitError, "writing output: %v", err)
 		}
 		return nil

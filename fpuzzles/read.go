@@ -325,6 +325,9 @@ func (rd *reader) readSize() error {
 		return formatErr("size", "%d is outside 1..%d", n, MaxSize)
 	}
 	rd.n, rd.shape = n, Shape(n)
+	if !rd.shape.Valid() { // board.MinSide: a 1x1 board is no puzzle
+		return formatErr("size", "%d is outside %d..%d", n, board.MinSide, MaxSize)
+	}
 	return nil
 }
 

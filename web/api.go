@@ -103,8 +103,11 @@ type Response struct {
 	Clashes []Clash `json:"clashes,omitempty"`
 	// Conflict holds the cells of a minimal set of givens with no
 	// completion, and Explanation says it in words.
-	Conflict    []int  `json:"conflict,omitempty"`
-	Explanation string `json:"explanation,omitempty"`
+	Conflict []int `json:"conflict,omitempty"`
+	// ConflictRules holds, for a variant puzzle, the indexes into Rules
+	// of the rules of that minimal set (engine.Result.ConflictRules).
+	ConflictRules []int  `json:"conflict_rules,omitempty"`
+	Explanation   string `json:"explanation,omitempty"`
 	// Candidates holds, per cell, the digits that appear there in some
 	// solution.
 	Candidates [][]int `json:"candidates,omitempty"`
@@ -328,7 +331,12 @@ func (h *Handler) solveVariant(ctx context.Context, vp *variant.Puzzle, req *Req
 			return &Response{Status: StatusError, Engine: res.Engine, Error: "the solver's answer breaks a rule: " + err.Error()}
 		}
 	}
-	return fromResult(res, vp.Givens, req.Count >= 2)
+	resp := fromResult(res, vp.Givens, req.Count >= 2)
+	if res.Status == engine.NoSolution && len(res.Clashes) == 0 && len(res.ConflictRules) > 0 {
+		resp.ConflictRules = res.ConflictRules
+		resp.Explanation = "These givens and rules admit no completion together: " + strings.Join(engine.ConflictNames(vp, res.Conflict, res.ConflictRules), "; ")
+	}
+	return resp
 }
 
 // fromResult turns an engine's result into an answer.
@@ -434,6 +442,7 @@ func (p *puzzle) draw(resp *Response, show render.Show) error {
 	if len(conflict) > 0 {
 		pic.Highlights = append(pic.Highlights, render.Conflict(conflict))
 	}
+	pic.ConflictRules = resp.ConflictRules
 	if len(resp.Differ) > 0 {
 		pic.Highlights = append(pic.Highlights, render.Difference(resp.Differ))
 	}

@@ -47,7 +47,7 @@
 //	 "solution":[…81 digits…], "solution_text":"534678912\n…",
 //	 "count":2, "unique":false, "second":[…], "differ":[3,5,…],
 //	 "clashes":[{"cells":[0,1],"digit":5,"unit":"row 1","message":"…"}],
-//	 "conflict":[0,12,…], "explanation":"…", "candidates":[[1,2],[5],…],
+//	 "conflict":[0,12,…], "conflict_rules":[2], "explanation":"…", "candidates":[[1,2],[5],…],
 //	 "engine":"sat", "elapsed_ms":1.3, "svg":"<svg …>", "svg_second":"<svg …>"}
 //
 // Auto-detection takes JSON, a link (f-puzzles or SudokuPad) or one long

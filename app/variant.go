@@ -1,0 +1,370 @@
+package app
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/satdoku/satdoku/batch"
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/variant"
+	"github.com/satdoku/satdoku/web"
+	"github.com/urfave/cli/v2"
+)
+
+// Variant puzzles on the command line: f-puzzles inputs (a JSON file, or
+// links and their compressed text, one a line), and classic inputs with
+// global rules (--rules) and jigsaw regions (--regions).
+
+// rulesFlag and regionsFlag are --rules and --regions, shared by solve,
+// encode, decode and render.
+func rulesFlag() cli.Flag {
+	return &cli.StringFlag{Name: "rules", Usage: "global variant rules `SPEC` of classic inputs, comma-separated: " + variant.SpecNames}
+}
+
+func regionsFlag() cli.Flag {
+	return &cli.StringFlag{Name: "regions", Usage: "jigsaw regions of classic inputs: a `FILE` of N lines of N region labels (e.g. 112223334)"}
+}
+
+// fpuzzlesPeek is how much of an input is looked at to tell f-puzzles
+// input from text puzzles.
+const fpuzzlesPeek = 64 << 10
+
+// isFPuzzles reports whether the input is f-puzzles input: a file named
+// *.json, or one whose first line other than blanks and # comments is
+// JSON ('{'), an f-puzzles or SudokuPad link, or the compressed text after
+// "?load=" (web.LooksLikeFPuzzles). It reads no further than the end of
+// that line, so that puzzles piped in one at a time are answered at once.
+func isFPuzzles(name string, br *bufio.Reader) bool {
+	if strings.EqualFold(filepath.Ext(name), ".json") {
+		return true
+	}
+	start := 0
+	for i := 1; i <= fpuzzlesPeek; i++ {
+		b, err := br.Peek(i)
+		if err != nil { // the end of the input, or of the peek
+			return looksLikeFPuzzlesLine(b[start:])
+		}
+		if b[i-1] != '\n' {
+			continue
+		}
+		line := bytes.TrimSpace(b[start : i-1])
+		if len(line) == 0 || line[0] == '#' {
+			start = i
+			continue
+		}
+		return looksLikeFPuzzlesLine(line)
+	}
+	b, _ := br.Peek(fpuzzlesPeek)
+	return looksLikeFPuzzlesLine(b[start:])
+}
+
+// looksLikeFPuzzlesLine reports whether the first line of an input is
+// f-puzzles input: the start of JSON, or one word that is a link or a
+// payload. A line with spaces is a row of a text puzzle.
+func looksLikeFPuzzlesLine(line []byte) bool {
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 || line[0] == '#' {
+		return false
+	}
+	if line[0] == '{' {
+		return true
+	}
+	return !bytes.ContainsAny(line, " \t") && web.LooksLikeFPuzzles(string(line))
+}
+
+// fpInput reads the puzzles of one f-puzzles input: a JSON document, or
+// links or payloads one a line (blank lines and # comments skipped), read
+// a line at a time so that a file of many links streams.
+type fpInput struct {
+	name  string
+	r     *bufio.Reader
+	notes io.Writer // where the ignored content is noted; nil: nowhere
+	line  int       // lines read
+	done  bool      // a JSON document was read: it is the whole input
+}
+
+// read returns the next puzzle: an *batch.InputError for one that cannot
+// be read, io.EOF at the end, or another error for an input that cannot be
+// read at all.
+func (f *fpInput) read() (*board.Puzzle, *variant.Puzzle, error) {
+	var text string
+	for text == "" {
+		if f.done {
+			return nil, nil, io.EOF
+		}
+		l, err := f.readLine()
+		if err != nil && err != io.EOF {
+			return nil, nil, err
+		}
+		if err == io.EOF && l == "" {
+			return nil, nil, io.EOF
+		}
+		f.line++
+		switch t := strings.TrimSpace(l); {
+		case t == "" || t[0] == '#':
+		case t[0] == '{':
+			// The JSON document: the rest of the input.
+			rest, rerr := io.ReadAll(io.LimitReader(f.r, int64(fpuzzles.MaxJSON+1-len(l))))
+			if rerr != nil {
+				return nil, nil, rerr
+			}
+			if len(l)+len(rest) > fpuzzles.MaxJSON {
+				return nil, nil, fmt.Errorf("line %d: more than %d MiB of f-puzzles JSON", f.line, fpuzzles.MaxJSON>>20)
+			}
+			text, f.done = l+"\n"+string(rest), true
+		default:
+			text = t
+		}
+		if err == io.EOF {
+			f.done = true
+		}
+	}
+	at := fmt.Sprintf("%s: line %d", displayName(f.name), f.line)
+	if f.line == 1 && f.done {
+		at = displayName(f.name) // the whole input
+	}
+	res, err := fpuzzles.Load(text)
+	if err != nil {
+		return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", at, err)}
+	}
+	if f.notes != nil && len(res.Ignored) > 0 {
+		fmt.Fprintf(f.notes, "satdoku: %s: note: not solved with, only drawn: %s\n", at, ignoredList(res.Ignored))
+	}
+	v := res.Puzzle
+	p := &board.Puzzle{Board: v.Givens, Line: f.line, Format: board.Grid, Alphabet: board.Default}
+	return p, v, nil
+}
+
+// readLine returns the next line without its end, at most
+// fpuzzles.MaxJSON bytes long, or io.EOF (with the last line, if it has no
+// end).
+func (f *fpInput) readLine() (string, error) {
+	var sb strings.Builder
+	for {
+		chunk, err := f.r.ReadSlice('\n')
+		if sb.Len()+len(chunk) > fpuzzles.MaxJSON {
+			return "", fmt.Errorf("line %d: longer than %d MiB", f.line+1, fpuzzles.MaxJSON>>20)
+		}
+		sb.Write(chunk)
+		switch err {
+		case bufio.ErrBufferFull:
+			continue
+		case nil:
+			return strings.TrimSuffix(sb.String(), "\n"), nil
+		}
+		return sb.String(), err
+	}
+}
+
+// ignoredList says what an f-puzzles file holds that is not solved with.
+func ignoredList(ig []fpuzzles.Ignored) string {
+	words := make([]string, len(ig))
+	for i, x := range ig {
+		words[i] = x.String()
+	}
+	return strings.Join(words, "; ")
+}
+
+// ruleSet adds the --rules and --regions of the command line to classic
+// puzzles, read once per board shape.
+type ruleSet struct {
+	spec        string
+	regionsName string
+	regions     []byte // the --regions file
+
+	mu      sync.Mutex
+	byShape map[board.Shape]shapeRules
+}
+
+type shapeRules struct {
+	rules   []variant.Rule
+	regions []int
+	err     error
+}
+
+// newRuleSet reads --rules and --regions; it returns nil when neither is
+// given. A spec that names an unknown rule is a usage error.
+func newRuleSet(c *cli.Context) (*ruleSet, error) {
+	spec, regions := c.String("rules"), c.String("regions")
+	if spec == "" && regions == "" {
+		return nil, nil
+	}
+	if _, err := variant.ParseRules(spec, board.Classic); err != nil && errors.Is(err, variant.ErrUnknownRule) {
+		return nil, usagef("--rules: %v (known: %s)", err, variant.SpecNames)
+	}
+	rs := &ruleSet{spec: spec, regionsName: regions, byShape: map[board.Shape]shapeRules{}}
+	if regions != "" {
+		data, err := os.ReadFile(regions)
+		if err != nil {
+			return nil, exitf(ExitError, "--regions: %v", err)
+		}
+		rs.regions = data
+	}
+	return rs, nil
+}
+
+// forShape returns the rules and regions of puzzles of shape s.
+func (rs *ruleSet) forShape(s board.Shape) shapeRules {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if sr, ok := rs.byShape[s]; ok {
+		return sr
+	}
+	var sr shapeRules
+	if sr.rules, sr.err = variant.ParseRules(rs.spec, s); sr.err != nil {
+		sr.err = fmt.Errorf("--rules: %w", sr.err)
+	} else if rs.regions != nil {
+		if sr.regions, sr.err = variant.ReadRegions(bytes.NewReader(rs.regions), s.Side()); sr.err != nil {
+			sr.err = fmt.Errorf("--regions %s: %w", rs.regionsName, sr.err)
+		}
+	}
+	rs.byShape[s] = sr
+	return sr
+}
+
+// apply returns p with the rules and regions: a variant puzzle whose
+// givens are p's board.
+func (rs *ruleSet) apply(p *board.Puzzle) (*variant.Puzzle, error) {
+	sr := rs.forShape(p.Board.Shape)
+	if sr.err != nil {
+		return nil, sr.err
+	}
+	return &variant.Puzzle{Givens: p.Board, Regions: sr.regions, Rules: sr.rules}, nil
+}
+
+// candidateFinder finds the true candidates of solved puzzles for
+// --candidates, in this process, after the batch has solved them.
+type candidateFinder struct {
+	eng     *engine.Engine
+	timeout time.Duration
+}
+
+// newCandidates returns the finder of the true candidates, or nil when
+// --candidates is not given.
+func newCandidates(cfg *solveConfig) (*candidateFinder, error) {
+	if !cfg.candidates {
+		return nil, nil
+	}
+	eng, err := engine.New(engine.Options{Kind: engine.SAT})
+	if err != nil {
+		return nil, err
+	}
+	return &candidateFinder{eng: eng, timeout: cfg.batch.Timeout}, nil
+}
+
+// of returns the true candidates of r's puzzle when r is solved (nil
+// otherwise). A search that fails or runs out of --timeout turns r into a
+// failed or timed-out result, since what was asked was not found; the
+// error returned is the batch's context's, when it ends.
+func (f *candidateFinder) of(ctx context.Context, r *batch.Result) ([]uint64, error) {
+	if f == nil || r.Status != engine.Solved {
+		return nil, nil
+	}
+	cctx := ctx
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		cctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
+	var cs []uint64
+	var err error
+	if r.Variant != nil {
+		cs, err = f.eng.Candidates(cctx, r.Variant)
+	} else {
+		cs, err = f.eng.BoardCandidates(cctx, r.Puzzle.Board)
+	}
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		r.Status, r.Err = engine.Timeout, fmt.Errorf("true candidates: %w", err)
+		return nil, nil
+	case err != nil:
+		r.Status, r.Err = engine.Failed, fmt.Errorf("true candidates: %w", err)
+		return nil, nil
+	}
+	// The solution found is a solution: each of its digits must be a
+	// candidate of its cell.
+	for i, d := range r.Solution.Cells {
+		if cs == nil || cs[i]&(1<<(d-1)) == 0 {
+			r.Status, r.Err = engine.Failed, fmt.Errorf("true candidates leave out the solution's %s=%d: %w", r.Puzzle.Board.CellName(i), d, engine.ErrDisagree)
+			return nil, nil
+		}
+	}
+	return cs, nil
+}
+
+// candidateDigits returns the digits of a candidate set, in order.
+func candidateDigits(set uint64) []int {
+	var ds []int
+	for d := 1; set != 0; d++ {
+		if set&1 != 0 {
+			ds = append(ds, d)
+		}
+		set >>= 1
+	}
+	return ds
+}
+
+// writeCandidates writes the true candidates of p as a grid of sets: a
+// line per row, each cell's digits in p's symbols (run together when each
+// digit is one symbol, else numbers separated by commas), the sets padded
+// to one width.
+func writeCandidates(w *bytes.Buffer, p *board.Puzzle, cs []uint64) {
+	n := p.Board.Side()
+	symbols := p.Format != board.Grid && board.CanWrite(board.Line, p.Board.Shape, p.Alphabet) == nil
+	sets := make([]string, len(cs))
+	width, open := 1, 0
+	for i, set := range cs {
+		ds := candidateDigits(set)
+		if len(ds) > 1 {
+			open++
+		}
+		var sb strings.Builder
+		for k, d := range ds {
+			switch {
+			case symbols:
+				sb.WriteByte(p.Alphabet.Symbol(d))
+			case n <= 9:
+				sb.WriteByte(byte('0' + d))
+			default:
+				if k > 0 {
+					sb.WriteByte(',')
+				}
+				fmt.Fprint(&sb, d)
+			}
+		}
+		sets[i] = sb.String()
+		width = max(width, len(sets[i]))
+	}
+	fmt.Fprintf(w, "# true candidates: %s with more than one\n", count(open, "cell"))
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			s := sets[r*n+c]
+			if c < n-1 {
+				s += strings.Repeat(" ", width-len(s)+1)
+			}
+			w.WriteString(s)
+		}
+		w.WriteByte('\n')
+	}
+}
+
+// classicVariant returns a classic puzzle as a variant one with no rules.
+func classicVariant(b *board.Board) *variant.Puzzle {
+	v := variant.New(b.Shape)
+	v.Givens = b
+	return v
+}

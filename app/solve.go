@@ -473,12 +473,14 @@ func runSolve(c *cli.Context, s *streams) error {
 		}
 	}
 	src.check = func(p *board.Puzzle, index int, name string) error {
-		at := where(&batch.Result{Index: index + cfg.offset, Name: name, Puzzle: p})
+		// Named only on error: formatting it for every puzzle cost 7% of
+		// the CLI's CPU on easy puzzles.
+		at := func() string { return where(&batch.Result{Index: index + cfg.offset, Name: name, Puzzle: p}) }
 		if err := cfg.output.check(p); err != nil {
-			return refuse(at, cfg.output, err, p, true)
+			return refuse(at(), cfg.output, err, p, true)
 		}
 		if cfg.output.picture != "" && cfg.outDir == "" && index > 1 {
-			return fmt.Errorf("%s: -o %s writes one picture to standard output, and the input holds several puzzles: use --out DIR for a file each (nothing was written)", at, cfg.output.picture)
+			return fmt.Errorf("%s: -o %s writes one picture to standard output, and the input holds several puzzles: use --out DIR for a file each (nothing was written)", at(), cfg.output.picture)
 		}
 		return nil
 	}

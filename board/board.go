@@ -312,6 +312,25 @@ func (b *Board) check(full bool) error {
 		}
 	}
 	g := b.Shape.Geometry()
+	if n < 64 {
+		// A bitmask per unit: no allocation, as every answer is checked.
+		for u, unit := range g.Units {
+			var seen uint64
+			for _, cell := range unit {
+				d := b.Cells[cell]
+				bit := uint64(1) << d
+				if seen&bit != 0 && d != 0 {
+					for _, prev := range unit {
+						if b.Cells[prev] == d {
+							return &ClashError{b.Shape, prev, cell, int(d), g.UnitName(u)}
+						}
+					}
+				}
+				seen |= bit
+			}
+		}
+		return nil
+	}
 	seen := make([]int, n+1) // digit → cell+1 of its first sighting in the unit
 	for u, unit := range g.Units {
 		clear(seen)

@@ -1,11 +1,14 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
+	"github.com/satdoku/satdoku/internal/variantcorpus"
 )
 
 // BenchmarkEngine solves the committed samples with each engine, one
@@ -68,6 +71,74 @@ func BenchmarkLarge(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// BenchmarkVariantCorpus runs the public 9×9 puzzles of testdata/variants
+// (less slowCorpus: go test -run TestVariantCorpus with
+// SATDOKU_SLOW_CORPUS=1 times those) through the SAT engine: a solve, the
+// uniqueness check (count to 2) and the true candidates, each puzzle once
+// per iteration. It reports the median and worst per puzzle of each, in
+// milliseconds, and the median and worst of each puzzle's ratio of
+// uniqueness to solve.
+func BenchmarkVariantCorpus(b *testing.B) {
+	var set []variantcorpus.Puzzle
+	for _, c := range variantcorpus.Read(b) {
+		if c.Puzzle.Side() == 9 && c.Public() && !slowCorpus[c.File] {
+			set = append(set, c)
+		}
+	}
+	solve := newEngine(b, Options{Kind: SAT})
+	unique := newEngine(b, Options{Kind: SAT, Limit: 2})
+	tSolve, tUnique, tCands := make([][]time.Duration, len(set)), make([][]time.Duration, len(set)), make([][]time.Duration, len(set))
+	for b.Loop() {
+		for i, c := range set {
+			start := time.Now()
+			if r := solve.SolvePuzzle(bg, c.Puzzle); r.Status != Solved || !r.Solution.Equal(c.Solution) {
+				b.Fatalf("%s: %v %v", c.File, r.Status, r.Err)
+			}
+			tSolve[i] = append(tSolve[i], time.Since(start))
+			start = time.Now()
+			if r := unique.SolvePuzzle(bg, c.Puzzle); r.Count != 1 {
+				b.Fatalf("%s: count %d %v", c.File, r.Count, r.Err)
+			}
+			tUnique[i] = append(tUnique[i], time.Since(start))
+			start = time.Now()
+			if _, err := solve.Candidates(bg, c.Puzzle); err != nil {
+				b.Fatalf("%s: candidates: %v", c.File, err)
+			}
+			tCands[i] = append(tCands[i], time.Since(start))
+		}
+	}
+	b.StopTimer()
+	perPuzzle := func(ts [][]time.Duration) []float64 {
+		out := make([]float64, len(ts))
+		for i, t := range ts {
+			slices.Sort(t)
+			out[i] = float64(t[len(t)/2].Microseconds()) / 1000
+		}
+		return out
+	}
+	report := func(what string, ms []float64) {
+		s := slices.Clone(ms)
+		slices.Sort(s)
+		b.ReportMetric(s[len(s)/2], what+"-median")
+		b.ReportMetric(s[len(s)-1], what+"-worst")
+	}
+	s, u, c := perPuzzle(tSolve), perPuzzle(tUnique), perPuzzle(tCands)
+	report("solve-ms", s)
+	report("unique-ms", u)
+	report("candidates-ms", c)
+	ratio := make([]float64, len(s))
+	for i := range s {
+		ratio[i] = u[i] / max(s[i], 0.001)
+	}
+	report("unique/solve", ratio)
+	b.ReportMetric(float64(len(set)), "puzzles")
+	if testing.Verbose() {
+		for i, c := range set {
+			b.Logf("%-50s solve %8.2f ms  unique %8.2f ms  candidates %8.2f ms", c.File, s[i], u[i], tCands[i][len(tCands[i])/2].Seconds()*1000)
 		}
 	}
 }

@@ -201,7 +201,7 @@ func newRuleSet(c *cli.Context) (*ruleSet, error) {
 		return nil, nil
 	}
 	if _, err := variant.ParseRules(spec, board.Classic); err != nil && errors.Is(err, variant.ErrUnknownRule) {
-		return nil, usagef("--rules: %v (known: %s)", err, variant.SpecNames)
+		return nil, usagef("--rules: %v", err)
 	}
 	rs := &ruleSet{spec: spec, regionsName: regions, byShape: map[board.Shape]shapeRules{}}
 	if regions != "" {

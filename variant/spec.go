@@ -3,6 +3,8 @@ package variant
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/satdoku/satdoku/board"
@@ -78,7 +80,11 @@ func ParseRules(spec string, s board.Shape) ([]Rule, error) {
 		}
 		canon, ok := specNames[strings.ToLower(name)]
 		if !ok {
-			return nil, &ParseError{Col: at, Err: fmt.Errorf("%w %q (known: %s)", ErrUnknownRule, name, SpecNames)}
+			hint := ""
+			if near := nearestSpecName(strings.ToLower(name)); near != "" {
+				hint = fmt.Sprintf("; did you mean %s?", near)
+			}
+			return nil, &ParseError{Col: at, Err: fmt.Errorf("%w %q%s (known: %s)", ErrUnknownRule, name, hint, SpecNames)}
 		}
 		if seen[canon] {
 			return nil, &ParseError{Col: at, Err: fmt.Errorf("%w: %q is listed twice", ErrUnknownRule, name)}
@@ -147,4 +153,38 @@ func Windoku(s board.Shape) ([]Rule, error) {
 		}
 	}
 	return out, nil
+}
+
+// nearestSpecName returns the rule name within two edits of name (the
+// first in sorted order if several), or "" if there is none: the likely
+// typing slip behind an unknown name.
+func nearestSpecName(name string) string {
+	best, bestDist := "", 3
+	for _, known := range slices.Sorted(maps.Keys(specNames)) {
+		if d := editDistance(name, known); d < bestDist {
+			best, bestDist = known, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

@@ -156,3 +156,25 @@ func FuzzReadRegions(f *testing.F) {
 		}
 	})
 }
+
+// TestParseRulesSuggests checks that a misspelt rule name is answered with
+// the nearest known one, and a name far from all with none.
+func TestParseRulesSuggests(t *testing.T) {
+	for _, tc := range []struct{ spec, want string }{
+		{"antiknigt", "did you mean antiknight?"},
+		{"windku", "did you mean windoku?"},
+		{"Diagonal-", ""}, // known: no error
+		{"frobnicate", ""},
+	} {
+		_, err := variant.ParseRules(tc.spec, board.Classic)
+		got := ""
+		if err != nil {
+			if i := strings.Index(err.Error(), "did you mean"); i >= 0 {
+				got = err.Error()[i : i+strings.Index(err.Error()[i:], "?")+1]
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%q: %v; want the hint %q", tc.spec, err, tc.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	gs "github.com/crillab/gophersat/solver"
 
@@ -27,9 +28,10 @@ import (
 // and sums become sums that hold trivially when the selector is false.
 // One gophersat solver then answers, for one set of selectors assumed
 // true and the others false, whether that set of groups has a model; the
-// minimisation is deletion-based (each group is dropped in turn and kept
-// only if the rest become satisfiable), so it takes one solve per group
-// plus two. gophersat's Assume forgets the units it found while parsing
+// minimisation is deletion-based (groups are dropped, in chunks while
+// that works, and one kept only if the rest become satisfiable; see
+// minimise), and a trial that a model found before satisfies needs no
+// solve. gophersat's Assume forgets the units it found while parsing
 // (GOPHERSAT.md, hazard 3): the problem it gets here has none, as for
 // every solve of this package, and a selector that the top-level
 // propagation decides is answered here without gophersat. The ctx is
@@ -54,7 +56,10 @@ func MinimalGroups(ctx context.Context, base *encode.Formula, groups []*encode.F
 	if err := sv.start(); err != nil {
 		return nil, err
 	}
-	m := &assumer{sv: &sv, sel: sel}
+	m := &assumer{sv: &sv, sel: sel, groups: groups, ownVars: make([]bool, len(groups))}
+	for i, g := range groups {
+		m.ownVars[i] = hasVarAbove(g, base.NumVars)
+	}
 	if s.unsat {
 		return []int{}, nil // base alone: a guarded group can always be off
 	}
@@ -84,36 +89,147 @@ func MinimalGroups(ctx context.Context, base *encode.Formula, groups []*encode.F
 	if !unsat {
 		return nil, ErrSatisfiable
 	}
-	// candidates[:kept] are known necessary; candidates[kept] is tried next.
+	return m.minimise(ctx, candidates, groups)
+}
+
+// minimise returns the groups of a minimal subset of candidates, which
+// together have no model, in increasing order.
+//
+// Which minimal set deletion reaches depends on the order in which groups
+// are tried, and so does its cost: a trial whose groups barely miss a
+// conflict (or barely make one) can take gophersat a minute when few
+// strong rules are on, and gophersat's Solve cannot be stopped. So the
+// groups with the fewest constraints (givens, dots, cages) are tried
+// first and the big global rules last, which keeps the strongly
+// propagating rules in the trials, and the groups are dropped in chunks
+// (halved on failure) while that works. A satisfiable trial's model is
+// also checked against the chunk it left out: if it breaks exactly one
+// group there, that group is necessary, without a solve of its own.
+func (m *assumer) minimise(ctx context.Context, candidates []int, groups []*encode.Formula) ([]int, error) {
+	size := func(i int) int { return len(groups[i].Clauses) + len(groups[i].Cards) + len(groups[i].Sums) }
+	slices.SortStableFunc(candidates, func(a, b int) int { return size(a) - size(b) })
+	// Invariant: necessary plus undecided has no model; every group in
+	// necessary is in every minimal subset of them.
+	var necessary []int
+	undecided := candidates
 	trial := make([]int, 0, len(candidates))
-	for kept := 0; kept < len(candidates); {
-		trial = append(append(trial[:0], candidates[:kept]...), candidates[kept+1:]...)
-		unsat, err := m.unsat(ctx, trial)
-		if err != nil {
+	chunk := max(len(undecided)/2, 1)
+	for len(undecided) > 0 {
+		chunk = min(chunk, len(undecided))
+		out, rest := undecided[:chunk], undecided[chunk:]
+		trial = append(append(trial[:0], necessary...), rest...)
+		unsat, model, err := m.solve(ctx, trial)
+		switch {
+		case err != nil:
 			return nil, err
-		}
-		if unsat {
-			candidates = append(candidates[:kept], candidates[kept+1:]...)
-		} else {
-			kept++
+		case unsat:
+			undecided = rest
+		case chunk == 1:
+			necessary = append(necessary, out[0])
+			undecided = rest
+		default:
+			if g := m.onlyBroken(model, out); g >= 0 {
+				necessary = append(necessary, out[g])
+				undecided = slices.Delete(undecided, g, g+1)
+			}
+			chunk /= 2
 		}
 	}
-	return candidates, nil
+	slices.Sort(necessary)
+	return necessary, nil
+}
+
+// onlyBroken returns the index in set of the one group of set that model
+// breaks, or −1 if it breaks none or several. A group with auxiliary
+// variables of its own counts as broken whatever model says (its
+// auxiliaries were free in the trial, so their values prove nothing).
+func (m *assumer) onlyBroken(model []bool, set []int) int {
+	found := -1
+	if model == nil {
+		return -1
+	}
+	for j, i := range set {
+		if m.ownVars[i] || m.groups[i].Broken(model) >= 0 {
+			if found >= 0 {
+				return -1
+			}
+			found = j
+		}
+	}
+	return found
+}
+
+// hasVarAbove reports whether a literal of g has a variable above n.
+func hasVarAbove(g *encode.Formula, n int) bool {
+	for _, cl := range g.Clauses {
+		for _, l := range cl {
+			if l.Var() > n {
+				return true
+			}
+		}
+	}
+	for _, c := range g.Cards {
+		for _, l := range c.Lits {
+			if l.Var() > n {
+				return true
+			}
+		}
+	}
+	for _, sum := range g.Sums {
+		for _, t := range sum.Terms {
+			if t.Lit.Var() > n {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // assumer solves the loaded formula under assumptions on its selectors.
 type assumer struct {
-	sv    *Solver
-	sel   []int // the selector variable of each group
-	on    []bool
-	assum []gs.Lit
+	sv      *Solver
+	sel     []int             // the selector variable of each group
+	groups  []*encode.Formula // the groups, unguarded
+	ownVars []bool            // per group: it has auxiliary variables of its own
+	on      []bool
+	assum   []gs.Lit
+	// The models found so far, each with the groups that were on.
+	models [][]bool
+	onSets [][]bool
+}
+
+// known returns a model found before that satisfies every group in set
+// (a group on when it was found, or one without auxiliaries that it
+// satisfies), or nil: such a set needs no solve.
+func (m *assumer) known(set []int) []bool {
+next:
+	for k, model := range m.models {
+		for _, i := range set {
+			if !m.onSets[k][i] && (m.ownVars[i] || m.groups[i].Broken(model) >= 0) {
+				continue next
+			}
+		}
+		return model
+	}
+	return nil
 }
 
 // unsat reports whether the formula has no model when the groups in set
 // are on and the others off.
 func (m *assumer) unsat(ctx context.Context, set []int) (bool, error) {
+	unsat, _, err := m.solve(ctx, set)
+	return unsat, err
+}
+
+// solve reports whether the formula has no model when the groups in set
+// are on and the others off, and if it has one, returns it (checked, in
+// DIMACS numbering; nil when gophersat had nothing left to search).
+func (m *assumer) solve(ctx context.Context, set []int) (unsat bool, model []bool, err error) {
 	if err := ctx.Err(); err != nil {
-		return false, err
+		return false, nil, err
+	}
+	if model := m.known(set); model != nil {
+		return false, model, nil
 	}
 	s := &m.sv.s
 	if m.on == nil {
@@ -135,11 +251,11 @@ func (m *assumer) unsat(ctx context.Context, set []int) (bool, error) {
 		m.assum = append(m.assum, gs.IntToLit(g))
 	}
 	if s.e == nil {
-		return false, nil // nothing left to search: the formula has a model
+		return false, nil, nil // nothing left to search: the formula has a model
 	}
 	var st gs.Status
 	var gm []bool
-	err := locked(func() {
+	err = locked(func() {
 		s.e.Assume(m.assum)
 		st = s.e.Solve()
 		if st == gs.Sat {
@@ -148,26 +264,28 @@ func (m *assumer) unsat(ctx context.Context, set []int) (bool, error) {
 	})
 	switch {
 	case err != nil:
-		return false, err
+		return false, nil, err
 	case st == gs.Unsat:
-		return true, nil
+		return true, nil, nil
 	case st != gs.Sat:
-		return false, fmt.Errorf("gophersat gave up (status %d)", int(st))
+		return false, nil, fmt.Errorf("gophersat gave up (status %d)", int(st))
 	}
 	// Check the model as next does: every constraint, and the assumptions.
-	model, err := s.dimacsModel(gm)
+	model, err = s.dimacsModel(gm)
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	if i := s.f.Broken(model); i >= 0 {
-		return false, fmt.Errorf("%w: %s is false", ErrBadModel, s.f.Describe(i))
+		return false, nil, fmt.Errorf("%w: %s is false", ErrBadModel, s.f.Describe(i))
 	}
 	for i, v := range m.sel {
 		if s.rep[v] != 0 && model[v] != m.on[i] {
-			return false, fmt.Errorf("%w: selector %d is %v, assumed %v", ErrBadModel, v, model[v], m.on[i])
+			return false, nil, fmt.Errorf("%w: selector %d is %v, assumed %v", ErrBadModel, v, model[v], m.on[i])
 		}
 	}
-	return false, nil
+	m.models = append(m.models, model)
+	m.onSets = append(m.onSets, slices.Clone(m.on))
+	return false, model, nil
 }
 
 // guarded returns base plus every group switched on by a selector

@@ -269,6 +269,9 @@ func makeCases(rng *rand.Rand, g vgeometry, kind string) []vcase {
 // several and none. Each kind must have met all three.
 func TestVariantSolutions(t *testing.T) {
 	t.Parallel()
+	if raceEnabled {
+		t.Skip("the encoder is sequential: the run without -race covers it (3 CPU minutes under -race)")
+	}
 	kinds := append(slices.Clone(varianttest.Kinds), varianttest.Globals...)
 	trials := 4
 	if testing.Short() {

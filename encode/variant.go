@@ -30,7 +30,9 @@ var ErrUnknownRule = errors.New("rule not supported by the SAT encoder")
 // cells as support or conflict clauses; comparisons (thermometers,
 // minima, between lines) as clauses over order-encoding auxiliaries; sums
 // over two or three cells as clauses, longer ones as layered partial sums
-// (clauses and one exactly-one Card per layer) and, past a size bound,
+// (clauses and one exactly-one Card per layer; the cells of one unit
+// summed together, states bounded by their distinct digits) and, past a
+// size bound,
 // as Sums; sandwiches and x-sums as Sums over reified cells; skyscraper
 // counts as Cards over auxiliary "seen" variables. Every model of the
 // formula, restricted to the primary variables, is a grid that
@@ -166,6 +168,9 @@ type variantEncoder struct {
 	groups map[string][][]Lit
 	// labels are the region labels of the cells.
 	labels []int
+	// cliqueSets, once made, holds the sets of cells that hold distinct
+	// digits (see cliques).
+	cliqueSets []map[int]bool
 	// apartPairs, once made, holds the pairs of cells (lower first) that
 	// a rule keeps apart (see differ).
 	apartPairs map[[2]int]bool
@@ -446,8 +451,10 @@ func (e *variantEncoder) linear(ts []term, k int) {
 // digit of the cell a state it leaves from. Unit propagation then keeps
 // the sum's states and the cells' digits consistent both ways, where a
 // Sum only compares bounds: a long little killer or region sum line
-// solves by propagation and learning instead of by search. It reports
-// false, writing nothing, if the states would exceed maxPartialSums.
+// solves by propagation and learning instead of by search. The cells are
+// summed in the order of sumBounds, and only states within its bounds
+// are kept. It reports false, writing nothing, if the states would
+// exceed maxPartialSums.
 func (e *variantEncoder) partialSums(ts []term, k int) bool {
 	return e.partialSumsTo(ts, map[int]Lit{k: litTrue})
 }
@@ -610,16 +617,21 @@ func (e *variantEncoder) sumBounds(ts []term) (order []term, pre, suf []span) {
 	}
 	// Largest groups first: the bound of k distinct cells grows as k², so
 	// a box holding six of the cells is worth more than two rows of three.
-	cliques := e.cliques()
+	if e.cliqueSets == nil {
+		e.cliqueSets = e.cliques()
+	}
+	cliques := e.cliqueSets
 	var heads [][]int // each group's term indices
 	for {
 		var best []int
 		for _, q := range cliques {
 			for _, coef := range []int{1, -1} {
 				var g []int
+				in := map[int]bool{} // a cell twice in a sum is no two distinct digits
 				for i, t := range ts {
-					if group[i] < 0 && t.coef == coef && q[t.cell] {
+					if group[i] < 0 && t.coef == coef && q[t.cell] && !in[t.cell] {
 						g = append(g, i)
+						in[t.cell] = true
 					}
 				}
 				if len(g) > len(best) {

@@ -50,8 +50,8 @@ func ExampleVariant() {
 		}
 	}
 	// Output:
-	// variables 79 (primary 64), clauses 244, cardinality constraints 91, sums 0
-	// as DIMACS: 79 variables, 792 clauses
+	// variables 77 (primary 64), clauses 224, cardinality constraints 91, sums 0
+	// as DIMACS: 77 variables, 761 clauses
 	// 1 solution(s)
 	// 1243
 	// 3421

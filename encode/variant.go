@@ -3,6 +3,7 @@ package encode
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/satdoku/satdoku/variant"
@@ -29,7 +30,9 @@ var ErrUnknownRule = errors.New("rule not supported by the SAT encoder")
 // cells as support or conflict clauses; comparisons (thermometers,
 // minima, between lines) as clauses over order-encoding auxiliaries; sums
 // over two or three cells as clauses, longer ones as layered partial sums
-// (clauses and one exactly-one Card per layer) and, past a size bound,
+// (clauses and one exactly-one Card per layer; the cells of one unit
+// summed together, states bounded by their distinct digits) and, past a
+// size bound,
 // as Sums; sandwiches and x-sums as Sums over reified cells; skyscraper
 // counts as Cards over auxiliary "seen" variables. Every model of the
 // formula, restricted to the primary variables, is a grid that
@@ -165,6 +168,12 @@ type variantEncoder struct {
 	groups map[string][][]Lit
 	// labels are the region labels of the cells.
 	labels []int
+	// cliqueSets, once made, holds the sets of cells that hold distinct
+	// digits (see cliques).
+	cliqueSets []map[int]bool
+	// apartPairs, once made, holds the pairs of cells (lower first) that
+	// a rule keeps apart (see differ).
+	apartPairs map[[2]int]bool
 }
 
 // x returns the literal "cell holds d": a primary variable, or litFalse
@@ -442,8 +451,10 @@ func (e *variantEncoder) linear(ts []term, k int) {
 // digit of the cell a state it leaves from. Unit propagation then keeps
 // the sum's states and the cells' digits consistent both ways, where a
 // Sum only compares bounds: a long little killer or region sum line
-// solves by propagation and learning instead of by search. It reports
-// false, writing nothing, if the states would exceed maxPartialSums.
+// solves by propagation and learning instead of by search. The cells are
+// summed in the order of sumBounds, and only states within its bounds
+// are kept. It reports false, writing nothing, if the states would
+// exceed maxPartialSums.
 func (e *variantEncoder) partialSums(ts []term, k int) bool {
 	return e.partialSumsTo(ts, map[int]Lit{k: litTrue})
 }
@@ -456,6 +467,9 @@ func (e *variantEncoder) partialSumsTo(ts []term, target map[int]Lit) bool {
 	n, m := e.n, len(ts)
 	// fwd[i]: the partial sums the first i cells reach; then kept to those
 	// that can still reach a target.
+	// pre[i] and suf[i] bound the sums of the first i terms and of the
+	// rest, counting that cells which always differ hold distinct digits.
+	ts, pre, suf := e.sumBounds(ts)
 	fwd := make([]map[int]bool, m+1)
 	fwd[0] = map[int]bool{0: true}
 	total := 1
@@ -463,7 +477,9 @@ func (e *variantEncoder) partialSumsTo(ts []term, target map[int]Lit) bool {
 		next := map[int]bool{}
 		for s := range fwd[i] {
 			for d := 1; d <= n; d++ {
-				next[s+t.coef*d] = true
+				if v := s + t.coef*d; pre[i+1].has(v) {
+					next[v] = true
+				}
 			}
 		}
 		fwd[i+1] = next
@@ -478,11 +494,16 @@ func (e *variantEncoder) partialSumsTo(ts []term, target map[int]Lit) bool {
 		}
 	}
 	fwd[m] = last
+	ends := slices.Sorted(maps.Keys(last))
 	for i := m - 1; i >= 0; i-- {
 		for s := range fwd[i] {
 			ok := false
 			for d := 1; d <= n && !ok; d++ {
 				ok = fwd[i+1][s+ts[i].coef*d]
+			}
+			// Some end must lie within the rest's bounds from s.
+			if j, _ := slices.BinarySearch(ends, s+suf[i].lo); j == len(ends) || ends[j] > s+suf[i].hi {
+				ok = false
 			}
 			if !ok {
 				delete(fwd[i], s)
@@ -569,6 +590,209 @@ func (e *variantEncoder) partialSumsTo(ts []term, target map[int]Lit) bool {
 		}
 	}
 	return true
+}
+
+// span is a closed interval of sums.
+type span struct{ lo, hi int }
+
+func (s span) has(v int) bool { return s.lo <= v && v <= s.hi }
+
+// sumBounds orders the terms of a sum for its partial sums and returns,
+// for each i, bounds on the sum of the first i terms (pre[i]) and of the
+// terms from i on (suf[i]). The terms are split into groups of cells with
+// one coefficient that always hold distinct digits (a unit's cells on the
+// line, largest first, with the cells that differ from all of them); k
+// cells of a group with coefficient c add c times at least 1+…+k and at
+// most n+…+(n−k+1). The order keeps each group's terms together, groups
+// in the order of their first term. A digit range alone lets a long
+// line's partial sums reach states that no grid reaches (a box's four
+// cells summing to 4); the bounds prune them, and with whole groups
+// between the layers a sum at its bound forces each group's cells to
+// 1..k by propagation, which is how a person reads the line.
+func (e *variantEncoder) sumBounds(ts []term) (order []term, pre, suf []span) {
+	m, n := len(ts), e.n
+	group := make([]int, m)
+	for i := range group {
+		group[i] = -1
+	}
+	// Largest groups first: the bound of k distinct cells grows as k², so
+	// a box holding six of the cells is worth more than two rows of three.
+	if e.cliqueSets == nil {
+		e.cliqueSets = e.cliques()
+	}
+	cliques := e.cliqueSets
+	var heads [][]int // each group's term indices
+	for {
+		var best []int
+		for _, q := range cliques {
+			for _, coef := range []int{1, -1} {
+				var g []int
+				in := map[int]bool{} // a cell twice in a sum is no two distinct digits
+				for i, t := range ts {
+					if group[i] < 0 && t.coef == coef && q[t.cell] && !in[t.cell] {
+						g = append(g, i)
+						in[t.cell] = true
+					}
+				}
+				if len(g) > len(best) {
+					best = g
+				}
+			}
+		}
+		if len(best) < 2 {
+			break
+		}
+		// Add the cells that differ from all the group's (an anti-king
+		// neighbour of a row's cells).
+		for i, t := range ts {
+			if group[i] >= 0 || t.coef != ts[best[0]].coef || slices.Contains(best, i) {
+				continue
+			}
+			ok := true
+			for _, j := range best {
+				ok = ok && e.differ(ts[j].cell, t.cell)
+			}
+			if ok {
+				best = append(best, i)
+			}
+		}
+		for _, i := range best {
+			group[i] = len(heads)
+		}
+		heads = append(heads, best)
+	}
+	for i := range ts {
+		if group[i] < 0 {
+			group[i] = len(heads)
+			heads = append(heads, []int{i})
+		}
+	}
+	first := make([]int, len(heads)) // each group's first term
+	for g, h := range heads {
+		first[g] = slices.Min(h)
+	}
+	idx := make([]int, m)
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return first[group[a]] - first[group[b]] })
+	order = make([]term, m)
+	ordered := make([]int, m)
+	for k, i := range idx {
+		order[k], ordered[k] = ts[i], group[i]
+	}
+	ts, group = order, ordered
+	bound := func(coef, k int) span { // k distinct digits times coef
+		lo, hi := k*(k+1)/2, k*(2*n-k+1)/2
+		if coef < 0 {
+			return span{coef * hi, coef * lo}
+		}
+		return span{coef * lo, coef * hi}
+	}
+	sweep := func(idx func(int) int) []span {
+		out := make([]span, m+1)
+		count := make([]int, len(heads))
+		cur := span{}
+		for step := range m {
+			i := idx(step)
+			g, c := group[i], ts[i].coef
+			before, after := bound(c, count[g]), bound(c, count[g]+1)
+			count[g]++
+			cur.lo += after.lo - before.lo
+			cur.hi += after.hi - before.hi
+			out[step+1] = cur
+		}
+		return out
+	}
+	pre = sweep(func(s int) int { return s })
+	back := sweep(func(s int) int { return m - 1 - s })
+	suf = make([]span, m+1)
+	for i := range suf {
+		suf[i] = back[m-i]
+	}
+	return ts, pre, suf
+}
+
+// cliques returns the sets of cells that hold distinct digits: the units
+// and the cells each rule keeps pairwise apart (diagonals, extra regions,
+// disjoint groups, cages), as membership by cell.
+func (e *variantEncoder) cliques() []map[int]bool {
+	var out []map[int]bool
+	add := func(cells []int) {
+		q := make(map[int]bool, len(cells))
+		for _, c := range cells {
+			q[c] = true
+		}
+		out = append(out, q)
+	}
+	for _, u := range e.p.Units() {
+		add(u)
+	}
+	for _, r := range e.p.Rules {
+		switch r := r.(type) {
+		case variant.PositiveDiagonal:
+			add(r.Scope(e.p))
+		case variant.NegativeDiagonal:
+			add(r.Scope(e.p))
+		case variant.ExtraRegion:
+			add(r.Cells)
+		case variant.DisjointGroups:
+			for _, g := range r.Groups(e.p) {
+				add(g)
+			}
+		case variant.Killer:
+			add(r.Cells)
+		}
+	}
+	return out
+}
+
+// differ reports whether cells a and b hold different digits in every
+// solution: they share a unit, or a rule keeps them apart (a diagonal, an
+// extra region, a disjoint group, an anti-king or anti-knight move, a
+// cage).
+func (e *variantEncoder) differ(a, b int) bool {
+	if a == b {
+		return false
+	}
+	if e.sameUnit(a, b) {
+		return true
+	}
+	if e.apartPairs == nil {
+		e.apartPairs = map[[2]int]bool{}
+		add := func(cells []int) {
+			for i, x := range cells {
+				for _, y := range cells[:i] {
+					e.apartPairs[[2]int{min(x, y), max(x, y)}] = true
+				}
+			}
+		}
+		for _, r := range e.p.Rules {
+			switch r := r.(type) {
+			case variant.PositiveDiagonal:
+				add(r.Scope(e.p))
+			case variant.NegativeDiagonal:
+				add(r.Scope(e.p))
+			case variant.ExtraRegion:
+				add(r.Cells)
+			case variant.DisjointGroups:
+				for _, g := range r.Groups(e.p) {
+					add(g)
+				}
+			case variant.AntiKnight:
+				for _, pr := range r.Pairs(e.n) {
+					add(pr[:])
+				}
+			case variant.AntiKing:
+				for _, pr := range r.Pairs(e.n) {
+					add(pr[:])
+				}
+			case variant.Killer:
+				add(r.Cells)
+			}
+		}
+	}
+	return e.apartPairs[[2]int{min(a, b), max(a, b)}]
 }
 
 // sortedKeys returns the keys of a map, in increasing order.

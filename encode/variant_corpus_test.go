@@ -81,19 +81,28 @@ var notUnique = map[string]string{
 	// solutions goes here, with the reason.
 }
 
-// slowCorpus lists the corpus puzzles that gophersat takes tens of
-// seconds or minutes to solve (arithmetic with no givens: little killers
-// over an X-sudoku, one arrow whose shaft covers 32 cells; eighteen short
-// renbans and no givens). For them the
-// test checks that the manifest's solution is a model; the full proof of
-// uniqueness runs with SATDOKU_SLOW_CORPUS=1.
+// slowCorpus lists the corpus puzzles that gophersat takes seconds to
+// prove unique (arithmetic with no givens: little killers over an
+// X-sudoku; eighteen short renbans and no givens). For them the test
+// checks that the manifest's solution is a model; the full proof of
+// uniqueness runs with SATDOKU_SLOW_CORPUS=1. BenchmarkVariantStress
+// times them.
 var slowCorpus = map[string]bool{
 	"sigh/hailstone-little-killer.json": true,
-	"sigh/long-sums-1.json":             true,
-	"sigh/long-sums-2.json":             true,
-	"sigh/long-sums-3.json":             true,
 	"sigh/hard-renban-1.json":           true,
 	"sigh/hard-renban-2.json":           true,
+}
+
+// stressCorpus are the puzzles BenchmarkVariantStress times: slowCorpus
+// and the arrows whose 32-cell shafts were in it before their partial
+// sums learned the bounds of each box's distinct digits.
+var stressCorpus = []string{
+	"sigh/long-sums-1.json",
+	"sigh/long-sums-2.json",
+	"sigh/long-sums-3.json",
+	"sigh/hailstone-little-killer.json",
+	"sigh/hard-renban-1.json",
+	"sigh/hard-renban-2.json",
 }
 
 // TestVariantCorpus solves every corpus puzzle through Variant and package
@@ -193,6 +202,34 @@ func BenchmarkVariantCorpus(b *testing.B) {
 					}
 				}
 				reportTimes(b, times, func(i int) string { return set[i].file })
+			})
+		}
+	}
+}
+
+// BenchmarkVariantStress solves (solve) and proves unique (unique) each
+// stressCorpus puzzle through Variant and package solver, one
+// sub-benchmark per puzzle and mode: go test -run XXX -bench
+// BenchmarkVariantStress -benchtime 1x ./encode.
+func BenchmarkVariantStress(b *testing.B) {
+	byFile := map[string]corpusPuzzle{}
+	for _, c := range readCorpus(b) {
+		byFile[c.file] = c
+	}
+	for _, mode := range []struct {
+		name  string
+		limit int
+	}{{"solve", 1}, {"unique", 2}} {
+		for _, file := range stressCorpus {
+			c, ok := byFile[file]
+			if !ok {
+				b.Fatalf("%s: not in the manifest", file)
+			}
+			b.Run(mode.name+"/"+strings.TrimSuffix(strings.TrimPrefix(file, "sigh/"), ".json"), func(b *testing.B) {
+				var sv solver.Solver
+				for b.Loop() {
+					solveCorpus(b, &sv, c, mode.limit, encode.Variant)
+				}
 			})
 		}
 	}

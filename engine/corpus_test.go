@@ -20,9 +20,6 @@ import (
 // seconds (gophersat or the backtracker): -short leaves them out.
 var slowCorpus = map[string]bool{
 	"sigh/hailstone-little-killer.json": true,
-	"sigh/long-sums-1.json":             true,
-	"sigh/long-sums-2.json":             true,
-	"sigh/long-sums-3.json":             true,
 	"sigh/hard-renban-1.json":           true,
 	"sigh/hard-renban-2.json":           true,
 	"sigh/i-want-to-break-free.json":    true,

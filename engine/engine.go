@@ -323,30 +323,48 @@ func (e *Engine) sat(ctx context.Context, sc *scratch, p *board.Board) Result {
 		}
 		return e.fallBack(ctx, sc, p, "gophersat answered "+status.String())
 	}
-	grids := make([]*board.Board, 0, len(models))
-	for i, m := range models {
+	grids, why := gridsOf(models, func(m []bool) (*board.Board, error) {
 		grid, err := decode.Board(p, m)
 		if err == nil {
 			err = board.Verify(p, grid) // decode verifies too; this check is the engine's own
 		}
+		return grid, err
+	})
+	if why != "" {
+		return e.fallBack(ctx, sc, p, why)
+	}
+	return e.solvedWith(res, grids)
+}
+
+// gridsOf decodes gophersat's models with decode (which also checks each
+// grid); it returns the grids, or why they cannot be trusted: a model
+// decode rejects, or the same grid twice (the count would be wrong).
+func gridsOf(models [][]bool, decode func([]bool) (*board.Board, error)) ([]*board.Board, string) {
+	grids := make([]*board.Board, 0, len(models))
+	for i, m := range models {
+		grid, err := decode(m)
 		if err != nil {
-			return e.fallBack(ctx, sc, p, fmt.Sprintf("gophersat model %d rejected: %v", i+1, err))
+			return nil, fmt.Sprintf("gophersat model %d rejected: %v", i+1, err)
 		}
-		// Every model must be a new grid, or the count is wrong.
 		for j, g := range grids {
 			if g.Equal(grid) {
-				return e.fallBack(ctx, sc, p, fmt.Sprintf("gophersat returned the same solution twice (models %d and %d)", j+1, i+1))
+				return nil, fmt.Sprintf("gophersat returned the same solution twice (models %d and %d)", j+1, i+1)
 			}
 		}
 		grids = append(grids, grid)
 	}
+	return grids, ""
+}
+
+// solvedWith completes res from the SAT path's grids (at least one).
+func (e *Engine) solvedWith(res Result, grids []*board.Board) Result {
 	res.Status = Solved
 	res.Solution = grids[0]
 	if len(grids) > 1 {
 		res.Second = grids[1]
 	}
 	if e.counting() {
-		res.Count = len(models)
+		res.Count = len(grids)
 	}
 	return res
 }
@@ -361,6 +379,12 @@ func (e *Engine) fallBack(ctx context.Context, sc *scratch, p *board.Board, reas
 // backtrack solves (or counts up to limit) with the native backtracker.
 func (e *Engine) backtrack(ctx context.Context, sc *scratch, p *board.Board, limit int) Result {
 	r, err := sc.bt.Solve(ctx, p, max(limit, 1))
+	return backtrackResult(ctx, r, err, limit, func(g *board.Board) error { return board.Verify(p, g) })
+}
+
+// backtrackResult makes the engine's answer from the backtracker's, each
+// solution checked by check (the judge independent of the solver).
+func backtrackResult(ctx context.Context, r fallback.Result, err error, limit int, check func(*board.Board) error) Result {
 	res := Result{Engine: "backtrack", Settled: r.Guesses == 0}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -369,7 +393,7 @@ func (e *Engine) backtrack(ctx context.Context, sc *scratch, p *board.Board, lim
 		return Result{Status: Invalid, Engine: "backtrack", Err: err}
 	}
 	for i, s := range r.Solutions {
-		if err := board.Verify(p, s); err != nil {
+		if err := check(s); err != nil {
 			return Result{Status: Failed, Engine: "backtrack", Err: fmt.Errorf("backtracker solution %d rejected: %w", i+1, err)}
 		}
 	}

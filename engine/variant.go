@@ -170,28 +170,13 @@ func (e *Engine) satVariant(ctx context.Context, sc *scratch, p *variant.Puzzle)
 		}
 		return e.fallBackVariant(ctx, sc, p, "gophersat answered "+status.String())
 	}
-	grids := make([]*board.Board, 0, len(models))
-	for i, m := range models {
-		grid, err := decode.Variant(p, m) // checks the grid with variant.Check
-		if err != nil {
-			return e.fallBackVariant(ctx, sc, p, fmt.Sprintf("gophersat model %d rejected: %v", i+1, err))
-		}
-		for j, g := range grids {
-			if g.Equal(grid) {
-				return e.fallBackVariant(ctx, sc, p, fmt.Sprintf("gophersat returned the same solution twice (models %d and %d)", j+1, i+1))
-			}
-		}
-		grids = append(grids, grid)
+	grids, why := gridsOf(models, func(m []bool) (*board.Board, error) {
+		return decode.Variant(p, m) // checks the grid with variant.Check
+	})
+	if why != "" {
+		return e.fallBackVariant(ctx, sc, p, why)
 	}
-	res.Status = Solved
-	res.Solution = grids[0]
-	if len(grids) > 1 {
-		res.Second = grids[1]
-	}
-	if e.counting() {
-		res.Count = len(models)
-	}
-	return res
+	return e.solvedWith(res, grids)
 }
 
 // fallBackVariant answers with the backtracker after the SAT path failed.
@@ -205,31 +190,7 @@ func (e *Engine) fallBackVariant(ctx context.Context, sc *scratch, p *variant.Pu
 // solver, checking its solutions with variant.Check.
 func (e *Engine) backtrackVariant(ctx context.Context, sc *scratch, p *variant.Puzzle, limit int) Result {
 	r, err := sc.bt.SolveVariant(ctx, p, max(limit, 1))
-	res := Result{Engine: "backtrack", Settled: r.Guesses == 0}
-	if err != nil {
-		if ctx.Err() != nil {
-			return Result{Status: Timeout, Engine: "backtrack", Err: err}
-		}
-		return Result{Status: Invalid, Engine: "backtrack", Err: err}
-	}
-	for i, s := range r.Solutions {
-		if err := variant.Check(p, s); err != nil {
-			return Result{Status: Failed, Engine: "backtrack", Err: fmt.Errorf("backtracker solution %d rejected: %w", i+1, err)}
-		}
-	}
-	if r.Count == 0 || len(r.Solutions) == 0 {
-		res.Status = NoSolution
-		return res
-	}
-	res.Status = Solved
-	res.Solution = r.Solutions[0]
-	if len(r.Solutions) > 1 {
-		res.Second = r.Solutions[1]
-	}
-	if limit >= 2 {
-		res.Count = r.Count
-	}
-	return res
+	return backtrackResult(ctx, r, err, limit, func(g *board.Board) error { return variant.Check(p, g) })
 }
 
 // confirmVariant checks a no-solution answer of the SAT engine or an

@@ -291,8 +291,27 @@ func (e *Engine) sat(ctx context.Context, sc *scratch, p *board.Board) Result {
 		return Result{Status: Invalid, Err: err}
 	}
 	res := Result{Engine: "sat", Settled: stats.Settled, Stage: stats.Stage}
+	return e.satAnswer(ctx, sc, f, res, false,
+		func(m []bool) (*board.Board, error) {
+			grid, err := decode.Board(p, m)
+			if err == nil {
+				err = board.Verify(p, grid) // decode verifies too; this check is the engine's own
+			}
+			return grid, err
+		},
+		func(reason string) Result { return e.fallBack(ctx, sc, p, reason) })
+}
+
+// satAnswer solves (or counts) f with gophersat and makes res the answer:
+// each model decoded and checked by decode, the same grid twice refused;
+// on an error, a model decode rejects, or an answer other than SAT or
+// UNSAT, it answers with fallBack(reason). With settleBySearch, res is
+// settled when a single solve needed no decision and no conflict.
+func (e *Engine) satAnswer(ctx context.Context, sc *scratch, f *encode.Formula, res Result, settleBySearch bool,
+	decode func([]bool) (*board.Board, error), fallBack func(reason string) Result) Result {
 	var models [][]bool
 	var status encode.Status
+	var err error
 	switch {
 	case e.counting() && e.satCount != nil:
 		models, status, err = e.satCount(ctx, f, e.opts.Limit)
@@ -306,6 +325,9 @@ func (e *Engine) sat(ctx context.Context, sc *scratch, p *board.Board) Result {
 			r, err = sc.sat.Solve(ctx, f)
 		}
 		status = r.Status
+		if settleBySearch {
+			res.Settled = err == nil && r.Decisions == 0 && r.Conflicts == 0
+		}
 		if r.Status == encode.Sat {
 			models = [][]bool{r.Model}
 		}
@@ -314,24 +336,18 @@ func (e *Engine) sat(ctx context.Context, sc *scratch, p *board.Board) Result {
 		if ctx.Err() != nil {
 			return Result{Status: Timeout, Engine: "sat", Err: ctx.Err()}
 		}
-		return e.fallBack(ctx, sc, p, "gophersat: "+err.Error())
+		return fallBack("gophersat: " + err.Error())
 	}
 	if len(models) == 0 {
 		if status == encode.Unsat {
 			res.Status = NoSolution
 			return res
 		}
-		return e.fallBack(ctx, sc, p, "gophersat answered "+status.String())
+		return fallBack("gophersat answered " + status.String())
 	}
-	grids, why := gridsOf(models, func(m []bool) (*board.Board, error) {
-		grid, err := decode.Board(p, m)
-		if err == nil {
-			err = board.Verify(p, grid) // decode verifies too; this check is the engine's own
-		}
-		return grid, err
-	})
+	grids, why := gridsOf(models, decode)
 	if why != "" {
-		return e.fallBack(ctx, sc, p, why)
+		return fallBack(why)
 	}
 	return e.solvedWith(res, grids)
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/decode"
 	"github.com/satdoku/satdoku/encode"
-	"github.com/satdoku/satdoku/solver"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -137,46 +136,11 @@ func (e *Engine) satVariant(ctx context.Context, sc *scratch, p *variant.Puzzle)
 		return Result{Status: Invalid, Engine: "sat", Err: err}
 	}
 	res := Result{Engine: "sat", Stage: encode.StageSearch}
-	var models [][]bool
-	var status encode.Status
-	switch {
-	case e.counting() && e.satCount != nil:
-		models, status, err = e.satCount(ctx, f, e.opts.Limit)
-	case e.counting():
-		models, status, err = sc.sat.Count(ctx, f, e.opts.Limit)
-	default:
-		var r solver.Result
-		if e.satSolve != nil {
-			r, err = e.satSolve(ctx, f)
-		} else {
-			r, err = sc.sat.Solve(ctx, f)
-		}
-		status = r.Status
-		res.Settled = err == nil && r.Decisions == 0 && r.Conflicts == 0
-		if r.Status == encode.Sat {
-			models = [][]bool{r.Model}
-		}
-	}
-	if err != nil {
-		if ctx.Err() != nil {
-			return Result{Status: Timeout, Engine: "sat", Err: ctx.Err()}
-		}
-		return e.fallBackVariant(ctx, sc, p, "gophersat: "+err.Error())
-	}
-	if len(models) == 0 {
-		if status == encode.Unsat {
-			res.Status = NoSolution
-			return res
-		}
-		return e.fallBackVariant(ctx, sc, p, "gophersat answered "+status.String())
-	}
-	grids, why := gridsOf(models, func(m []bool) (*board.Board, error) {
-		return decode.Variant(p, m) // checks the grid with variant.Check
-	})
-	if why != "" {
-		return e.fallBackVariant(ctx, sc, p, why)
-	}
-	return e.solvedWith(res, grids)
+	return e.satAnswer(ctx, sc, f, res, true,
+		func(m []bool) (*board.Board, error) {
+			return decode.Variant(p, m) // checks the grid with variant.Check
+		},
+		func(reason string) Result { return e.fallBackVariant(ctx, sc, p, reason) })
 }
 
 // fallBackVariant answers with the backtracker after the SAT path failed.

@@ -12,38 +12,13 @@ import (
 	"slices"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/puzzlegen"
 	"github.com/satdoku/satdoku/variant"
 )
 
-// Grid returns a random full grid of shape s: the pattern grid with its
-// digits relabelled, rows shuffled within bands, bands shuffled, columns
-// shuffled within stacks and stacks shuffled.
-func Grid(rng *rand.Rand, s board.Shape) *board.Board {
-	n := s.Side()
-	digits := rng.Perm(n)
-	rows := groupedPerm(rng, s.BoxRows, s.BoxCols)
-	cols := groupedPerm(rng, s.BoxCols, s.BoxRows)
-	b := board.New(s)
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			pr, pc := rows[r], cols[c]
-			v := (s.BoxCols*(pr%s.BoxRows) + pr/s.BoxRows + pc) % n
-			b.Set(r, c, digits[v]+1)
-		}
-	}
-	return b
-}
-
-// groupedPerm permutes count groups of size lines, keeping groups together.
-func groupedPerm(rng *rand.Rand, size, count int) []int {
-	out := make([]int, 0, size*count)
-	for _, g := range rng.Perm(count) {
-		for _, l := range rng.Perm(size) {
-			out = append(out, g*size+l)
-		}
-	}
-	return out
-}
+// Grid returns a random full grid of shape s (puzzlegen.Grid: the pattern
+// grid relabelled, its lines shuffled within bands and stacks).
+func Grid(rng *rand.Rand, s board.Shape) *board.Board { return puzzlegen.Grid(rng, s) }
 
 // Regions returns irregular region labels that grid satisfies, made from
 // labels (which grid must satisfy: the boxes, or the rows) by swapping the

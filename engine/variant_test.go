@@ -319,20 +319,7 @@ func TestVariantMixed(t *testing.T) {
 	var tally [3]int
 	for trial := range trials {
 		sh := shapes[trial%len(shapes)]
-		p := variant.New(sh.shape)
-		grid := varianttest.Grid(rng, sh.shape)
-		if sh.shape.BoxRows == 1 {
-			p.Regions = varianttest.Regions(rng, grid, varianttest.RowRegions(sh.shape.Side()), 20)
-		} else if trial%2 == 0 {
-			p.Regions = varianttest.Regions(rng, grid, p.RegionLabels(), 12)
-		}
-		for range 2 + rng.IntN(4) {
-			kind := varianttest.Kinds[rng.IntN(len(varianttest.Kinds))]
-			p.Rules = append(p.Rules, varianttest.Clue(rng, p, grid, kind)...)
-		}
-		for _, c := range rng.Perm(len(grid.Cells))[:sh.givens+rng.IntN(5)] {
-			p.Givens.Cells[c] = grid.Cells[c]
-		}
+		p := varianttest.Mixed(rng, sh.shape, trial%2 == 0, sh.givens)
 		if p.Validate() != nil {
 			continue
 		}

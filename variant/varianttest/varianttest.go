@@ -264,3 +264,28 @@ func (f *filler) search() bool {
 	}
 	return false
 }
+
+// Mixed returns a random puzzle of shape s whose rules hold for a random
+// grid: irregular regions (always on boards of one-row boxes, where the
+// rows make the regions; with jigsaw on the others), two to five clues of
+// random kinds, and minGivens to minGivens+4 of the grid's digits given.
+// The puzzle may have no solution, one or several (clues can overlap in
+// ways that exclude each other); it may also fail Validate.
+func Mixed(rng *rand.Rand, s board.Shape, jigsaw bool, minGivens int) *variant.Puzzle {
+	p := variant.New(s)
+	grid := Grid(rng, s)
+	if s.BoxRows == 1 {
+		p.Regions = Regions(rng, grid, RowRegions(s.Side()), 20)
+	} else if jigsaw {
+		p.Regions = Regions(rng, grid, p.RegionLabels(), 12)
+	}
+	for range 2 + rng.IntN(4) {
+		kind := Kinds[rng.IntN(len(Kinds))]
+		p.Rules = append(p.Rules, Clue(rng, p, grid, kind)...)
+	}
+	k := minGivens + rng.IntN(5)
+	for _, c := range rng.Perm(len(grid.Cells))[:k] {
+		p.Givens.Cells[c] = grid.Cells[c]
+	}
+	return p
+}

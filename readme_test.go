@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku/batch"
+	"github.com/satdoku/satdoku/internal/race"
 )
 
 // These tests hold the README to what satdoku does: its tour is run
@@ -120,6 +121,9 @@ var solvers = map[string]string{"cadical": "cadical", "minisat": "minisat"}
 // ("satdoku: …") go to stderr and its results to stdout, so the two are
 // compared apart, each in its order.
 func TestReadmeTour(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the work is in other programs: not in the race run")
+	}
 	if runtime.GOOS == "windows" {
 		t.Skip("the tour is shell commands")
 	}

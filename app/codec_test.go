@@ -11,6 +11,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/race"
 )
 
 // checkDIMACS checks a CNF file: comments first, then an exact
@@ -53,6 +54,9 @@ func checkDIMACS(t testing.TB, text string) (vars, clauses int) {
 
 func TestEncode(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	in := sample("boj-sample.in")
 	givens := mustParse(t, readFile(t, in)).Givens()
 	tests := []struct {
@@ -313,6 +317,9 @@ func satdokuOnPath(t *testing.T) (dir string, env []string) {
 // makes the p.cnf it reads).
 func TestDecodeHelpExamples(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("the work is in other programs: not in the race run")
+	}
 	needSolver(t, "cadical", "cadical")
 	needSolver(t, "minisat", "minisat")
 	help := satdoku(t, "", "decode", "--help").stdout
@@ -379,6 +386,9 @@ func needTool(t testing.TB, name, debianPackage string) string {
 // file names, after "-o " the formats.
 func TestCompletionInShells(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("the work is in other programs: not in the race run")
+	}
 	_, env := satdokuOnPath(t)
 	dir := t.TempDir()
 	for _, name := range []string{"a.txt", "b.txt"} {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/satdoku/satdoku/internal/race"
 )
 
 // TestSolvePictures: solve -o svg draws the one puzzle of its input to
@@ -17,6 +19,9 @@ import (
 // before writing anything.
 func TestSolvePictures(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	one := writeFile(t, "one.txt", classic9)
 	t.Run("one puzzle to stdout", func(t *testing.T) {
 		t.Parallel()

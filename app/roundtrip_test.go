@@ -10,6 +10,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/internal/puzzlegen"
+	"github.com/satdoku/satdoku/internal/race"
 )
 
 // roundTripShapes are the board shapes the round trip covers: every
@@ -28,6 +29,9 @@ var roundTripShapes = []board.Shape{
 // the formats that can.
 func TestRoundTripSizes(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("the work is in other programs: not in the race run")
+	}
 	rng := rand.New(rand.NewPCG(14, 13))
 	alphabets := []board.Alphabet{board.Default, board.Hex, board.Letters}
 	outputs := []string{"", "grid", "compact", "line", "pretty", "json"}

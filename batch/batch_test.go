@@ -14,6 +14,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/internal/proctest"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
@@ -111,12 +112,22 @@ func TestResultsCarryEverything(t *testing.T) {
 	}
 }
 
+// killedBatch is the size of the batches in which a worker process dies:
+// enough for the processes to be up and busy when it does (fewer under
+// -race, whose worker processes are five times slower).
+func killedBatch() int {
+	if race.Enabled {
+		return 600
+	}
+	return 1500
+}
+
 // TestKilledWorker kills a worker process with SIGKILL in the middle of
 // a batch: its puzzles are solved again by another, the order is kept,
 // nothing is lost, no process is left.
 func TestKilledWorker(t *testing.T) {
 	t.Parallel()
-	in := mixed(t, 1500)
+	in := mixed(t, killedBatch())
 	for _, o := range []batch.Options{{Workers: 2}, {Workers: 2, Timeout: time.Minute}} {
 		w := newWorkers(t)
 		o.Worker = w.command
@@ -124,9 +135,9 @@ func TestKilledWorker(t *testing.T) {
 		killed, before := 0, 0
 		err := batch.Solve(context.Background(), in.reader(), o, func(r *batch.Result) error {
 			got = append(got, r)
-			if killed == 0 && len(got) == 400 {
+			if killed == 0 && len(got) == killedBatch()/4 {
 				if killed = w.pid(0); killed == 0 {
-					t.Fatalf("no worker process after 400 puzzles")
+					t.Fatalf("no worker process after %d puzzles", len(got))
 				}
 				before = w.started()
 				if p, err := os.FindProcess(killed); err == nil {
@@ -152,10 +163,10 @@ func TestKilledWorker(t *testing.T) {
 // (the second death) with ErrWorker; the others are solved.
 func TestPoisonPuzzle(t *testing.T) {
 	t.Parallel()
-	in := mixed(t, 1500)
+	in := mixed(t, killedBatch())
 	// A puzzle that appears once, late enough for the worker processes
 	// to be up: the first one with its digits 1 and 2 swapped.
-	poison := 1200
+	poison := killedBatch() * 4 / 5
 	p := in.puzzles[0].Clone()
 	for i, d := range p.Cells {
 		switch d {

@@ -7,6 +7,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/satdoku/satdoku/internal/race"
 )
 
 // validShapes returns every valid shape: every box of R×C cells with
@@ -112,6 +114,9 @@ var writers = []struct {
 // shapes taking the alphabets in turn.
 func TestRoundtripEveryShape(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	shapes := validShapes()
 	if len(shapes) < 250 || shapes[0] != (Shape{1, 4}) {
 		t.Fatalf("%d shapes from %v", len(shapes), shapes[0])

@@ -11,6 +11,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/decode"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/race"
 )
 
 // model returns the 0-indexed []bool model of vars 1..n with the listed
@@ -169,7 +170,7 @@ func TestReadOutputTooLarge(t *testing.T) {
 	if !errors.Is(err, decode.ErrTooLarge) || !errors.As(err, &pe) || pe.Line != 2 || pe.Col != decode.MaxInputSize-14+1 {
 		t.Fatalf("endless comment: %v, want ErrTooLarge on line 2", err)
 	}
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		t.Skip("byte-at-a-time cases take seconds under -race or -short")
 	}
 	_, err = decode.ReadOutput(endless(' '))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fallback"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
@@ -19,6 +20,9 @@ var kinds = []Kind{SAT, Backtrack, Both}
 // identical across engines, and Both never reports a disagreement.
 func TestEnginesAgree(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	files := []struct {
 		path  string
 		count int
@@ -87,6 +91,9 @@ func TestEnginesAgree(t *testing.T) {
 // 8×8, 12×12), the published 16×16 (SPOJ) and 25×25 (Dürr) puzzles.
 func TestSizes(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	type tcase struct {
 		name   string
 		p, sol *board.Board // sol: the known solution, nil if not known

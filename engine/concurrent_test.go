@@ -8,6 +8,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fallback"
+	"github.com/satdoku/satdoku/internal/race"
 )
 
 // knownPuzzle is a puzzle with its verdict: the number of solutions (0,
@@ -68,7 +69,7 @@ func externalSolver() []string {
 func TestConcurrentUse(t *testing.T) {
 	t.Parallel()
 	perFile := 4
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		perFile = 2
 	}
 	puzzles := knownPuzzles(t, perFile)

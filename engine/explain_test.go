@@ -9,6 +9,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fallback"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/internal/variantcorpus"
 )
 
@@ -44,6 +45,9 @@ func checkMinimal(p *board.Board, cells []int) string {
 // engine and verifies the explanation is minimal by the test's own means.
 func TestExplainConflict(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	puzzles := readPuzzles(t, noSolutionFile)
 	var total time.Duration
 	var n9, maxLen int
@@ -89,6 +93,9 @@ func TestExplainConflict(t *testing.T) {
 // exists) and checks their explanations.
 func TestExplainGenerated(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	e := newEngine(t, Options{Kind: SAT, Explain: true})
 	for i, s := range []board.Shape{shp(2, 2), shp(2, 3), shp(2, 4), shp(3, 3), shp(3, 4)} {
 		p, _ := genPuzzle(t, s, int64(100+i))
@@ -218,6 +225,9 @@ func BenchmarkExplain(b *testing.B) {
 // minutes when deletion tried the givens and rules in puzzle order, and
 // checks by the backtracker that the explanation is minimal.
 func TestExplainBirdInAStorm(t *testing.T) {
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	if testing.Short() {
 		t.Skip("slow: not with -short")
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fallback"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/satdoku/satdoku/variant/varianttest"
 )
@@ -177,6 +178,9 @@ var variantSizes = []struct {
 // backtracker).
 func TestVariantEnginesAgree(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	trials := 20
 	if testing.Short() {
 		trials = 6

@@ -8,10 +8,9 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
-
-var raceEnabled bool
 
 // path is one way of searching: the 9×9 fast path, which branches on band
 // patterns, the same with branching on cells, and the generic path (which
@@ -98,6 +97,9 @@ func TestSamples(t *testing.T) {
 // must neither lose nor repeat a solution.
 func TestPathsAgree(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	for _, sample := range samples {
 		for _, pz := range testpuzzles.Boards(t, sample.file) {
 			for _, limit := range []int{2, 1000} {
@@ -228,6 +230,9 @@ var shapes = []board.Shape{
 
 func TestEmptyBoards(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	for _, p := range paths {
 		for _, shape := range shapes {
 			t.Run(p.name+"/"+shape.String(), func(t *testing.T) {
@@ -288,7 +293,7 @@ func TestGeneratedPuzzles(t *testing.T) {
 		}
 		t.Run(shape.String(), func(t *testing.T) {
 			t.Parallel()
-			if (testing.Short() || raceEnabled) && shape.Side() > 20 {
+			if (testing.Short() || race.Enabled) && shape.Side() > 20 {
 				t.Skip("large board in -short or -race mode")
 			}
 			maxBlanks, seeds := genParams(shape)
@@ -366,6 +371,9 @@ const hostile = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61
 // thousand guesses.
 func TestHostileNoSolution(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	pz := parseLine(t, hostile)
 	for _, p := range paths {
 		res, err := p.solver().Solve(context.Background(), pz, 2)
@@ -436,8 +444,11 @@ func TestSolverReuseAcrossShapes(t *testing.T) {
 // In -short or -race mode it takes every 25th puzzle.
 func TestFullSets(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	step := 1
-	if testing.Short() || raceEnabled {
+	if testing.Short() || race.Enabled {
 		step = 25
 	}
 	sets := []struct {

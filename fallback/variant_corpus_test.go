@@ -13,6 +13,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/variant"
 )
@@ -101,6 +102,9 @@ func parseSolution(tb testing.TB, s string, shape board.Shape) *board.Board {
 // need seconds of search) are left to the long run.
 func TestVariantCorpus(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	for _, cp := range readCorpus(t) {
 		t.Run(cp.File, func(t *testing.T) {
 			t.Parallel()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fallback"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/satdoku/satdoku/variant/varianttest"
 )
@@ -121,6 +122,9 @@ func givens(rng *rand.Rand, p *variant.Puzzle, grid *board.Board, k int) {
 // several all occur; each kind must produce all three.
 func TestVariantRulesAgainstBruteForce(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	trials := 24
 	if testing.Short() {
 		trials = 8

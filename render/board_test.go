@@ -12,6 +12,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/internal/puzzlegen"
+	"github.com/satdoku/satdoku/internal/race"
 )
 
 // testShapes are the box shapes drawn by the tests: every square size, and
@@ -93,6 +94,9 @@ func randomPicture(rng *rand.Rand, pz, sol *board.Board) *Picture {
 
 func TestDrawEverySize(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	for _, tc := range testCases(t) {
 		for _, show := range []Show{Both, PuzzleOnly, SolutionOnly} {
 			t.Run(fmt.Sprintf("%s/%v", tc.name, show), func(t *testing.T) {

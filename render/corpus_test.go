@@ -11,6 +11,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/variant"
 )
@@ -50,6 +51,9 @@ func corpusSolution(t *testing.T, s string, shape board.Shape) *board.Board {
 // there for a look.
 func TestCorpus(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	raw, err := os.ReadFile(testpuzzles.Path("testdata/variants/manifest.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/satdoku/satdoku/variant/varianttest"
 )
@@ -18,6 +19,9 @@ import (
 // checks the SVG with encoding/xml and that each rule left its mark.
 func TestRulesEverySize(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	rng := rand.New(rand.NewPCG(11, 12))
 	kinds := append(slices.Clone(varianttest.Kinds), varianttest.Globals...)
 	for _, s := range []board.Shape{{BoxRows: 2, BoxCols: 2}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 3, BoxCols: 3}, {BoxRows: 4, BoxCols: 4}} {

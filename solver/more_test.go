@@ -10,6 +10,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/solver"
 )
 
@@ -24,6 +25,9 @@ var shapes = []board.Shape{
 // encoding and AMO for the smaller sizes.
 func TestSizes(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	for _, s := range shapes {
 		t.Run(s.String(), func(t *testing.T) {
 			n := s.Side()
@@ -168,6 +172,9 @@ func TestContext(t *testing.T) {
 
 func TestCount(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	ctx := context.Background()
 	t.Run("empty 4x4", func(t *testing.T) {
 		for _, enc := range []string{"fast", "extended", "minimal", "sequential", "product"} {
@@ -314,6 +321,9 @@ func baseAndGivens(b *board.Board) (*encode.CNF, []encode.Lit) {
 
 func TestMinimalConflict(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	ctx := context.Background()
 	puzzles := noSolution(t, 40)
 	if len(puzzles) < 20 {

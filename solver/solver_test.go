@@ -8,6 +8,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/solver"
 )
 
@@ -42,6 +43,9 @@ func solveAndCheck(t *testing.T, p *board.Board, f *encode.CNF) *board.Board {
 
 func TestSolveSamples(t *testing.T) {
 	t.Parallel()
+	if race.Enabled {
+		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
+	}
 	for _, name := range sampleFiles {
 		t.Run(name, func(t *testing.T) {
 			for i, p := range committed(t, name) {

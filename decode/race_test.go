@@ -1,5 +1,0 @@
-//go:build race
-
-package decode_test
-
-const raceEnabled = true

@@ -1,6 +1,0 @@
-//go:build !race
-
-package engine
-
-// raceEnabled reports a -race build, where timings are not meaningful.
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build race
-
-package fallback
-
-func init() { raceEnabled = true }

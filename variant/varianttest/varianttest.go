@@ -196,6 +196,11 @@ type filler struct {
 	cand      []uint64
 	neq       [][]int
 	nonconsec [][]int
+	// saves[k] holds the candidates that search at depth k restores after
+	// each branch: one buffer per depth, reused, since search runs
+	// millions of times in the property tests.
+	saves [][]uint64
+	depth int
 }
 
 // place puts d in cell c and strikes it from the candidates of the cells it
@@ -245,7 +250,8 @@ func (f *filler) search() bool {
 		}
 		return true
 	}
-	var opts []int
+	var buf [64]int
+	opts := buf[:0]
 	for d := 1; d <= f.n; d++ {
 		if f.cand[best]&(1<<(d-1)) != 0 {
 			opts = append(opts, d)
@@ -254,7 +260,13 @@ func (f *filler) search() bool {
 	if f.rng != nil {
 		f.rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
 	}
-	saved := slices.Clone(f.cand)
+	if f.depth == len(f.saves) {
+		f.saves = append(f.saves, make([]uint64, len(f.cand)))
+	}
+	saved := f.saves[f.depth]
+	copy(saved, f.cand)
+	f.depth++
+	defer func() { f.depth-- }()
 	for _, v := range opts {
 		if f.place(best, v) && f.search() {
 			return true

@@ -52,7 +52,7 @@ var extSolvers = []extSolver{
 	// Kissat is not packaged in Debian 12: used when present, never required.
 	{"kissat", "kissat (not in Debian 12; build from source)", false, func(in, _ string) []string { return []string{"-q", in} }, false, false},
 	// MiniSat+ solves the OPB text, groups and sums native.
-	{"minisat+", "minisat+ (add it to .ci/run)", false, func(in, _ string) []string { return []string{in} }, false, true},
+	{"minisat+", "minisat+", true, func(in, _ string) []string { return []string{in} }, false, true},
 }
 
 // kind is what is known of a puzzle's solutions.

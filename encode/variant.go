@@ -96,7 +96,11 @@ func variantFormula(p *variant.Puzzle, cfg variantConfig) (*Formula, error) {
 		notes = append(notes, fmt.Sprintf("rule %d: %s (%s)", i+1, r.Describe(n), aux))
 	}
 	if cfg.innies {
+		before := e.f.NumVars
 		e.diagonalInnies()
+		if e.f.NumVars > before {
+			notes = append(notes, fmt.Sprintf("implied sums of parallel diagonals less the regions they cover (auxiliary variables %d..%d)", before+1, e.f.NumVars))
+		}
 	}
 	e.f.Comments = variantComments(p, e.f.NumVars, notes)
 	if err := e.f.Validate(); err != nil { // a constant literal leaked: a bug here

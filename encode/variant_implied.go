@@ -15,9 +15,9 @@ const maxInnieCells = 12
 // solver learns them clause by clause (hailstone-little-killer: five
 // parallel diagonals covering three boxes leave twelve cells summing to
 // 81). A rule on a diagonal already in its family (a little killer along
-// an X diagonal) is left out of it. Each set whose leftover has 1..maxInnieCells cells gives one sum,
-// written as any other (linear). Families of more than 12 lines are
-// skipped (2^12 sets).
+// an X diagonal) is left out of it. Each set whose leftover has
+// 1..maxInnieCells cells gives one sum, written as any other (linear).
+// Families of more than 12 lines are skipped (2^12 sets).
 func (e *variantEncoder) diagonalInnies() {
 	n := e.n
 	full := n * (n + 1) / 2

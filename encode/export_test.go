@@ -7,5 +7,5 @@ import "github.com/satdoku/satdoku/variant"
 // a cage that get a variable each (0: none), smallSums writes sums over
 // two or three cells as clauses rather than Sums.
 func VariantWith(p *variant.Puzzle, killerCombos int, smallSums bool) (*Formula, error) {
-	return variantFormula(p, variantConfig{killerCombos: killerCombos, smallSums: smallSums})
+	return variantFormula(p, variantConfig{killerCombos: killerCombos, smallSums: smallSums, innies: true})
 }

@@ -22,7 +22,10 @@ var ErrUnknownRule = errors.New("rule not supported by the SAT encoder")
 //     digit in each row, column and region (the boxes, or p.Regions);
 //   - one unit clause per given;
 //   - the constraints of each rule of p.Rules, in order (see the rule
-//     files of this package for the encoding of each kind, and why).
+//     files of this package for the encoding of each kind, and why);
+//   - sums that several rules imply together and that unit propagation
+//     cannot find: parallel diagonal sums less the regions they cover
+//     (see diagonalInnies).
 //
 // Each rule is written in the form that propagates best through package
 // solver (measured on the corpus of testdata/variants): distinctness as
@@ -61,9 +64,12 @@ type variantConfig struct {
 	// and longer sums as a layered graph of partial sums (see
 	// partialSums) instead of a Sum.
 	smallSums bool
+	// innies adds the sums that several rules imply together (see
+	// diagonalInnies).
+	innies bool
 }
 
-var defaultVariantConfig = variantConfig{killerCombos: 32, smallSums: true}
+var defaultVariantConfig = variantConfig{killerCombos: 32, smallSums: true, innies: true}
 
 // maxPartialSums bounds the partial-sum variables of one sum; a sum that
 // would need more stays a Sum.
@@ -88,6 +94,13 @@ func variantFormula(p *variant.Puzzle, cfg variantConfig) (*Formula, error) {
 			aux = fmt.Sprintf("auxiliary variables %d..%d", before+1, e.f.NumVars)
 		}
 		notes = append(notes, fmt.Sprintf("rule %d: %s (%s)", i+1, r.Describe(n), aux))
+	}
+	if cfg.innies {
+		before := e.f.NumVars
+		e.diagonalInnies()
+		if e.f.NumVars > before {
+			notes = append(notes, fmt.Sprintf("implied sums of parallel diagonals less the regions they cover (auxiliary variables %d..%d)", before+1, e.f.NumVars))
+		}
 	}
 	e.f.Comments = variantComments(p, e.f.NumVars, notes)
 	if err := e.f.Validate(); err != nil { // a constant literal leaked: a bug here

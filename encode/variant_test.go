@@ -372,3 +372,82 @@ func (stranger) Describe(int) string                                    { return
 func (stranger) Scope(*variant.Puzzle) []int                            { return nil }
 func (stranger) Validate(*variant.Puzzle) error                         { return nil }
 func (stranger) Check(*variant.Puzzle, *board.Board) *variant.Violation { return nil }
+
+// TestVariantDiagonalInnies checks the sums that parallel diagonals imply
+// together (the little killers and the X rule's diagonals, less the
+// regions they cover): on X puzzles with many little killers, read off a
+// grid or one of them off by one, the models are exactly the solutions
+// the checker finds, with several, one and no solution.
+func TestVariantDiagonalInnies(t *testing.T) {
+	t.Parallel()
+	if raceEnabled {
+		t.Skip("the encoder is sequential: the run without -race covers it")
+	}
+	const limit = 40
+	seen := map[string]int{}
+	for _, g := range vgeometries {
+		for trial := 0; trial < 3; trial++ {
+			name := fmt.Sprintf("%s/%d", g.name, trial)
+			rng := rand.New(rand.NewPCG(seed("innies/"+name), 7))
+			n := g.shape.Side()
+			p := variant.New(g.shape)
+			p.Rules = []variant.Rule{variant.PositiveDiagonal{}, variant.NegativeDiagonal{}}
+			if g.irregular {
+				p.Regions = varianttest.Regions(rng, varianttest.Grid(rng, g.shape), p.RegionLabels(), 3*n)
+			}
+			grid := varianttest.Fill(rng, p, 200000)
+			if grid == nil {
+				continue
+			}
+			// Little killers from the top and bottom edges, both ways, each
+			// kept with probability 5/6, 1/2 or 1/3 by trial: many make
+			// regions covered whole (the innies), few leave several
+			// solutions.
+			keep := []int{5, 3, 2}[trial]
+			for col := -1; col <= n; col++ {
+				for _, o := range []variant.Outside{{Row: -1, Col: col, DRow: 1, DCol: 1}, {Row: -1, Col: col, DRow: 1, DCol: -1}, {Row: n, Col: col, DRow: -1, DCol: 1}, {Row: n, Col: col, DRow: -1, DCol: -1}} {
+					cells := o.Cells(n)
+					if len(cells) < 2 || rng.IntN(6) >= keep {
+						continue
+					}
+					s := 0
+					for _, c := range cells {
+						s += int(grid.Cells[c])
+					}
+					lk := variant.LittleKiller{Clue: o, Sum: s}
+					if lk.Validate(p) == nil {
+						p.Rules = append(p.Rules, lk)
+					}
+				}
+			}
+			order := rng.Perm(n * n)
+			for _, k := range []int{0, n * n / 4, n * n / 3, n * n / 2} {
+				for _, off := range []int{0, 1} {
+					q := withGivens(p, grid, order, k)
+					if off != 0 {
+						i := 2 + rng.IntN(len(q.Rules)-2)
+						lk := q.Rules[i].(variant.LittleKiller)
+						lk.Sum += 1 - 2*rng.IntN(2)
+						q.Rules[i] = lk
+					}
+					sols, complete := truth(q, g.limit)
+					if !complete {
+						continue
+					}
+					f, err := encode.Variant(q)
+					if err != nil {
+						t.Fatalf("%s: Variant: %v", name, err)
+					}
+					what := fmt.Sprintf("%s, %d givens, off by %d", name, k, off)
+					compare(t, what, q, satModels(t, q, f, limit), sols, limit)
+					seen[fmt.Sprint(min(len(sols), 2))]++
+				}
+			}
+		}
+	}
+	for _, k := range []string{"0", "1", "2"} {
+		if seen[k] == 0 {
+			t.Errorf("no puzzle with %s solution(s) (2: several): %v", k, seen)
+		}
+	}
+}

@@ -129,10 +129,7 @@ func TestVariantExternalSolvers(t *testing.T) {
 	})
 	t.Run("minisat+", func(t *testing.T) {
 		t.Parallel()
-		minisatPlus, err := exec.LookPath("minisat+")
-		if err != nil {
-			t.Skip("minisat+ is not installed (Debian package minisat+; .ci/run does not install it yet)")
-		}
+		minisatPlus := needSolver(t, "minisat+", "minisat+")
 		for _, c := range cases {
 			f, err := encode.Variant(c.p)
 			if err != nil {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/internal/proctest"
+	"github.com/satdoku/satdoku/internal/race"
 )
 
 // checkPrefix checks that out holds complete line-format results for the
@@ -147,7 +148,11 @@ func TestSignalWhileReading(t *testing.T) {
 // complete and in order, and the exit is 0.
 func TestKilledWorkerCLI(t *testing.T) {
 	t.Parallel()
-	puzzles := manyPuzzles(t, 3000)
+	n := 3000 // enough to fill the output pipe many times over
+	if race.Enabled {
+		n = 1500 // the race-built processes are five times slower
+	}
+	puzzles := manyPuzzles(t, n)
 	file := writeFile(t, "many.txt", lineFile(puzzles))
 	cmd, m := commandMarked(t, "solve", "-o", "line", "--workers", "2", file)
 	var stderr bytes.Buffer

@@ -2,8 +2,12 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,18 +15,26 @@ import (
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
-// sharedFiles are the five public sets in ../shared/data and the verdict
-// every puzzle of each must get when counting to 2.
-var sharedFiles = []struct {
+// sharedFiles are the five public sets in ../shared/data, the verdict
+// every puzzle of each must get when counting to 2, and the number of
+// processes that share the file's puzzles.
+var sharedFiles = []sharedFile{
+	{"puzzles2_17_clue", 1, 1},
+	{"puzzles3_magictour_top1465", 1, 1},
+	{"puzzles5_forum_hardest_1905_11+", 1, 4},
+	{"puzzles6_forum_hardest_1106", 1, 1},
+	{"puzzles7_serg_benchmark", 2, 1},
+}
+
+type sharedFile struct {
 	name  string
 	count int // 1: unique, 2: multiple
-}{
-	{"puzzles2_17_clue", 1},
-	{"puzzles3_magictour_top1465", 1},
-	{"puzzles5_forum_hardest_1905_11+", 1},
-	{"puzzles6_forum_hardest_1106", 1},
-	{"puzzles7_serg_benchmark", 2},
+	parts int
 }
+
+// sharedShardVar tells a child process of TestSharedData which part of
+// which file to check: "NAME PART PARTS", PART counted from 0.
+const sharedShardVar = "SATDOKU_SHARED_SHARD"
 
 // TestSharedData is the full cross-validation of issues 2 and 4: every
 // puzzle of the five public sets is counted to 2 by the SAT engine and by
@@ -30,57 +42,94 @@ var sharedFiles = []struct {
 // the first solutions must be identical for unique puzzles, and each file's
 // verdict (unique or multiple) must hold for all its puzzles.
 //
-// The two engines use the machine's two cores: one goroutine reads the file
-// and runs the backtracker, the test goroutine runs the SAT engine (the
-// only goroutine that uses gophersat) and compares. One Engine of each
-// kind serves all the puzzles.
+// gophersat solves one formula at a time in a process (see package
+// solver), so the work is split into parts, each checked by a child
+// process (this test binary again, with sharedShardVar set), two or more
+// at a time as go test's -parallel allows: the SAT engine then uses every
+// core. In each child one goroutine reads the file and runs the
+// backtracker, the test goroutine runs the SAT engine and compares.
 func TestSharedData(t *testing.T) {
+	if spec := os.Getenv(sharedShardVar); spec != "" {
+		checkSharedShard(t, spec)
+		return
+	}
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("skipping the full cross-validation of ../shared/data in -short mode")
 	}
-	sat := newEngine(t, Options{Kind: SAT, Limit: 2})
-	bt := newEngine(t, Options{Kind: Backtrack, Limit: 2})
-	total := time.Now()
-	var puzzles int
 	for _, sf := range sharedFiles {
-		t.Run(sf.name, func(t *testing.T) {
-			start := time.Now()
-			items := make(chan sharedItem, 256)
-			go readAndBacktrack(testpuzzles.Shared(t, sf.name), sf.name, bt, items)
-			var n, fails, fallbacks int
-			var satTime, btTime time.Duration
-			for it := range items {
-				if it.err != nil {
-					t.Fatalf("%s: %v", sf.name, it.err)
+		for part := range sf.parts {
+			t.Run(fmt.Sprintf("%s/%d-of-%d", sf.name, part+1, sf.parts), func(t *testing.T) {
+				t.Parallel()
+				testpuzzles.Shared(t, sf.name) // fails or skips here if absent
+				cmd := exec.Command(os.Args[0], "-test.run=^TestSharedData$", "-test.v", "-test.timeout=30m")
+				cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s %d %d", sharedShardVar, sf.name, part, sf.parts))
+				out, err := cmd.CombinedOutput()
+				if err != nil {
+					t.Fatalf("the child process checking this part: %v\n%s", err, out)
 				}
-				n++
-				s := sat.Solve(bg, it.p.Board)
-				satTime += s.Elapsed
-				btTime += it.bt.Elapsed
-				if s.Fallback != "" {
-					fallbacks++
-				}
-				if msg := compareCounted(it.p.Board, s, it.bt, sf.count); msg != "" {
-					fails++
-					if fails <= 10 {
-						t.Errorf("%s:%d: %s: %s", sf.name, it.p.Line, line(it.p.Board), msg)
+				for _, l := range strings.Split(string(out), "\n") {
+					if _, summary, ok := strings.Cut(l, "_test.go:"); ok && strings.Contains(summary, "failures") {
+						_, summary, _ = strings.Cut(summary, ": ")
+						t.Log(summary)
 					}
 				}
-			}
-			puzzles += n
-			if fails > 10 {
-				t.Errorf("%s: %d puzzles failed in all (first 10 shown)", sf.name, fails)
-			}
-			if fallbacks > 0 {
-				t.Errorf("%s: the SAT engine fell back to the backtracker on %d puzzles", sf.name, fallbacks)
-			}
-			t.Logf("%s: %d puzzles, %d failures, all %s by both engines; sat %v (%.0f µs/puzzle), backtrack %v (%.0f µs/puzzle); wall %v",
-				sf.name, n, fails, verdict(sf.count), satTime.Round(time.Millisecond), micros(satTime, n),
-				btTime.Round(time.Millisecond), micros(btTime, n), time.Since(start).Round(time.Millisecond))
-		})
+			})
+		}
 	}
-	t.Logf("%d puzzles in %v", puzzles, time.Since(total).Round(time.Millisecond))
+}
+
+// checkSharedShard checks, in a child process of TestSharedData, the
+// puzzles of the part that spec names: those whose index in the file
+// (from 0) is PART modulo PARTS.
+func checkSharedShard(t *testing.T, spec string) {
+	var name string
+	var part, parts int
+	if _, err := fmt.Sscanf(spec, "%s %d %d", &name, &part, &parts); err != nil || parts < 1 || part < 0 || part >= parts {
+		t.Fatalf("%s=%q: want NAME PART PARTS", sharedShardVar, spec)
+	}
+	i := slices.IndexFunc(sharedFiles, func(f sharedFile) bool { return f.name == name })
+	if i < 0 {
+		t.Fatalf("%s=%q: no such file", sharedShardVar, spec)
+	}
+	sf := sharedFiles[i]
+	sat := newEngine(t, Options{Kind: SAT, Limit: 2})
+	bt := newEngine(t, Options{Kind: Backtrack, Limit: 2})
+	start := time.Now()
+	items := make(chan sharedItem, 256)
+	go readAndBacktrack(testpuzzles.Shared(t, sf.name), sf.name, part, parts, bt, items)
+	var n, fails, fallbacks int
+	var satTime, btTime time.Duration
+	for it := range items {
+		if it.err != nil {
+			t.Fatalf("%s: %v", sf.name, it.err)
+		}
+		n++
+		s := sat.Solve(bg, it.p.Board)
+		satTime += s.Elapsed
+		btTime += it.bt.Elapsed
+		if s.Fallback != "" {
+			fallbacks++
+		}
+		if msg := compareCounted(it.p.Board, s, it.bt, sf.count); msg != "" {
+			fails++
+			if fails <= 10 {
+				t.Errorf("%s:%d: %s: %s", sf.name, it.p.Line, line(it.p.Board), msg)
+			}
+		}
+	}
+	if n == 0 {
+		t.Errorf("%s part %d of %d: no puzzles", sf.name, part+1, parts)
+	}
+	if fails > 10 {
+		t.Errorf("%s: %d puzzles failed in all (first 10 shown)", sf.name, fails)
+	}
+	if fallbacks > 0 {
+		t.Errorf("%s: the SAT engine fell back to the backtracker on %d puzzles", sf.name, fallbacks)
+	}
+	t.Logf("%s part %d of %d: %d puzzles, %d failures, all %s by both engines; sat %v (%.0f µs/puzzle), backtrack %v (%.0f µs/puzzle); wall %v",
+		sf.name, part+1, parts, n, fails, verdict(sf.count), satTime.Round(time.Millisecond), micros(satTime, n),
+		btTime.Round(time.Millisecond), micros(btTime, n), time.Since(start).Round(time.Millisecond))
 }
 
 // sharedItem is a puzzle with the backtracker's result, or a read error.
@@ -90,9 +139,10 @@ type sharedItem struct {
 	err error
 }
 
-// readAndBacktrack reads the file's puzzles, solves each with the
-// backtracker engine, sends them in order and closes the channel.
-func readAndBacktrack(path, name string, bt *Engine, out chan<- sharedItem) {
+// readAndBacktrack reads the file's puzzles, solves with the backtracker
+// engine each whose index (from 0) is part modulo parts, sends those in
+// order and closes the channel.
+func readAndBacktrack(path, name string, part, parts int, bt *Engine, out chan<- sharedItem) {
 	defer close(out)
 	f, err := os.Open(path)
 	if err != nil {
@@ -102,7 +152,7 @@ func readAndBacktrack(path, name string, bt *Engine, out chan<- sharedItem) {
 	defer f.Close()
 	r := board.NewReader(f)
 	r.Name = name
-	for {
+	for i := 0; ; i++ {
 		p, err := r.Read()
 		if errors.Is(err, io.EOF) {
 			return
@@ -111,7 +161,9 @@ func readAndBacktrack(path, name string, bt *Engine, out chan<- sharedItem) {
 			out <- sharedItem{err: err}
 			return
 		}
-		out <- sharedItem{p: p, bt: bt.Solve(bg, p.Board)}
+		if i%parts == part {
+			out <- sharedItem{p: p, bt: bt.Solve(bg, p.Board)}
+		}
 	}
 }
 

@@ -148,10 +148,14 @@ func Solve(ctx context.Context, src Source, o Options, fn func(*Result) error) e
 	if m == processes && newCmd == nil {
 		return fmt.Errorf("%w: the SAT engine's timeout needs worker processes, and this program does not serve them (see batch.ServeWorkerIfChild)", ErrNoWorkers)
 	}
-	window := 256
+	// The window bounds memory (a puzzle and its result are a few hundred
+	// bytes) and sets how often the reader, which runs ahead, is woken: at
+	// half the window. A wake-up costs microseconds, as much as a fast
+	// puzzle, so it happens every 512 puzzles, not every 32.
+	window := 1024
 	switch m {
 	case goroutines:
-		window = 64 * o.Workers
+		window = max(1024, 64*o.Workers)
 	case processes, hybrid:
 		window = max(256, 2*o.Workers*depth)
 	}
@@ -174,7 +178,10 @@ func Solve(ctx context.Context, src Source, o Options, fn func(*Result) error) e
 			}
 			done := make(chan struct{})
 			units = append(units, done)
-			go func() { defer close(done); s.runLocal(e, o.Timeout, 4, nil) }()
+			// Sixteen at a time: each take is a lock the reader and the
+			// other solvers contend for; takeLocked still leaves the
+			// others their share of a short queue.
+			go func() { defer close(done); s.runLocal(e, o.Timeout, 16, nil) }()
 		}
 	case sequential:
 		if o.Engine.Kind == engine.SAT || o.Engine.Kind == engine.Both {

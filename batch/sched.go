@@ -216,16 +216,24 @@ func (s *sched) requeue(items []*item) {
 	s.mu.Unlock()
 }
 
-// finish hands a solved puzzle on. If it is the next in input order, the
+// finish hands solved puzzles on. If one is the next in input order, the
 // calling goroutine delivers it, and every result after it that is ready.
-func (s *sched) finish(it *item) {
+func (s *sched) finish(its ...*item) {
+	if len(its) == 0 {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.stopped {
 		return
 	}
-	s.ring[it.Index%s.window] = it
-	if s.delivering || it.Index != s.next {
+	for _, it := range its {
+		s.ring[it.Index%s.window] = it
+	}
+	if s.delivering {
+		return
+	}
+	if it := s.ring[s.next%s.window]; it == nil || it.Index != s.next {
 		return
 	}
 	s.delivering = true

@@ -727,8 +727,8 @@ func (e *variantEncoder) sumBounds(ts []term) (order []term, pre, suf []span) {
 }
 
 // cliques returns the sets of cells that hold distinct digits: the units
-// and the cells each rule keeps pairwise apart (diagonals, extra regions,
-// disjoint groups, cages), as membership by cell.
+// and the cells each rule keeps pairwise apart (see apartGroups), as
+// membership by cell.
 func (e *variantEncoder) cliques() []map[int]bool {
 	var out []map[int]bool
 	add := func(cells []int) {
@@ -741,29 +741,47 @@ func (e *variantEncoder) cliques() []map[int]bool {
 	for _, u := range e.p.Units() {
 		add(u)
 	}
-	for _, r := range e.p.Rules {
-		switch r := r.(type) {
-		case variant.PositiveDiagonal:
-			add(r.Scope(e.p))
-		case variant.NegativeDiagonal:
-			add(r.Scope(e.p))
-		case variant.ExtraRegion:
-			add(r.Cells)
-		case variant.DisjointGroups:
-			for _, g := range r.Groups(e.p) {
-				add(g)
-			}
-		case variant.Killer:
-			add(r.Cells)
-		}
-	}
+	e.apartGroups(false, add)
 	return out
 }
 
+// apartGroups calls fn with each group of cells that a rule keeps
+// pairwise apart: a diagonal, an extra region, a disjoint group, a cage,
+// and with moves also each pair an anti-knight or anti-king rule forbids
+// from repeating a digit.
+func (e *variantEncoder) apartGroups(moves bool, fn func(cells []int)) {
+	for _, r := range e.p.Rules {
+		switch r := r.(type) {
+		case variant.PositiveDiagonal:
+			fn(r.Scope(e.p))
+		case variant.NegativeDiagonal:
+			fn(r.Scope(e.p))
+		case variant.ExtraRegion:
+			fn(r.Cells)
+		case variant.DisjointGroups:
+			for _, g := range r.Groups(e.p) {
+				fn(g)
+			}
+		case variant.Killer:
+			fn(r.Cells)
+		case variant.AntiKnight:
+			if moves {
+				for _, pr := range r.Pairs(e.n) {
+					fn(pr[:])
+				}
+			}
+		case variant.AntiKing:
+			if moves {
+				for _, pr := range r.Pairs(e.n) {
+					fn(pr[:])
+				}
+			}
+		}
+	}
+}
+
 // differ reports whether cells a and b hold different digits in every
-// solution: they share a unit, or a rule keeps them apart (a diagonal, an
-// extra region, a disjoint group, an anti-king or anti-knight move, a
-// cage).
+// solution: they share a unit, or a rule keeps them apart (apartGroups).
 func (e *variantEncoder) differ(a, b int) bool {
 	if a == b {
 		return false
@@ -773,37 +791,13 @@ func (e *variantEncoder) differ(a, b int) bool {
 	}
 	if e.apartPairs == nil {
 		e.apartPairs = map[[2]int]bool{}
-		add := func(cells []int) {
+		e.apartGroups(true, func(cells []int) {
 			for i, x := range cells {
 				for _, y := range cells[:i] {
 					e.apartPairs[[2]int{min(x, y), max(x, y)}] = true
 				}
 			}
-		}
-		for _, r := range e.p.Rules {
-			switch r := r.(type) {
-			case variant.PositiveDiagonal:
-				add(r.Scope(e.p))
-			case variant.NegativeDiagonal:
-				add(r.Scope(e.p))
-			case variant.ExtraRegion:
-				add(r.Cells)
-			case variant.DisjointGroups:
-				for _, g := range r.Groups(e.p) {
-					add(g)
-				}
-			case variant.AntiKnight:
-				for _, pr := range r.Pairs(e.n) {
-					add(pr[:])
-				}
-			case variant.AntiKing:
-				for _, pr := range r.Pairs(e.n) {
-					add(pr[:])
-				}
-			case variant.Killer:
-				add(r.Cells)
-			}
-		}
+		})
 	}
 	return e.apartPairs[[2]int{min(a, b), max(a, b)}]
 }

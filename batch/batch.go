@@ -151,7 +151,7 @@ func Solve(ctx context.Context, src Source, o Options, fn func(*Result) error) e
 	// The window bounds memory (a puzzle and its result are a few hundred
 	// bytes) and sets how often the reader, which runs ahead, is woken: at
 	// half the window. A wake-up costs microseconds, as much as a fast
-	// puzzle, so it happens every 512 puzzles, not every 32.
+	// puzzle, so the window is large enough for that to be rare.
 	window := 1024
 	switch m {
 	case goroutines:

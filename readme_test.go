@@ -121,9 +121,7 @@ var solvers = map[string]string{"cadical": "cadical", "minisat": "minisat"}
 // ("satdoku: …") go to stderr and its results to stdout, so the two are
 // compared apart, each in its order.
 func TestReadmeTour(t *testing.T) {
-	if race.Enabled {
-		t.Skip("the work is in other programs: not in the race run")
-	}
+	race.SkipExternal(t)
 	if runtime.GOOS == "windows" {
 		t.Skip("the tour is shell commands")
 	}

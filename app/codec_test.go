@@ -54,9 +54,7 @@ func checkDIMACS(t testing.TB, text string) (vars, clauses int) {
 
 func TestEncode(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	in := sample("boj-sample.in")
 	givens := mustParse(t, readFile(t, in)).Givens()
 	tests := []struct {
@@ -317,9 +315,7 @@ func satdokuOnPath(t *testing.T) (dir string, env []string) {
 // makes the p.cnf it reads).
 func TestDecodeHelpExamples(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("the work is in other programs: not in the race run")
-	}
+	race.SkipExternal(t)
 	needSolver(t, "cadical", "cadical")
 	needSolver(t, "minisat", "minisat")
 	help := satdoku(t, "", "decode", "--help").stdout
@@ -389,9 +385,7 @@ func needTool(t testing.TB, name, debianPackage string) string {
 // file names, after "-o " the formats.
 func TestCompletionInShells(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("the work is in other programs: not in the race run")
-	}
+	race.SkipExternal(t)
 	_, env := satdokuOnPath(t)
 	dir := t.TempDir()
 	for _, name := range []string{"a.txt", "b.txt"} {

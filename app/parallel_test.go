@@ -47,9 +47,7 @@ func parallelRecipe(t *testing.T) string {
 // form runs here with ":" (this machine) as the host.
 func TestGNUParallel(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("the work is in other programs: not in the race run")
-	}
+	race.SkipExternal(t)
 	if runtime.GOOS == "windows" {
 		t.Skip("GNU parallel is a Unix tool")
 	}

@@ -19,9 +19,7 @@ import (
 // before writing anything.
 func TestSolvePictures(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	one := writeFile(t, "one.txt", classic9)
 	t.Run("one puzzle to stdout", func(t *testing.T) {
 		t.Parallel()

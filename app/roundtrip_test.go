@@ -29,9 +29,7 @@ var roundTripShapes = []board.Shape{
 // the formats that can.
 func TestRoundTripSizes(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("the work is in other programs: not in the race run")
-	}
+	race.SkipExternal(t)
 	rng := rand.New(rand.NewPCG(14, 13))
 	alphabets := []board.Alphabet{board.Default, board.Hex, board.Letters}
 	outputs := []string{"", "grid", "compact", "line", "pretty", "json"}

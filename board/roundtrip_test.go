@@ -114,9 +114,7 @@ var writers = []struct {
 // shapes taking the alphabets in turn.
 func TestRoundtripEveryShape(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	shapes := validShapes()
 	if len(shapes) < 250 || shapes[0] != (Shape{1, 4}) {
 		t.Fatalf("%d shapes from %v", len(shapes), shapes[0])

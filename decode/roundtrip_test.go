@@ -232,9 +232,7 @@ func gophersatAnswer(t *testing.T, p rtPuzzle) (*board.Board, encode.Status) {
 
 func TestRoundTrip(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("the work is in other programs: not in the race run")
-	}
+	race.SkipExternal(t)
 	puzzles := rtPuzzles(t)
 	var kinds [3]int
 	for _, p := range puzzles {

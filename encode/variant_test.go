@@ -14,6 +14,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/decode"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/solver"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/satdoku/satdoku/variant/varianttest"
@@ -269,9 +270,7 @@ func makeCases(rng *rand.Rand, g vgeometry, kind string) []vcase {
 // several and none. Each kind must have met all three.
 func TestVariantSolutions(t *testing.T) {
 	t.Parallel()
-	if raceEnabled {
-		t.Skip("the encoder is sequential: the run without -race covers it (3 CPU minutes under -race)")
-	}
+	race.SkipSequential(t)
 	kinds := append(slices.Clone(varianttest.Kinds), varianttest.Globals...)
 	trials := 4
 	if testing.Short() {
@@ -380,9 +379,7 @@ func (stranger) Check(*variant.Puzzle, *board.Board) *variant.Violation { return
 // the checker finds, with several, one and no solution.
 func TestVariantDiagonalInnies(t *testing.T) {
 	t.Parallel()
-	if raceEnabled {
-		t.Skip("the encoder is sequential: the run without -race covers it")
-	}
+	race.SkipSequential(t)
 	const limit = 40
 	seen := map[string]int{}
 	for _, g := range vgeometries {

@@ -20,9 +20,7 @@ var kinds = []Kind{SAT, Backtrack, Both}
 // identical across engines, and Both never reports a disagreement.
 func TestEnginesAgree(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	files := []struct {
 		path  string
 		count int
@@ -91,9 +89,7 @@ func TestEnginesAgree(t *testing.T) {
 // 8×8, 12×12), the published 16×16 (SPOJ) and 25×25 (Dürr) puzzles.
 func TestSizes(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	type tcase struct {
 		name   string
 		p, sol *board.Board // sol: the known solution, nil if not known

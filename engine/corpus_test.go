@@ -131,9 +131,7 @@ func fewSolutions(tb testing.TB, max int) (puzzles []*variant.Puzzle, solutions 
 // them (EachVariant).
 func TestVariantCandidates9x9(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	e := newEngine(t, Options{})
 	puzzles, solutions := fewSolutions(t, 40)
 	for i, p := range puzzles {
@@ -168,9 +166,7 @@ func TestVariantCandidates9x9(t *testing.T) {
 // checks that the explanation is minimal, by the backtracker.
 func TestVariantExplain9x9(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	e := newEngine(t, Options{Explain: true})
 	rng := rand.New(rand.NewPCG(8, 9))
 	const explainBudget, checkBudget = 10 * time.Second, 5 * time.Second

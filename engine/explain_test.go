@@ -45,9 +45,7 @@ func checkMinimal(p *board.Board, cells []int) string {
 // engine and verifies the explanation is minimal by the test's own means.
 func TestExplainConflict(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	puzzles := readPuzzles(t, noSolutionFile)
 	var total time.Duration
 	var n9, maxLen int
@@ -93,9 +91,7 @@ func TestExplainConflict(t *testing.T) {
 // exists) and checks their explanations.
 func TestExplainGenerated(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	e := newEngine(t, Options{Kind: SAT, Explain: true})
 	for i, s := range []board.Shape{shp(2, 2), shp(2, 3), shp(2, 4), shp(3, 3), shp(3, 4)} {
 		p, _ := genPuzzle(t, s, int64(100+i))
@@ -225,9 +221,7 @@ func BenchmarkExplain(b *testing.B) {
 // minutes when deletion tried the givens and rules in puzzle order, and
 // checks by the backtracker that the explanation is minimal.
 func TestExplainBirdInAStorm(t *testing.T) {
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	if testing.Short() {
 		t.Skip("slow: not with -short")
 	}

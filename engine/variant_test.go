@@ -178,9 +178,7 @@ var variantSizes = []struct {
 // backtracker).
 func TestVariantEnginesAgree(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	trials := 20
 	if testing.Short() {
 		trials = 6

@@ -97,9 +97,7 @@ func TestSamples(t *testing.T) {
 // must neither lose nor repeat a solution.
 func TestPathsAgree(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	for _, sample := range samples {
 		for _, pz := range testpuzzles.Boards(t, sample.file) {
 			for _, limit := range []int{2, 1000} {
@@ -230,9 +228,7 @@ var shapes = []board.Shape{
 
 func TestEmptyBoards(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	for _, p := range paths {
 		for _, shape := range shapes {
 			t.Run(p.name+"/"+shape.String(), func(t *testing.T) {
@@ -371,9 +367,7 @@ const hostile = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61
 // thousand guesses.
 func TestHostileNoSolution(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	pz := parseLine(t, hostile)
 	for _, p := range paths {
 		res, err := p.solver().Solve(context.Background(), pz, 2)
@@ -444,9 +438,7 @@ func TestSolverReuseAcrossShapes(t *testing.T) {
 // In -short or -race mode it takes every 25th puzzle.
 func TestFullSets(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	step := 1
 	if testing.Short() || race.Enabled {
 		step = 25

@@ -102,9 +102,7 @@ func parseSolution(tb testing.TB, s string, shape board.Shape) *board.Board {
 // need seconds of search) are left to the long run.
 func TestVariantCorpus(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	for _, cp := range readCorpus(t) {
 		t.Run(cp.File, func(t *testing.T) {
 			t.Parallel()

@@ -122,9 +122,7 @@ func givens(rng *rand.Rand, p *variant.Puzzle, grid *board.Board, k int) {
 // several all occur; each kind must produce all three.
 func TestVariantRulesAgainstBruteForce(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	trials := 24
 	if testing.Short() {
 		trials = 8

@@ -94,9 +94,7 @@ func randomPicture(rng *rand.Rand, pz, sol *board.Board) *Picture {
 
 func TestDrawEverySize(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	for _, tc := range testCases(t) {
 		for _, show := range []Show{Both, PuzzleOnly, SolutionOnly} {
 			t.Run(fmt.Sprintf("%s/%v", tc.name, show), func(t *testing.T) {

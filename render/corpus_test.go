@@ -51,9 +51,7 @@ func corpusSolution(t *testing.T, s string, shape board.Shape) *board.Board {
 // there for a look.
 func TestCorpus(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	raw, err := os.ReadFile(testpuzzles.Path("testdata/variants/manifest.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -56,9 +56,7 @@ func decodePNG(t testing.TB, sc *Scene, scale float64) image.Image {
 
 func TestPNGDigits(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	pz, _ := board.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 	sol, _ := board.Parse("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
 	for _, scale := range []float64{1, 2} {
@@ -125,9 +123,7 @@ func colorDist(a, b color.NRGBA) int {
 
 func TestPNGEverySize(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	for _, tc := range testCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			if testing.Short() && tc.pic.Puzzle.Side() > 25 {

@@ -19,9 +19,7 @@ import (
 // checks the SVG with encoding/xml and that each rule left its mark.
 func TestRulesEverySize(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	rng := rand.New(rand.NewPCG(11, 12))
 	kinds := append(slices.Clone(varianttest.Kinds), varianttest.Globals...)
 	for _, s := range []board.Shape{{BoxRows: 2, BoxCols: 2}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 3, BoxCols: 3}, {BoxRows: 4, BoxCols: 4}} {

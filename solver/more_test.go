@@ -25,9 +25,7 @@ var shapes = []board.Shape{
 // encoding and AMO for the smaller sizes.
 func TestSizes(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	for _, s := range shapes {
 		t.Run(s.String(), func(t *testing.T) {
 			n := s.Side()
@@ -172,9 +170,7 @@ func TestContext(t *testing.T) {
 
 func TestCount(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	ctx := context.Background()
 	t.Run("empty 4x4", func(t *testing.T) {
 		for _, enc := range []string{"fast", "extended", "minimal", "sequential", "product"} {
@@ -321,9 +317,7 @@ func baseAndGivens(b *board.Board) (*encode.CNF, []encode.Lit) {
 
 func TestMinimalConflict(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	ctx := context.Background()
 	puzzles := noSolution(t, 40)
 	if len(puzzles) < 20 {

@@ -43,9 +43,7 @@ func solveAndCheck(t *testing.T, p *board.Board, f *encode.CNF) *board.Board {
 
 func TestSolveSamples(t *testing.T) {
 	t.Parallel()
-	if race.Enabled {
-		t.Skip("sequential: the race run leaves it to the tests that run goroutines")
-	}
+	race.SkipSequential(t)
 	for _, name := range sampleFiles {
 		t.Run(name, func(t *testing.T) {
 			for i, p := range committed(t, name) {

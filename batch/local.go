@@ -51,6 +51,10 @@ const finishEvery = time.Millisecond
 func (s *sched) runLocal(eng *engine.Engine, timeout time.Duration, chunk int, handOver func(spent time.Duration) bool) {
 	var spent, held time.Duration
 	var solved []*item
+	handOn := func() {
+		s.finish(solved...)
+		solved, held = solved[:0], 0
+	}
 	for {
 		items, ok := s.take(chunk)
 		if !ok {
@@ -58,23 +62,21 @@ func (s *sched) runLocal(eng *engine.Engine, timeout time.Duration, chunk int, h
 		}
 		for i, it := range items {
 			if handOver != nil && handOver(spent) {
-				s.finish(solved...)
+				handOn()
 				s.requeue(items[i:])
 				return
 			}
 			solveWithin(s.ctx, eng, it, timeout)
 			spent += it.Elapsed
 			if s.ctx.Err() != nil {
-				s.finish(solved...) // interrupted: this answer is not wanted
+				handOn() // interrupted: this answer is not wanted
 				return
 			}
 			solved = append(solved, it)
 			if held += it.Elapsed; held >= finishEvery {
-				s.finish(solved...)
-				solved, held = solved[:0], 0
+				handOn()
 			}
 		}
-		s.finish(solved...)
-		solved, held = solved[:0], 0
+		handOn()
 	}
 }

@@ -472,12 +472,23 @@ func runSolve(c *cli.Context, s *streams) error {
 			return exitf(ExitError, "%v", err)
 		}
 	}
+	// Puzzles of one shape and alphabet all pass or all fail the output
+	// check: it runs once for each new pair, not once per puzzle.
+	var writable struct {
+		shape    board.Shape
+		alphabet board.Alphabet
+		format   board.Format
+		ok       bool
+	}
 	src.check = func(p *board.Puzzle, index int, name string) error {
 		// Named only on error: formatting it for every puzzle cost 7% of
 		// the CLI's CPU on easy puzzles.
 		at := func() string { return where(&batch.Result{Index: index + cfg.offset, Name: name, Puzzle: p}) }
-		if err := cfg.output.check(p); err != nil {
-			return refuse(at(), cfg.output, err, p, true)
+		if w := &writable; !w.ok || w.shape != p.Board.Shape || w.format != p.Format || w.alphabet != p.Alphabet {
+			if err := cfg.output.check(p); err != nil {
+				return refuse(at(), cfg.output, err, p, true)
+			}
+			w.shape, w.alphabet, w.format, w.ok = p.Board.Shape, p.Alphabet, p.Format, true
 		}
 		if cfg.output.picture != "" && cfg.outDir == "" && index > 1 {
 			return fmt.Errorf("%s: -o %s writes one picture to standard output, and the input holds several puzzles: use --out DIR for a file each (nothing was written)", at(), cfg.output.picture)

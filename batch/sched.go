@@ -80,6 +80,7 @@ func (s *sched) feed(src Source) {
 	if vs, ok := src.(VariantSource); ok {
 		read = vs.ReadVariant
 	}
+	var slab []item // items come from blocks: one allocation per 64 puzzles
 	for s.waitRoom() {
 		p, v, err := read()
 		var pe *board.ParseError
@@ -96,7 +97,11 @@ func (s *sched) feed(src Source) {
 			s.closeInput(errNoPuzzle)
 			return
 		}
-		it := &item{}
+		if len(slab) == 0 {
+			slab = make([]item, 64)
+		}
+		it := &slab[0]
+		slab = slab[1:]
 		it.Name, it.Puzzle, it.Variant = name(), p, v
 		switch {
 		case err != nil:

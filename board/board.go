@@ -106,11 +106,17 @@ type Geometry struct {
 	Peers [][]int
 }
 
-var geometries sync.Map // Shape → *Geometry
+var (
+	geometries      sync.Map // Shape → *Geometry
+	classicGeometry = newGeometry(Classic)
+)
 
 // Geometry returns the shape's derived tables, computed once and shared.
 // The result must not be modified.
 func (s Shape) Geometry() *Geometry {
+	if s == Classic {
+		return classicGeometry // most boards: no map lookup
+	}
 	if g, ok := geometries.Load(s); ok {
 		return g.(*Geometry)
 	}

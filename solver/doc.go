@@ -34,7 +34,8 @@
 // solver (watch lists allocated per clause and per variable) and by its
 // propagation; the garbage collector takes a quarter of the time at the
 // default GOGC. A process solving many puzzles should call TuneGC once at
-// start-up (debug.SetGCPercent(GCPercent), 400, unless GOGC is set).
+// start-up: after RaiseAfter collections it raises the target to
+// GCPercent (400), unless GOGC is set.
 //
 // gophersat cannot be interrupted: a context is checked before a solve
 // starts and between the solves of Count and MinimalConflict, but a solve

@@ -3,8 +3,11 @@ package solver_test
 import (
 	"context"
 	"os"
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"testing"
+	"time"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
@@ -68,16 +71,34 @@ func TestSolveSamples(t *testing.T) {
 	}
 }
 
+// TestTuneGC: TuneGC keeps the default target for RaiseAfter collections,
+// then raises it to GCPercent, and returns the setting it found.
 func TestTuneGC(t *testing.T) {
-	prev := debug.SetGCPercent(100)
-	defer debug.SetGCPercent(prev)
 	if os.Getenv("GOGC") != "" {
 		t.Skip("GOGC set in the environment")
 	}
-	if got := solver.TuneGC(); got != 100 {
-		t.Errorf("TuneGC returned %d, want the previous 100", got)
+	prev := debug.SetGCPercent(70)
+	defer debug.SetGCPercent(prev)
+	if got := solver.TuneGC(); got != 70 {
+		t.Errorf("TuneGC returned %d, want the previous 70", got)
 	}
-	if got := debug.SetGCPercent(100); got != solver.GCPercent {
-		t.Errorf("GC percent %d after TuneGC, want %d", got, solver.GCPercent)
+	gogc := func() uint64 {
+		s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+		metrics.Read(s)
+		return s[0].Value.Uint64()
+	}
+	if got := gogc(); got != 100 {
+		t.Errorf("GC percent %d after TuneGC, want the default 100 for now", got)
+	}
+	// The count is kept by a finalizer, which runs after each collection:
+	// collect until it has seen RaiseAfter of them, within a bound that
+	// only a lost count reaches.
+	deadline := time.Now().Add(10 * time.Second)
+	for gogc() != solver.GCPercent {
+		if time.Now().After(deadline) {
+			t.Fatalf("GC percent %d after %d+ collections, want %d", gogc(), solver.RaiseAfter, solver.GCPercent)
+		}
+		runtime.GC()
+		time.Sleep(time.Millisecond)
 	}
 }

@@ -89,7 +89,9 @@ func (r *inputs) ReadVariant() (*board.Puzzle, *variant.Puzzle, error) {
 			p, err = r.cur.Read()
 		}
 		var pe *board.ParseError
-		var ie *batch.InputError
+		if err != nil && err != io.EOF {
+			pe = parseErrorOf(err)
+		}
 		switch {
 		case err == io.EOF:
 			if r.count == 0 {
@@ -99,7 +101,7 @@ func (r *inputs) ReadVariant() (*board.Puzzle, *variant.Puzzle, error) {
 			}
 			r.closeCurrent()
 			continue
-		case err != nil && !errors.As(err, &pe) && !errors.As(err, &ie):
+		case err != nil && pe == nil && !isInputError(err):
 			r.fail(fmt.Errorf("reading %s: %w (the rest of it was skipped)", displayName(r.curName), err))
 			r.closeCurrent()
 			continue
@@ -250,4 +252,22 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
+}
+
+// parseErrorOf is errors.As for a *board.ParseError, called only when
+// there is an error: errors.As takes its target as an interface, so the
+// target variable is allocated on the heap at every call, once per puzzle
+// where it is declared in the reading loop.
+func parseErrorOf(err error) *board.ParseError {
+	var pe *board.ParseError
+	if errors.As(err, &pe) {
+		return pe
+	}
+	return nil
+}
+
+// isInputError reports whether err is a *batch.InputError (see parseErrorOf).
+func isInputError(err error) bool {
+	var ie *batch.InputError
+	return errors.As(err, &ie)
 }

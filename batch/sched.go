@@ -83,10 +83,13 @@ func (s *sched) feed(src Source) {
 	var slab []item // items come from blocks: one allocation per 64 puzzles
 	for s.waitRoom() {
 		p, v, err := read()
-		var pe *board.ParseError
+		var unreadable bool // a puzzle that could not be read: kept in its place
 		var ie *InputError
+		if err != nil {
+			unreadable, ie = classify(err)
+		}
 		switch {
-		case err != nil && (errors.As(err, &pe) || errors.As(err, &ie)):
+		case unreadable:
 		case errors.Is(err, errEOF):
 			s.closeInput(nil)
 			return
@@ -116,6 +119,22 @@ func (s *sched) feed(src Source) {
 		}
 		s.push(it)
 	}
+}
+
+// classify reports whether err is a puzzle that could not be read (a
+// *board.ParseError or an *InputError, which it returns), rather than the
+// end of the source. It is called only on an error: errors.As takes its
+// target as an interface, so a target declared in the reading loop would
+// be allocated on the heap once per puzzle.
+func classify(err error) (unreadable bool, ie *InputError) {
+	var pe *board.ParseError
+	if errors.As(err, &pe) {
+		return true, nil
+	}
+	if errors.As(err, &ie) {
+		return true, ie
+	}
+	return false, nil
 }
 
 // waitRoom blocks while the window is full; it reports false once the

@@ -80,7 +80,6 @@ func (s *sched) feed(src Source) {
 	if vs, ok := src.(VariantSource); ok {
 		read = vs.ReadVariant
 	}
-	var slab []item // items come from blocks: one allocation per 64 puzzles
 	for s.waitRoom() {
 		p, v, err := read()
 		var unreadable bool // a puzzle that could not be read: kept in its place
@@ -100,11 +99,9 @@ func (s *sched) feed(src Source) {
 			s.closeInput(errNoPuzzle)
 			return
 		}
-		if len(slab) == 0 {
-			slab = make([]item, 64)
-		}
-		it := &slab[0]
-		slab = slab[1:]
+		// One allocation per item, not blocks of them: fn may keep a
+		// Result, which would keep its whole block alive.
+		it := &item{}
 		it.Name, it.Puzzle, it.Variant = name(), p, v
 		switch {
 		case err != nil:

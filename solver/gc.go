@@ -44,7 +44,11 @@ func TuneGC() int {
 
 // gcMark is an object kept by nothing but its finalizer: it is finalized
 // after every collection, which is how raiseAfter counts them.
-type gcMark struct{ _ [16]byte } // not zero-sized: those are never finalized
+//
+// It is 16 bytes: a zero-sized object is never finalized, and smaller
+// pointer-free ones share the runtime's tiny blocks, whose finalizers need
+// not run.
+type gcMark struct{ _ [16]byte }
 
 // raiseAfter sets the collector's target to GCPercent after n more
 // collections. The finalizer runs on the runtime's finalizer goroutine,

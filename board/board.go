@@ -371,10 +371,10 @@ var units9 = func() (t [81][3]uint8) {
 }()
 
 // clean9 reports whether the 81 cells of a 9×9 board hold digits 0..9
-// (none blank if full) with no digit twice in a row, column or box: what
-// check finds in three passes over the units, in one pass over the cells,
-// as every puzzle and every answer is checked. It says nothing about what
-// is wrong; check's own loops do.
+// (none blank if full) with no digit twice in a row, column or box. It
+// finds in one pass over the cells what checkUnits finds in passes over
+// the 27 units, which matters because every puzzle and every answer is
+// checked. It does not say what is wrong; checkUnits does.
 func clean9(cells []uint8, full bool) bool {
 	if len(cells) != 81 {
 		return false

@@ -167,9 +167,7 @@ func runEncode(c *cli.Context, s *streams) error {
 		if err == io.EOF {
 			break
 		}
-		var pe *board.ParseError
-		var ie *batch.InputError
-		if errors.As(err, &pe) || errors.As(err, &ie) {
+		if err != nil && batch.Unreadable(err) {
 			fmt.Fprintf(s.stderr, "satdoku: %v\n", err)
 			invalid++
 			if dir != "" {

@@ -88,10 +88,6 @@ func (r *inputs) ReadVariant() (*board.Puzzle, *variant.Puzzle, error) {
 		} else {
 			p, err = r.cur.Read()
 		}
-		var pe *board.ParseError
-		if err != nil && err != io.EOF {
-			pe = parseErrorOf(err)
-		}
 		switch {
 		case err == io.EOF:
 			if r.count == 0 {
@@ -101,7 +97,7 @@ func (r *inputs) ReadVariant() (*board.Puzzle, *variant.Puzzle, error) {
 			}
 			r.closeCurrent()
 			continue
-		case err != nil && pe == nil && !isInputError(err):
+		case err != nil && !batch.Unreadable(err):
 			r.fail(fmt.Errorf("reading %s: %w (the rest of it was skipped)", displayName(r.curName), err))
 			r.closeCurrent()
 			continue
@@ -109,7 +105,7 @@ func (r *inputs) ReadVariant() (*board.Puzzle, *variant.Puzzle, error) {
 		r.count++
 		r.total++
 		if r.offset != 0 {
-			if pe != nil {
+			if pe := parseErrorOf(err); pe != nil {
 				pe.Line += r.offset
 				pe.StartLine += r.offset
 			} else if p != nil {
@@ -254,20 +250,16 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// parseErrorOf is errors.As for a *board.ParseError, called only when
-// there is an error: errors.As takes its target as an interface, so the
-// target variable is allocated on the heap at every call, once per puzzle
-// where it is declared in the reading loop.
+// parseErrorOf returns err as a *board.ParseError, or nil. It is a
+// function of its own so that its errors.As target, which escapes, is
+// allocated only when it is called, not once per puzzle read.
 func parseErrorOf(err error) *board.ParseError {
+	if err == nil {
+		return nil
+	}
 	var pe *board.ParseError
 	if errors.As(err, &pe) {
 		return pe
 	}
 	return nil
-}
-
-// isInputError reports whether err is a *batch.InputError (see parseErrorOf).
-func isInputError(err error) bool {
-	var ie *batch.InputError
-	return errors.As(err, &ie)
 }

@@ -29,6 +29,16 @@ type Source interface {
 	Read() (*board.Puzzle, error)
 }
 
+// Unreadable reports whether err, from a Source, is a puzzle that could
+// not be read (a *board.ParseError or an *InputError), which a batch keeps
+// in its place as an invalid result, rather than an error that ends the
+// input.
+func Unreadable(err error) bool {
+	var pe *board.ParseError
+	var ie *InputError
+	return errors.As(err, &pe) || errors.As(err, &ie)
+}
+
 // Options configure a batch. The zero value solves with the SAT engine,
 // one puzzle per CPU at a time, with no time limit.
 type Options struct {

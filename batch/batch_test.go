@@ -3,6 +3,7 @@ package batch_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -410,5 +411,32 @@ func TestExternalStopped(t *testing.T) {
 			}
 		}
 		proctest.CheckNone(t, m)
+	}
+}
+
+// TestUnreadable: parse errors and input errors, wrapped or not, are
+// puzzles kept in their place; the end of input and other errors are not.
+func TestUnreadable(t *testing.T) {
+	_, perr := board.Parse("1 2 3")
+	var pe *board.ParseError
+	if !errors.As(perr, &pe) {
+		t.Fatalf("board.Parse(\"1 2 3\") = %v, want a *board.ParseError", perr)
+	}
+	ie := &batch.InputError{Err: errors.New("rule on a cell outside the board")}
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{
+		{pe, true},
+		{fmt.Errorf("file a: %w", pe), true},
+		{ie, true},
+		{fmt.Errorf("wrapped: %w", ie), true},
+		{io.EOF, false},
+		{errors.New("disk on fire"), false},
+		{context.Canceled, false},
+	} {
+		if got := batch.Unreadable(c.err); got != c.want {
+			t.Errorf("Unreadable(%v) = %v, want %v", c.err, got, c.want)
+		}
 	}
 }

@@ -82,13 +82,8 @@ func (s *sched) feed(src Source) {
 	}
 	for s.waitRoom() {
 		p, v, err := read()
-		var unreadable bool // a puzzle that could not be read: kept in its place
-		var ie *InputError
-		if err != nil {
-			unreadable, ie = classify(err)
-		}
 		switch {
-		case unreadable:
+		case err != nil && Unreadable(err): // kept in its place, as invalid
 		case errors.Is(err, errEOF):
 			s.closeInput(nil)
 			return
@@ -106,10 +101,7 @@ func (s *sched) feed(src Source) {
 		switch {
 		case err != nil:
 			it.Puzzle, it.Variant = nil, nil
-			it.Status, it.Err = engine.Invalid, err
-			if ie != nil {
-				it.Err = ie.Err
-			}
+			it.Status, it.Err = engine.Invalid, unwrapInput(err)
 		case v != nil && v.Givens != p.Board:
 			it.Status, it.Err, it.Variant = engine.Invalid, errVariantGivens, nil
 			it.Puzzle = nil
@@ -118,20 +110,17 @@ func (s *sched) feed(src Source) {
 	}
 }
 
-// classify reports whether err is a puzzle that could not be read (a
-// *board.ParseError or an *InputError, which it returns), rather than the
-// end of the source. It is called only on an error: errors.As takes its
-// target as an interface, so a target declared in the reading loop would
-// be allocated on the heap once per puzzle.
-func classify(err error) (unreadable bool, ie *InputError) {
+// unwrapInput returns the error an *InputError carries (a
+// *board.ParseError stays as it is). It is called only on an error:
+// errors.As takes its target as an interface, so a target declared in the
+// reading loop would be allocated on the heap once per puzzle.
+func unwrapInput(err error) error {
 	var pe *board.ParseError
-	if errors.As(err, &pe) {
-		return true, nil
+	var ie *InputError
+	if !errors.As(err, &pe) && errors.As(err, &ie) {
+		return ie.Err
 	}
-	if errors.As(err, &ie) {
-		return true, ie
-	}
-	return false, nil
+	return err
 }
 
 // waitRoom blocks while the window is full; it reports false once the

@@ -318,6 +318,9 @@ func runDecode(c *cli.Context, s *streams) error {
 	}
 	wr := board.NewWriter(w, format.textFormat(p))
 	wr.Alphabet = &p.Alphabet
+	if v != nil {
+		wr.Regions = v.Regions // pretty borders follow irregular regions
+	}
 	if err := wr.Write(grid, p.Board); err != nil {
 		return exitf(ExitError, "writing output: %v", err)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // tally counts the outcomes of a batch.
@@ -218,7 +219,7 @@ func (o *resultWriter) format(r *batch.Result) error {
 		}
 		if o.cands != nil {
 			writeCandidates(&o.buf, p, o.cands)
-		} else if err := o.writeBoard(out, r.Solution, p); err != nil {
+		} else if err := o.writeBoard(out, r.Solution, p, r.Variant); err != nil {
 			return err
 		}
 		if o.cfg.showSecond && r.Second != nil {
@@ -228,7 +229,7 @@ func (o *resultWriter) format(r *batch.Result) error {
 				names[i] = p.Board.CellName(c)
 			}
 			fmt.Fprintf(&o.buf, "# second solution, differs at %d cells: %s\n", len(diff), strings.Join(names, " "))
-			return o.writeBoard(out, r.Second, p)
+			return o.writeBoard(out, r.Second, p, r.Variant)
 		}
 	case engine.NoSolution:
 		o.buf.WriteString("no solution\n")
@@ -353,10 +354,16 @@ func (o *resultWriter) countWords(r *engine.Result) string {
 }
 
 // writeBoard writes b, a solution of p, in format f into o.buf, in the
-// alphabet p was written in (checked before solving: see outputFormat.check).
-func (o *resultWriter) writeBoard(f board.Format, b *board.Board, p *board.Puzzle) error {
+// alphabet p was written in (checked before solving: see outputFormat.check),
+// with pretty borders around v's regions when it has irregular ones (v is
+// nil for a classic puzzle).
+func (o *resultWriter) writeBoard(f board.Format, b *board.Board, p *board.Puzzle, v *variant.Puzzle) error {
 	o.bw.Format, o.bw.Alphabet = f, &p.Alphabet
 	o.bw.ASCII, o.bw.Color = o.cfg.ascii, o.cfg.color
+	o.bw.Regions = nil
+	if v != nil {
+		o.bw.Regions = v.Regions
+	}
 	return o.bw.Write(b, p.Board)
 }
 

@@ -730,3 +730,65 @@ func TestSolveLinksStream(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 }
+
+// TestPrettyJigsaw checks that pretty output of an irregular puzzle draws
+// its regions, not boxes: a bar between two cells of a row exactly where
+// their regions differ. Both an f-puzzles jigsaw and the same givens as
+// classic text with --regions; the output reads back as the solution.
+func TestPrettyJigsaw(t *testing.T) {
+	t.Parallel()
+	const name = "sigh/jigsaw-boxes-disconnected.json"
+	res, _ := loadCorpus(t, name)
+	p := res.Puzzle
+	n := p.Side()
+	labels := p.RegionLabels()
+	var regions, givens strings.Builder
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			fmt.Fprintf(&regions, "%c", 'A'+labels[r*n+c])
+			fmt.Fprintf(&givens, "%d", p.Givens.Cells[r*n+c])
+		}
+		regions.WriteByte('\n')
+	}
+	givens.WriteByte('\n')
+	dir := t.TempDir()
+	regionsFile, puzzleFile := filepath.Join(dir, "regions.txt"), filepath.Join(dir, "puzzle.txt")
+	if err := os.WriteFile(regionsFile, []byte(regions.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(puzzleFile, []byte(givens.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"solve", "-o", "pretty", corpusPath(name)},
+		{"solve", "-o", "pretty", "--regions", regionsFile, puzzleFile},
+	} {
+		r := satdoku(t, "", args...)
+		r.wantCode(t, ExitOK)
+		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+		if len(lines) != 2*n+1 {
+			t.Fatalf("%v: %d lines, want %d:\n%s", args, len(lines), 2*n+1, r.stdout)
+		}
+		for row := 0; row < n; row++ {
+			cells := []rune(lines[2*row+1])
+			for c := 1; c < n; c++ {
+				bar := cells[4*c] == '│'
+				if differ := labels[row*n+c-1] != labels[row*n+c]; bar != differ {
+					t.Fatalf("%v: row %d between columns %d and %d: bar %v, regions differ %v:\n%s", args, row+1, c, c+1, bar, differ, r.stdout)
+				}
+			}
+		}
+		// The picture reads back as a grid: a full one, its own solution.
+		back := satdoku(t, r.stdout, "solve", "-o", "line", "--regions", regionsFile, "-")
+		back.wantCode(t, ExitOK)
+		line := satdoku(t, "", append([]string{"solve", "-o", "line"}, args[3:]...)...)
+		if back.stdout != line.stdout {
+			t.Fatalf("%v: reads back as %s, solved as %s", args, back.stdout, line.stdout)
+		}
+		if len(args) == 4 {
+			if err := variant.Check(p, mustParse(t, strings.TrimSpace(line.stdout))); err != nil {
+				t.Fatalf("%s: %v", line.stdout, err)
+			}
+		}
+	}
+}

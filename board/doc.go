@@ -140,6 +140,10 @@
 //	│ 4 3 │ 2 1 │
 //	└─────┴─────┘
 //
+// An irregular (jigsaw) board given its regions (Writer.Regions) is drawn
+// with the regions' borders instead, every cell with room for a border on
+// each side so that the columns line up.
+//
 // Everything a Writer writes, a Reader given the same Shape and Alphabet
 // reads back as the same board.
 package board

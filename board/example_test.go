@@ -139,6 +139,38 @@ func ExampleWritePretty() {
 	// +-----+-----+
 }
 
+// An irregular (jigsaw) board draws the borders of its regions.
+func ExampleWritePretty_regions() {
+	solution, _ := board.Parse("1234314243212413")
+	regions := []int{
+		0, 0, 1, 1,
+		0, 2, 2, 1,
+		0, 2, 3, 1,
+		2, 3, 3, 3,
+	}
+	board.WritePretty(os.Stdout, solution, nil, board.PrettyOptions{Regions: regions})
+	board.WritePretty(os.Stdout, solution, nil, board.PrettyOptions{Regions: regions, ASCII: true})
+	// Output:
+	// ┌───────┬───────┐
+	// │ 1   2 │ 3   4 │
+	// │   ┌───┴───┐   │
+	// │ 3 │ 1   4 │ 2 │
+	// │   │   ┌───┤   │
+	// │ 4 │ 3 │ 2 │ 1 │
+	// ├───┼───┘   └───┤
+	// │ 2 │ 4   1   3 │
+	// └───┴───────────┘
+	// +-------+-------+
+	// | 1   2 | 3   4 |
+	// |   +---+---+   |
+	// | 3 | 1   4 | 2 |
+	// |   |   +---+   |
+	// | 4 | 3 | 2 | 1 |
+	// +---+---+   +---+
+	// | 2 | 4   1   3 |
+	// +---+-----------+
+}
+
 // A Writer writes each format; what it writes reads back as the same board.
 func ExampleWriter() {
 	solution, _ := board.Parse("1234341221434321")

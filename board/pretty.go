@@ -18,6 +18,10 @@ type PrettyOptions struct {
 	// their cells are numbers (as Writer writes them). An alphabet too small
 	// for the board is ignored.
 	Alphabet *Alphabet
+	// Regions, if non-nil, holds a region label per cell (r·N + c) of an
+	// irregular (jigsaw) board: the borders are drawn between cells of
+	// different regions instead of around the Shape's boxes.
+	Regions []int
 }
 
 // ANSI escapes used by WritePretty.
@@ -57,12 +61,18 @@ func appendPretty(dst []byte, solution, puzzle *Board, o PrettyOptions) ([]byte,
 	if puzzle != nil && len(puzzle.Cells) != len(solution.Cells) {
 		return dst, fmt.Errorf("board.WritePretty: %w: puzzle is %v, solution is %v", ErrShape, puzzle.Shape, s)
 	}
+	if o.Regions != nil && len(o.Regions) != n*n {
+		return dst, fmt.Errorf("board.WritePretty: %w: %d region labels for a %v board", ErrShape, len(o.Regions), s)
+	}
 	if o.Alphabet != nil && n > len(o.Alphabet.Symbols) {
 		o.Alphabet = nil
 	}
 	width := len(strconv.Itoa(n))
 	if o.Alphabet != nil {
 		width = 1
+	}
+	if o.Regions != nil {
+		return appendRegions(dst, solution, puzzle, o, width), nil
 	}
 	// Border pieces: left, fill, cross, right for top, middle and bottom.
 	type edge struct{ l, f, x, r string }
@@ -98,30 +108,7 @@ func appendPretty(dst []byte, solution, puzzle *Board, o PrettyOptions) ([]byte,
 				buf = append(buf, bar...)
 			}
 			buf = append(buf, ' ')
-			d := solution.Cells[r*n+c]
-			cell = cell[:0]
-			switch {
-			case d == 0:
-				cell = append(cell, '.')
-			case o.Alphabet != nil:
-				cell = append(cell, o.Alphabet.Symbol(int(d)))
-			default:
-				cell = strconv.AppendUint(cell, uint64(d), 10)
-			}
-			for i := len(cell); i < width; i++ {
-				buf = append(buf, ' ')
-			}
-			if o.Color && d != 0 {
-				if puzzle != nil && puzzle.Cells[r*n+c] != 0 {
-					buf = append(buf, ansiGiven...)
-				} else {
-					buf = append(buf, ansiSolved...)
-				}
-				buf = append(buf, cell...)
-				buf = append(buf, ansiReset...)
-			} else {
-				buf = append(buf, cell...)
-			}
+			buf, cell = appendCell(buf, cell, solution, puzzle, r*n+c, o, width)
 		}
 		buf = append(buf, ' ')
 		buf = append(buf, bar...)
@@ -129,4 +116,118 @@ func appendPretty(dst []byte, solution, puzzle *Board, o PrettyOptions) ([]byte,
 	}
 	line(bot)
 	return buf, nil
+}
+
+// appendCell appends cell i of solution, right-aligned in width columns,
+// coloured as o says; cell is scratch space, returned for reuse.
+func appendCell(buf, cell []byte, solution, puzzle *Board, i int, o PrettyOptions, width int) ([]byte, []byte) {
+	d := solution.Cells[i]
+	cell = cell[:0]
+	switch {
+	case d == 0:
+		cell = append(cell, '.')
+	case o.Alphabet != nil:
+		cell = append(cell, o.Alphabet.Symbol(int(d)))
+	default:
+		cell = strconv.AppendUint(cell, uint64(d), 10)
+	}
+	for i := len(cell); i < width; i++ {
+		buf = append(buf, ' ')
+	}
+	if o.Color && d != 0 {
+		if puzzle != nil && puzzle.Cells[i] != 0 {
+			buf = append(buf, ansiGiven...)
+		} else {
+			buf = append(buf, ansiSolved...)
+		}
+		buf = append(buf, cell...)
+		return append(buf, ansiReset...), cell
+	}
+	return append(buf, cell...), cell
+}
+
+// appendRegions draws solution with the borders of o.Regions. Every cell
+// has a slot on each side for a border, so that the columns line up
+// whatever the regions' shapes; a slot holds '│' between two regions and
+// a space inside one, and the lines between rows draw '─' under a cell
+// whose region differs from the one below, with the junctions joining the
+// borders that meet there:
+//
+//	┌───────────┬───┐
+//	│ 7   4   1 │ 2 │
+//	├───┬───────┘   │
+//	│ 1 │ 2   3   6 │
+//	└───┴───────────┘
+func appendRegions(buf []byte, solution, puzzle *Board, o PrettyOptions, width int) []byte {
+	n := solution.Side()
+	region := func(r, c int) int { // −1 outside the board
+		if r < 0 || c < 0 || r >= n || c >= n {
+			return -1
+		}
+		return o.Regions[r*n+c]
+	}
+	// Junctions by the borders that meet there: up, down, left, right.
+	junction := [16]string{
+		"", "╶", "╴", "─", "╷", "┌", "┐", "┬",
+		"╵", "└", "┘", "┴", "│", "├", "┤", "┼",
+	}
+	vbar, hbar := "│", "─"
+	if o.ASCII {
+		junction = [16]string{"", "-", "-", "-", "|", "+", "+", "+", "|", "+", "+", "+", "|", "+", "+", "+"}
+		vbar, hbar = "|", "-"
+	}
+	junction[0] = " "
+	// rule appends the line above row r (r = n: below the last row).
+	rule := func(r int) {
+		for c := 0; c <= n; c++ {
+			// The borders meeting at the corner left of cell (r, c).
+			up := region(r-1, c-1) != region(r-1, c)
+			down := region(r, c-1) != region(r, c)
+			left := region(r-1, c-1) != region(r, c-1)
+			right := region(r-1, c) != region(r, c)
+			k := 0
+			if right {
+				k |= 1
+			}
+			if left {
+				k |= 2
+			}
+			if down {
+				k |= 4
+			}
+			if up {
+				k |= 8
+			}
+			buf = append(buf, junction[k]...)
+			if c == n {
+				break
+			}
+			fill := " "
+			if right {
+				fill = hbar
+			}
+			for i := 0; i < width+2; i++ {
+				buf = append(buf, fill...)
+			}
+		}
+		buf = append(buf, '\n')
+	}
+	var cell []byte
+	for r := 0; r < n; r++ {
+		rule(r)
+		for c := 0; c < n; c++ {
+			if region(r, c-1) != region(r, c) {
+				buf = append(buf, vbar...)
+			} else {
+				buf = append(buf, ' ')
+			}
+			buf = append(buf, ' ')
+			buf, cell = appendCell(buf, cell, solution, puzzle, r*n+c, o, width)
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, vbar...)
+		buf = append(buf, '\n')
+	}
+	rule(n)
+	return buf
 }

@@ -23,6 +23,11 @@ type Writer struct {
 	// escapes; the caller decides whether the output is a terminal (and
 	// honours NO_COLOR). Reader ignores these escapes.
 	Color bool
+	// Regions, if non-nil, holds the region label of every cell of an
+	// irregular (jigsaw) board, whose Pretty borders then follow the
+	// regions (see PrettyOptions.Regions); Reader reads such boards back
+	// as grids, without their regions.
+	Regions []int
 
 	w   io.Writer
 	buf []byte
@@ -81,7 +86,7 @@ func (w *Writer) Write(b, puzzle *Board) error {
 	case Line:
 		w.buf = append(AppendLine(w.buf[:0], b, w.alphabet()), '\n')
 	case Pretty:
-		w.buf, err = appendPretty(w.buf[:0], b, puzzle, PrettyOptions{ASCII: w.ASCII, Color: w.Color})
+		w.buf, err = appendPretty(w.buf[:0], b, puzzle, PrettyOptions{ASCII: w.ASCII, Color: w.Color, Regions: w.Regions})
 	}
 	if err != nil {
 		return err

@@ -164,13 +164,13 @@ func where(r *batch.Result) string {
 	return sb.String()
 }
 
-// write prints one result, with its true candidates (cands, for
-// --candidates) and notes problems on stderr.
-func (o *resultWriter) write(r *batch.Result, cands []uint64) error {
+// write prints one result, with its true candidates (r.Candidates, for
+// --candidates), and notes problems on stderr.
+func (o *resultWriter) write(r *batch.Result) error {
 	o.tally.add(r)
 	o.note(r)
 	o.buf.Reset()
-	o.cands = cands
+	o.cands = r.Candidates
 	var err error
 	switch {
 	case o.cfg.output.json:

@@ -96,11 +96,10 @@ puzzle naming it (exit 4), never dropped. --rules adds global rules and
 --unique, --show-second and --explain (the minimal givens and rules that
 admit no completion) work on variants. --candidates prints the true
 candidates: for each cell, the digits it holds in at least one solution,
-found by SAT in this process after the solve (one set a cell, in the
+found by SAT after the solve, whatever the engine (one set a cell, in the
 puzzle's symbols: digits run together when each is one symbol, else
-separated by commas); --timeout bounds them too, checked between SAT calls,
-which cannot be stopped in the middle. A puzzle with no solution prints
-"no solution" as ever.
+separated by commas); --timeout bounds the solve and the candidates
+together. A puzzle with no solution prints "no solution" as ever.
 
 Examples:
    satdoku solve puzzle.txt                 # the classic 9x9 exchange
@@ -276,6 +275,7 @@ func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
 		return nil, usagef("--engine: %v", err)
 	}
 	o.Engine.Kind = kind
+	o.Engine.Candidates = cfg.candidates
 	if c.IsSet("sat-cmd") {
 		if o.Engine.SatCmd, err = splitCommand(c.String("sat-cmd")); err != nil {
 			return nil, usagef("--sat-cmd: %v", err)
@@ -463,10 +463,6 @@ func runSolve(c *cli.Context, s *streams) error {
 	if !cfg.quiet {
 		src.notes = src.noteWriter()
 	}
-	cands, err := newCandidates(cfg)
-	if err != nil {
-		return exitf(ExitError, "%v", err)
-	}
 	if cfg.outDir != "" {
 		if err := os.MkdirAll(cfg.outDir, 0o755); err != nil {
 			return exitf(ExitError, "%v", err)
@@ -500,11 +496,7 @@ func runSolve(c *cli.Context, s *streams) error {
 		src.reportUpTo(r.Index, stderr)
 		r.Index += cfg.offset // its number in the whole input
 		progress.done()
-		cs, cerr := cands.of(ctx, r)
-		if cerr != nil {
-			return cerr // the batch was stopped
-		}
-		if err := out.write(r, cs); err != nil {
+		if err := out.write(r); err != nil {
 			return exitf(ExitError, "writing output: %v", err)
 		}
 		return nil

@@ -3,7 +3,6 @@ package app
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,11 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
-	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/satdoku/satdoku/web"
@@ -241,69 +238,6 @@ func (rs *ruleSet) apply(p *board.Puzzle) (*variant.Puzzle, error) {
 		return nil, sr.err
 	}
 	return &variant.Puzzle{Givens: p.Board, Regions: sr.regions, Rules: sr.rules}, nil
-}
-
-// candidateFinder finds the true candidates of solved puzzles for
-// --candidates, in this process, after the batch has solved them.
-type candidateFinder struct {
-	eng     *engine.Engine
-	timeout time.Duration
-}
-
-// newCandidates returns the finder of the true candidates, or nil when
-// --candidates is not given.
-func newCandidates(cfg *solveConfig) (*candidateFinder, error) {
-	if !cfg.candidates {
-		return nil, nil
-	}
-	eng, err := engine.New(engine.Options{Kind: engine.SAT})
-	if err != nil {
-		return nil, err
-	}
-	return &candidateFinder{eng: eng, timeout: cfg.batch.Timeout}, nil
-}
-
-// of returns the true candidates of r's puzzle when r is solved (nil
-// otherwise). A search that fails or runs out of --timeout turns r into a
-// failed or timed-out result, since what was asked was not found; the
-// error returned is the batch's context's, when it ends.
-func (f *candidateFinder) of(ctx context.Context, r *batch.Result) ([]uint64, error) {
-	if f == nil || r.Status != engine.Solved {
-		return nil, nil
-	}
-	cctx := ctx
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		cctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
-	}
-	var cs []uint64
-	var err error
-	if r.Variant != nil {
-		cs, err = f.eng.Candidates(cctx, r.Variant)
-	} else {
-		cs, err = f.eng.BoardCandidates(cctx, r.Puzzle.Board)
-	}
-	if ctx.Err() != nil {
-		return nil, context.Cause(ctx)
-	}
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		r.Status, r.Err = engine.Timeout, fmt.Errorf("true candidates: %w", err)
-		return nil, nil
-	case err != nil:
-		r.Status, r.Err = engine.Failed, fmt.Errorf("true candidates: %w", err)
-		return nil, nil
-	}
-	// The solution found is a solution: each of its digits must be a
-	// candidate of its cell.
-	for i, d := range r.Solution.Cells {
-		if cs == nil || cs[i]&(1<<(d-1)) == 0 {
-			r.Status, r.Err = engine.Failed, fmt.Errorf("true candidates leave out the solution's %s=%d: %w", r.Puzzle.Board.CellName(i), d, engine.ErrDisagree)
-			return nil, nil
-		}
-	}
-	return cs, nil
 }
 
 // candidateDigits returns the digits of a candidate set, in order.

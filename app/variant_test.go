@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
@@ -377,14 +378,17 @@ func TestSolveCandidates(t *testing.T) {
 				}
 			}
 		}
-		r := satdoku(t, tc.stdin, append([]string{"solve", "--candidates", "-o", "json"}, tc.args...)...)
-		r.wantCode(t, ExitOK)
-		js := jsonLines(t, r.stdout)
-		got, _ := json.Marshal(js[0]["candidates"])
-		if w, _ := json.Marshal(want); string(got) != string(w) {
-			t.Errorf("%s: candidates\n%s, want\n%s", tc.name, got, w)
+		// Every engine, and in worker processes (--timeout).
+		for _, extra := range [][]string{nil, {"-e", "backtrack"}, {"-e", "both"}, {"--timeout", "1m"}} {
+			r := satdoku(t, tc.stdin, append(append([]string{"solve", "--candidates", "-o", "json"}, extra...), tc.args...)...)
+			r.wantCode(t, ExitOK)
+			js := jsonLines(t, r.stdout)
+			got, _ := json.Marshal(js[0]["candidates"])
+			if w, _ := json.Marshal(want); string(got) != string(w) {
+				t.Errorf("%s %v: candidates\n%s, want\n%s", tc.name, extra, got, w)
+			}
 		}
-		r = satdoku(t, tc.stdin, append([]string{"solve", "--candidates"}, tc.args...)...)
+		r := satdoku(t, tc.stdin, append([]string{"solve", "--candidates"}, tc.args...)...)
 		r.wantCode(t, ExitOK)
 		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
 		if len(lines) != n+1 || !strings.HasPrefix(lines[0], "# true candidates: ") {
@@ -414,6 +418,32 @@ func TestSolveCandidates(t *testing.T) {
 	r.wantCode(t, ExitNoSolution)
 	if r.stdout != "no solution\n" {
 		t.Errorf("%v", r)
+	}
+}
+
+// TestCandidatesTimeout checks that --timeout bounds the solve and the
+// true candidates together: Hard renban 2 solves in a few hundred
+// milliseconds and its candidates take seconds more (the proof that
+// nothing else fits), which a worker process killed at the deadline cuts
+// short. The answer is a timeout, or the candidates on a machine fast
+// enough to find them in time.
+func TestCandidatesTimeout(t *testing.T) {
+	t.Parallel()
+	const timeout = 500 * time.Millisecond
+	start := time.Now()
+	r := satdoku(t, "", "solve", "--candidates", "-o", "json", "--timeout", timeout.String(), corpusPath("sigh/hard-renban-2.json"))
+	took := time.Since(start)
+	js := jsonLines(t, r.stdout)
+	switch {
+	case len(js) != 1:
+		t.Fatalf("%v", r)
+	case js[0]["status"] == "timeout":
+		r.wantCode(t, ExitTimeout)
+	case js[0]["status"] != "solved" || js[0]["candidates"] == nil:
+		t.Fatalf("neither a timeout nor the candidates: %v", r)
+	}
+	if took > timeout+3*time.Second {
+		t.Errorf("--timeout %v took %v", timeout, took)
 	}
 }
 

@@ -50,7 +50,8 @@ type Options struct {
 	//
 	// The backtracker and external solvers run on goroutines of this
 	// process (an external solver is a process of its own anyway). The SAT
-	// engine (and Both) runs in worker processes: gophersat cannot solve
+	// engine (and Both, and any engine with Engine.Candidates, which are
+	// found by SAT) runs in worker processes: gophersat cannot solve
 	// twice at once in one process, and killing a process is the only way
 	// to stop a gophersat solve that overruns Timeout. Workers are copies
 	// of this program started by the batch (see ServeWorkerIfChild) or the
@@ -194,7 +195,7 @@ func Solve(ctx context.Context, src Source, o Options, fn func(*Result) error) e
 			go func() { defer close(done); s.runLocal(e, o.Timeout, 16, nil) }()
 		}
 	case sequential:
-		if o.Engine.Kind == engine.SAT || o.Engine.Kind == engine.Both {
+		if needsSAT(o) {
 			// Not waited for: a gophersat solve cannot be stopped.
 			go s.runLocal(eng, o.Timeout, window, nil)
 			break
@@ -236,8 +237,14 @@ const (
 	hybrid                 // in this process, then in worker processes
 )
 
+// needsSAT reports whether a batch's solving calls gophersat: the SAT
+// engine, Both, or true candidates (found by SAT whatever the engine).
+func needsSAT(o Options) bool {
+	return o.Engine.Kind == engine.SAT || o.Engine.Kind == engine.Both || o.Engine.Candidates
+}
+
 func chooseMode(o Options, canStart bool) mode {
-	inProcess := o.Engine.Kind == engine.Backtrack || o.Engine.Kind == engine.External
+	inProcess := !needsSAT(o)
 	switch {
 	case inProcess && o.Workers > 1:
 		return goroutines

@@ -79,3 +79,28 @@ func (e *Engine) Candidates(ctx context.Context, p *variant.Puzzle) ([]uint64, e
 func (e *Engine) BoardCandidates(ctx context.Context, b *board.Board) ([]uint64, error) {
 	return e.Candidates(ctx, &variant.Puzzle{Givens: b})
 }
+
+// withCandidates adds the true candidates of p to res, a solved result
+// (Options.Candidates). Candidates that run out of ctx make res a Timeout,
+// candidates that fail make it Failed, and so do candidates that leave
+// out a digit of the solution found (with ErrDisagree): what was asked was
+// not found, or the two answers cannot both be right.
+func (e *Engine) withCandidates(ctx context.Context, res Result, p *variant.Puzzle) Result {
+	cs, err := e.Candidates(ctx, p)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		res.Status, res.Err = Timeout, fmt.Errorf("true candidates: %w", ctx.Err())
+		return res
+	case err != nil:
+		res.Status, res.Err = Failed, fmt.Errorf("true candidates: %w", err)
+		return res
+	}
+	for i, d := range res.Solution.Cells {
+		if cs == nil || cs[i]&(1<<(d-1)) == 0 {
+			res.Status, res.Err = Failed, fmt.Errorf("true candidates leave out the solution's %s=%d: %w", res.Solution.CellName(i), d, ErrDisagree)
+			return res
+		}
+	}
+	res.Candidates = cs
+	return res
+}

@@ -159,6 +159,14 @@ func TestVariantCandidates9x9(t *testing.T) {
 			t.Fatalf("classic: cell %d has candidates %b, the solution %d", i, set, sol.Cells[i])
 		}
 	}
+	// The same through Options.Candidates, on both paths.
+	withCands := newEngine(t, Options{Candidates: true})
+	if res := withCands.Solve(bg, b); res.Status != Solved || !slices.Equal(res.Candidates, sets) {
+		t.Fatalf("classic, Options.Candidates: %v (%v), candidates %v", res.Status, res.Err, res.Candidates)
+	}
+	if res := withCands.SolvePuzzle(bg, c.Puzzle); res.Status != Solved || !slices.Equal(res.Candidates, got) {
+		t.Fatalf("%s, Options.Candidates: %v (%v), candidates %v", c.File, res.Status, res.Err, res.Candidates)
+	}
 }
 
 // TestVariantExplain9x9 makes corpus puzzles unsolvable (a given set to a

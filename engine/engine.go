@@ -13,6 +13,7 @@ import (
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/fallback"
 	"github.com/satdoku/satdoku/solver"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // Kind names a way of solving.
@@ -67,6 +68,12 @@ type Options struct {
 	// always confirmed, bounded only by the context. Zero means
 	// DefaultConfirmBudget; a negative budget confirms only up to 9×9.
 	ConfirmBudget time.Duration
+	// Candidates makes Solve and SolvePuzzle also find the true candidates
+	// of each puzzle they solve (Result.Candidates), with SAT whatever the
+	// Kind (see Engine.Candidates), within the same context: a puzzle
+	// whose candidates run out of time is a Timeout, one whose candidates
+	// leave out a digit of its solution is Failed with ErrDisagree.
+	Candidates bool
 }
 
 // DefaultConfirmBudget is the confirmation budget when
@@ -137,6 +144,10 @@ type Result struct {
 	// budget or time. When the backtracker finds a solution instead, the
 	// result is Failed with ErrDisagree, never NoSolution.
 	Confirmed bool
+	// Candidates holds, with Options.Candidates and Status Solved, the true
+	// candidates: for each cell (r·N + c) the set of digits (bit d−1 for
+	// digit d) it holds in at least one solution.
+	Candidates []uint64
 	// Err says what went wrong for Invalid, Timeout, Undecided and Failed.
 	Err error
 	// Elapsed is the wall time spent on the puzzle.
@@ -210,6 +221,9 @@ func (e *Engine) Solve(ctx context.Context, p *board.Board) Result {
 			res.Err = fmt.Errorf("explaining: %w", err)
 		}
 		res.Conflict = cells
+	}
+	if e.opts.Candidates && res.Status == Solved {
+		res = e.withCandidates(ctx, res, &variant.Puzzle{Givens: p})
 	}
 	res.Elapsed = time.Since(start)
 	return res

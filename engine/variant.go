@@ -60,6 +60,9 @@ func (e *Engine) SolvePuzzle(ctx context.Context, p *variant.Puzzle) Result {
 		}
 		res.Conflict, res.ConflictRules = cells, rules
 	}
+	if e.opts.Candidates && res.Status == Solved {
+		res = e.withCandidates(ctx, res, p)
+	}
 	res.Elapsed = time.Since(start)
 	return res
 }

@@ -191,6 +191,7 @@ func TestVariantEnginesAgree(t *testing.T) {
 			sat := newEngine(t, Options{Kind: SAT, Limit: 2, Explain: true})
 			bt := newEngine(t, Options{Kind: Backtrack, Limit: 2})
 			both := newEngine(t, Options{Kind: Both, Limit: 2})
+			withCands := newEngine(t, Options{Kind: Backtrack, Candidates: true})
 			var external *Engine
 			if ext != nil {
 				external = newEngine(t, Options{Kind: External, Limit: 2, SatCmd: ext})
@@ -248,6 +249,7 @@ func TestVariantEnginesAgree(t *testing.T) {
 						checkVariantResult(t, where+" external", p, external.SolvePuzzle(bg, p), want)
 					}
 					checkCandidates(t, where, sat, p, want)
+					checkSolvedCandidates(t, where, withCands.SolvePuzzle(bg, p), want)
 					if len(want) == 0 {
 						res := sat.SolvePuzzle(bg, p)
 						if !res.Confirmed {
@@ -294,6 +296,28 @@ func checkCandidates(tb testing.TB, where string, e *Engine, p *variant.Puzzle, 
 	}
 	if !slices.Equal(got, sets) {
 		tb.Fatalf("%s: candidates %v, the %d solutions give %v\n%s", where, got, len(want), sets, describeVariant(p))
+	}
+}
+
+// checkSolvedCandidates checks the true candidates a solve with
+// Options.Candidates found (res) against the digits of p's solutions:
+// none for a puzzle with no solution.
+func checkSolvedCandidates(tb testing.TB, where string, res Result, want []*board.Board) {
+	tb.Helper()
+	if len(want) == 0 {
+		if res.Status != NoSolution || res.Candidates != nil {
+			tb.Fatalf("%s: %v with candidates %v for a puzzle with no solution (%v)", where, res.Status, res.Candidates, res.Err)
+		}
+		return
+	}
+	sets := make([]uint64, len(want[0].Cells))
+	for _, g := range want {
+		for i, d := range g.Cells {
+			sets[i] |= 1 << (d - 1)
+		}
+	}
+	if res.Status != Solved || !slices.Equal(res.Candidates, sets) {
+		tb.Fatalf("%s: %v (%v) with candidates %v, the %d solutions give %v", where, res.Status, res.Err, res.Candidates, len(want), sets)
 	}
 }
 

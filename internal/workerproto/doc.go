@@ -5,11 +5,11 @@
 // The parent writes a configuration line first; the worker answers Ready
 // once it can solve, then one response per request, in request order:
 //
-//	config:   satdoku-worker 2 JSON                     (Config as JSON)
-//	ready:    ready satdoku-worker 2
+//	config:   satdoku-worker 3 JSON                     (Config as JSON)
+//	ready:    ready satdoku-worker 3
 //	request:  SEQ BOXROWS BOXCOLS CELLS                 (a classic board)
 //	request:  SEQ V JSON                                (a variant puzzle)
-//	response: SEQ ⇥ STATUS ⇥ COUNT ⇥ ENGINE ⇥ FLAGS ⇥ STAGE ⇥ NANOS ⇥ SOLUTION ⇥ SECOND ⇥ CONFLICT ⇥ CONFLICTRULES ⇥ CLASHES ⇥ FALLBACK ⇥ ERROR
+//	response: SEQ ⇥ STATUS ⇥ COUNT ⇥ ENGINE ⇥ FLAGS ⇥ STAGE ⇥ NANOS ⇥ SOLUTION ⇥ SECOND ⇥ CONFLICT ⇥ CONFLICTRULES ⇥ CLASHES ⇥ FALLBACK ⇥ CANDIDATES ⇥ ERROR
 //
 // (⇥ is a tab.) CELLS, SOLUTION and SECOND hold one byte per cell in row
 // order, '0'+digit, or "-" for no board. A variant puzzle's JSON is one
@@ -21,7 +21,9 @@
 // NANOS the elapsed time. CONFLICT lists cell indexes separated by commas,
 // CONFLICTRULES rule indexes. CLASHES lists clashing pairs separated
 // by semicolons, each CELLA,CELLB,DIGIT,UNIT with UNIT a Go-quoted string.
-// FALLBACK is a Go-quoted string. ERROR is empty for no error, or CODES:TEXT
+// FALLBACK is a Go-quoted string. CANDIDATES is empty, or the true
+// candidates (engine.Options.Candidates) as one hexadecimal digit set a
+// cell (bit d−1 for digit d), separated by commas. ERROR is empty for no error, or CODES:TEXT
 // with TEXT the Go-quoted message and CODES the comma-separated codes of
 // the known sentinel errors it wraps (see Sentinels), so that errors.Is
 // still holds in the parent.

@@ -50,7 +50,7 @@ func FuzzResponse(f *testing.F) {
 	full := fullResult(f)
 	f.Add(AppendResponse(nil, 3, &full))
 	f.Add(AppendResponse(nil, 1, &engine.Result{}))
-	f.Add([]byte("3\t0\t1\t\"sat\"\t1\t2\t12\t1234341221434321\t-\t\t\t\t\"\"\t\n"))
+	f.Add([]byte("3\t0\t1\t\"sat\"\t1\t2\t12\t1234341221434321\t-\t\t\t\t\"\"\t\t\n"))
 	f.Add([]byte("garbage"))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		s := board.Square(2)
@@ -76,7 +76,7 @@ func FuzzResponse(f *testing.F) {
 func FuzzConfig(f *testing.F) {
 	line, _ := AppendConfig(nil, Config{FlushEach: true})
 	f.Add(line)
-	f.Add([]byte("satdoku-worker 2 {\"Engine\":{\"Kind\":9}}\n"))
+	f.Add([]byte("satdoku-worker 3 {\"Engine\":{\"Kind\":9}}\n"))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		ParseConfig(line)
 	})

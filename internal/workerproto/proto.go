@@ -21,12 +21,12 @@ import (
 )
 
 // Version is the protocol's version, written in the config and ready lines.
-const Version = 2
+const Version = 3
 
 const (
-	configPrefix = "satdoku-worker 2 "
+	configPrefix = "satdoku-worker 3 "
 	// Ready is the line a worker writes once it can solve.
-	Ready = "ready satdoku-worker 2\n"
+	Ready = "ready satdoku-worker 3\n"
 )
 
 // Config is what a worker needs to know before its first request.
@@ -174,6 +174,13 @@ func AppendResponse(dst []byte, seq int, r *engine.Result) []byte {
 	dst = append(dst, '\t')
 	dst = strconv.AppendQuote(dst, r.Fallback)
 	dst = append(dst, '\t')
+	for i, set := range r.Candidates {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = strconv.AppendUint(dst, set, 16)
+	}
+	dst = append(dst, '\t')
 	dst = appendError(dst, r.Err)
 	return append(dst, '\n')
 }
@@ -222,10 +229,34 @@ func ParseResponse(line []byte, s board.Shape, rules int) (seq int, r engine.Res
 	if r.Fallback, err = f.quoted(); err != nil {
 		return seq, r, err
 	}
+	if r.Candidates, err = parseSets(f.next(), s); err != nil {
+		return seq, r, err
+	}
 	if r.Err, err = parseError(f.next()); err != nil {
 		return seq, r, err
 	}
 	return seq, r, f.end()
+}
+
+// parseSets reads the candidate sets of a board of shape s: none, or one
+// digit set a cell in hexadecimal, separated by commas.
+func parseSets(field []byte, s board.Shape) ([]uint64, error) {
+	if len(field) == 0 {
+		return nil, nil
+	}
+	n := s.Side()
+	sets := make([]uint64, 0, s.Cells())
+	for part := range bytes.SplitSeq(field, []byte{','}) {
+		set, err := strconv.ParseUint(string(part), 16, 64)
+		if err != nil || (n < 64 && set>>n != 0) {
+			return nil, fmt.Errorf("candidate set %q", part)
+		}
+		sets = append(sets, set)
+	}
+	if len(sets) != s.Cells() {
+		return nil, fmt.Errorf("%d candidate sets for %d cells", len(sets), s.Cells())
+	}
+	return sets, nil
 }
 
 func boolByte(b bool) byte {

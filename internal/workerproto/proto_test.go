@@ -40,13 +40,14 @@ func fullResult(t testing.TB) engine.Result {
 			{Shape: board.Square(2), CellA: 0, CellB: 1, Digit: 4, Unit: "row 1"},
 			{Shape: board.Square(2), CellA: 2, CellB: 15, Digit: 3, Unit: `odd "unit";,`},
 		},
+		Candidates:    []uint64{1, 2, 4, 8, 0xf, 0xe, 0xd, 0xb, 7, 3, 5, 6, 9, 0xa, 0xc, 1},
 		Conflict:      []int{0, 5, 15},
 		ConflictRules: []int{0, 2},
 		Err:           fmt.Errorf("explaining: %w", fmt.Errorf("%w and %w", engine.ErrDisagree, board.ErrClash)),
 		Elapsed:       1234567891 * time.Nanosecond,
 	}
 	known := map[string]bool{"Status": true, "Solution": true, "Second": true, "Count": true, "Engine": true,
-		"Fallback": true, "Settled": true, "Confirmed": true, "Stage": true, "Clashes": true, "Conflict": true, "ConflictRules": true, "Err": true, "Elapsed": true}
+		"Fallback": true, "Settled": true, "Confirmed": true, "Stage": true, "Clashes": true, "Conflict": true, "ConflictRules": true, "Candidates": true, "Err": true, "Elapsed": true}
 	v := reflect.ValueOf(r)
 	for i := 0; i < v.NumField(); i++ {
 		name := v.Type().Field(i).Name
@@ -132,7 +133,7 @@ func mustShape(t *testing.T, r, c int) board.Shape {
 
 func TestConfigRoundTrip(t *testing.T) {
 	want := Config{
-		Engine:    engine.Options{Kind: engine.External, Limit: 3, Explain: true, SatCmd: []string{"minisat", "{in}", "{out}"}, Encoding: encode.Options{Encoding: encode.Minimal, AMO: encode.Sequential}},
+		Engine:    engine.Options{Kind: engine.External, Limit: 3, Explain: true, SatCmd: []string{"minisat", "{in}", "{out}"}, Encoding: encode.Options{Encoding: encode.Minimal, AMO: encode.Sequential}, ConfirmBudget: time.Second, Candidates: true},
 		Timeout:   1500 * time.Millisecond,
 		FlushEach: true,
 	}
@@ -167,7 +168,9 @@ func TestBadLines(t *testing.T) {
 		replace(4, "4"), replace(5, "-1"), replace(6, "-5"), replace(7, "123"), replace(9, "16"), replace(9, "1,"),
 		replace(10, "3"), replace(10, "-1"), replace(10, "0,"),
 		replace(11, "0,1,5,\"row\""), replace(11, "0,1,2"), replace(11, `0,1,2,"row";`), replace(12, "unquoted"),
-		replace(13, `1:"x`), replace(13, `99:"x"`), replace(13, `0:"x"`), replace(13, `"no codes"`)} {
+		replace(13, "1,2"), replace(13, strings.Repeat("1,", 15)+"10"), replace(13, strings.Repeat("1,", 15)+"x"),
+		replace(13, strings.Repeat("1,", 16)+"1"), replace(13, strings.Repeat("1,", 16)),
+		replace(14, `1:"x`), replace(14, `99:"x"`), replace(14, `0:"x"`), replace(14, `"no codes"`)} {
 		if _, _, err := ParseResponse([]byte(bad), board.Square(2), 3); err == nil {
 			t.Errorf("response %q accepted", bad)
 		}

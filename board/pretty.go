@@ -166,7 +166,8 @@ func appendRegions(buf []byte, solution, puzzle *Board, o PrettyOptions, width i
 		}
 		return o.Regions[r*n+c]
 	}
-	// Junctions by the borders that meet there: up, down, left, right.
+	// Junctions by the borders that meet there, indexed by
+	// 8·up + 4·down + 2·left + right.
 	junction := [16]string{
 		"", "╶", "╴", "─", "╷", "┌", "┐", "┬",
 		"╵", "└", "┘", "┴", "│", "├", "┤", "┼",

@@ -34,10 +34,12 @@ for (const [collection, list] of Object.entries(col)) {
 
 class Skip extends Error {}
 
+// A cell id: rows and columns are numbers, or on boards above 9×9 one
+// character each, a=10 to g=16 ("R1Cb" is row 1, column 11).
 const parseCell = (id) => {
-  const m = /^R(\d+)C(\d+)$/.exec(id);
+  const m = /^R(\d+|[a-z])C(\d+|[a-z])$/.exec(id);
   if (!m) throw new Skip("cell " + id);
-  return [+m[1] - 1, +m[2] - 1];
+  return [parseInt(m[1], 36) - 1, parseInt(m[2], 36) - 1];
 };
 const name = ([r, c]) => `R${r + 1}C${c + 1}`;
 
@@ -75,7 +77,9 @@ function convert(p) {
       n = +m[1];
     }
   }
-  if (p.solution.length !== n * n || /[^1-9]/.test(p.solution)) throw new Skip("solution");
+  // Solutions are digits on 9×9 and letters above (A=1).
+  if (p.solution.length !== n * n || (n <= 9 ? /[^1-9]/ : /[^A-Z]/).test(p.solution)) throw new Skip("solution");
+  const solution = n <= 9 ? p.solution : [...p.solution].map((ch) => ch.charCodeAt(0) - 64).join(" ");
   const fp = { size: n, title: p.name, grid: [] };
   for (let r = 0; r < n; r++) fp.grid.push(Array.from({ length: n }, () => ({})));
   const kinds = new Set();
@@ -201,15 +205,19 @@ function convert(p) {
         kinds.add("nonconsecutive"); kinds.add("negative:ratio");
         break;
       case "StrictXV": (fp.negative ||= []).push("xv"); kinds.add("negative:xv"); break;
-      case "Windoku":
-        if (n !== 9) throw new Skip("windoku off 9x9");
-        for (const r0 of [1, 5]) for (const c0 of [1, 5]) {
+      case "Windoku": {
+        // Windows of a square box's size, one cell in from the edges and
+        // one cell apart, as many as fit: four on 9×9, nine on 16×16.
+        const b = Math.sqrt(n);
+        if (!Number.isInteger(b)) throw new Skip("windoku without square boxes");
+        for (let r0 = 1; r0 + b < n; r0 += b + 1) for (let c0 = 1; c0 + b < n; c0 += b + 1) {
           const cells = [];
-          for (let r = r0; r < r0 + 3; r++) for (let c = c0; c < c0 + 3; c++) cells.push(name([r, c]));
+          for (let r = r0; r < r0 + b; r++) for (let c = c0; c < c0 + b; c++) cells.push(name([r, c]));
           push("extraregion", { cells });
         }
         kinds.add("windoku");
         break;
+      }
       case "Jigsaw": {
         const layout = args[args.length - 1];
         if (layout.length !== n * n) throw new Skip("jigsaw layout");
@@ -229,15 +237,15 @@ function convert(p) {
   // Interactive Sudoku Solver's anti-consecutive exempts no pair; f-puzzles'
   // nonconsecutive exempts dotted pairs: only the same without dots.
   if (antiConsecutive && hasDots) throw new Skip("anti-consecutive with dots");
-  return { fp, kinds: [...kinds].sort() };
+  return { fp, kinds: [...kinds].sort(), solution };
 }
 
 const counts = {};
 for (const p of entries) {
   try {
-    const { fp, kinds } = convert(p);
+    const { fp, kinds, solution } = convert(p);
     if (kinds.length === 0) continue;
-    process.stdout.write(JSON.stringify({ name: p.name, src: p.src || null, collection: p.collection, solution: p.solution, kinds, fpuzzles: fp }) + "\n");
+    process.stdout.write(JSON.stringify({ name: p.name, src: p.src || null, collection: p.collection, solution, kinds, fpuzzles: fp }) + "\n");
   } catch (e) {
     if (!(e instanceof Skip)) throw e;
     counts[e.message] = (counts[e.message] || 0) + 1;

@@ -377,3 +377,36 @@ func checkDiffer(t testing.TB, a, b string, differ []string) {
 		t.Errorf("differ %v, want %v", differ, want)
 	}
 }
+
+// TestRecords solves a CSV file in the shape of Kaggle's puzzle sets (a
+// comment, a header line, then id,puzzle,solution,clues): one answer per
+// record, in line format, each a valid completion of the record's puzzle
+// field and equal to its solution field; JSON names each record's line.
+func TestRecords(t *testing.T) {
+	t.Parallel()
+	in := sample("records-sample.csv")
+	var puzzles, solutions []string
+	for i, l := range strings.Split(strings.TrimSpace(readFile(t, in)), "\n") {
+		if f := strings.Split(l, ","); i > 2 {
+			puzzles, solutions = append(puzzles, f[1]), append(solutions, f[2])
+		}
+	}
+	r := satdoku(t, "", "solve", in)
+	r.wantCode(t, ExitOK)
+	got := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if len(got) != len(puzzles) || len(puzzles) == 0 {
+		t.Fatalf("%d answers for %d records:\n%s", len(got), len(puzzles), r.stdout)
+	}
+	for i, line := range got {
+		verifyLine(t, i, mustParse(t, puzzles[i]), line)
+		if line != solutions[i] {
+			t.Errorf("record %d: %s, the file's solution is %s", i+1, line, solutions[i])
+		}
+	}
+	js, _ := parseJSONLines(t, satdoku(t, "", "solve", "-o", "json", in).stdout)
+	for i, j := range js {
+		if j.Line != i+4 {
+			t.Errorf("record %d: line %d, want %d", i+1, j.Line, i+4)
+		}
+	}
+}

@@ -81,7 +81,9 @@ result per puzzle, in input order: its solution, "no solution", "invalid"
 (the error goes to stderr) or "timeout". Input formats are detected per
 puzzle: grid (N lines of N numbers, 0 blank), compact (N lines of N symbols,
 as in Project Euler 96 or .sdk files, box separators | - + ignored) and line
-(N*N symbols on one line, . or 0 blank). Lines starting with # are comments.
+(N*N symbols on one line, . or 0 blank; or one field of a CSV or rated line,
+such as Kaggle's 'puzzle,solution' under a header line, which is skipped).
+Lines starting with # are comments.
 A file that cannot be opened or read is reported and the others are still
 solved (exit 1).
 

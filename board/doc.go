@@ -58,6 +58,16 @@
 // The exception is a line of only '-' whose length is a row's: that is a row
 // of blanks (SPOJ writes blanks as '-').
 //
+// A line puzzle may also be one field of a record: a line of fields
+// separated by commas, semicolons, tabs or spaces, as public puzzle lists
+// write them (CSV files such as "puzzle,solution" or
+// "id,puzzle,solution,clues,rating", rated lists such as "puzzle 11.9").
+// The field that is a whole line puzzle, the largest if several are (the
+// first of equals: the puzzle before its solution), is the puzzle, and the
+// other fields are not read. A line of column names over a record, such as
+// "quizzes,solutions", is a header and is skipped. A line is read as a
+// record only when no other format reads it.
+//
 // # Alphabets
 //
 // The symbols of compact and line puzzles come from an Alphabet (the grid

@@ -39,6 +39,10 @@ func (r *Reader) read() (*Puzzle, error) {
 			break
 		}
 	} else if text {
+		if r.isHeader(l.text) {
+			r.consume()
+			return r.read()
+		}
 		err := r.textErr(l)
 		r.consume()
 		return nil, err
@@ -76,6 +80,13 @@ func (r *Reader) read() (*Puzzle, error) {
 	// reports the line on its own if the rows below do not say so.)
 	if m := r.nextRowLen(); m > 0 && r.compactSide(m) && m != k && abs(m-k) <= 2 {
 		return r.readRows(Compact, m, title)
+	}
+	if p, ok := r.readRecord(title); ok {
+		return p, nil
+	}
+	if r.isHeader(l.text) {
+		r.consume()
+		return r.read()
 	}
 	err := r.noFit(r.peek(0))
 	r.consume()

@@ -53,6 +53,9 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 		}
 		break
 	}
+	if p, ok := r.readRecord(title); ok {
+		return p, nil
+	}
 	err := r.gridSizeErr(start, m)
 	// Skip the rest of this puzzle, however large: the rows below with as
 	// many numbers, up to m rows in all.
@@ -342,4 +345,95 @@ func (r *Reader) newPuzzle(s Shape) (*Puzzle, []uint8) {
 	x.b = Board{Shape: s, Cells: cells}
 	x.p = Puzzle{Board: &x.b, Alphabet: r.alpha}
 	return &x.p, cells
+}
+
+// Records: a line of fields separated by commas, semicolons, tabs or
+// spaces, one of which is a line puzzle, as the public puzzle lists write
+// them: CSV files ("puzzle,solution", "id,puzzle,solution,clues,rating"
+// under a header line of column names) and rated lists ("puzzle 11.9",
+// "hash puzzle 1.2"). The first field that is a whole line puzzle is the
+// puzzle; the other fields are not read. A record is tried only on a line
+// that no other format reads, so it costs the usual formats nothing.
+
+// recordField returns the byte range [start, end) of the field of t that
+// is a line puzzle (n² symbols and blanks, no box separators) of the
+// largest side n, the first of them, or ok false when t has no second
+// field or no such field. (The largest: a short field such as an id of
+// sixteen digits may read as a 4×4 puzzle beside a 9×9 one.)
+func (r *Reader) recordField(t []byte) (start, end, n int, ok bool) {
+	fields := 0
+	for i := 0; i < len(t); {
+		j := i
+		for j < len(t) && !isFieldSep(t[j]) {
+			j++
+		}
+		if j > i {
+			fields++
+			if side, line := r.lineSide(j - i); line && side > n && r.allSymbols(t[i:j], side) {
+				start, end, n, ok = i, j, side, true
+			}
+		}
+		i = j + 1
+	}
+	return start, end, n, ok && fields >= 2
+}
+
+func isFieldSep(c byte) bool { return c == ',' || c == ';' || c == '\t' || c == ' ' }
+
+// allSymbols reports whether every byte of t is a symbol of a board of
+// side n or a blank.
+func (r *Reader) allSymbols(t []byte, n int) bool {
+	for _, c := range t {
+		if v := r.tab[c]; v >= symSkip || int(v) > n {
+			return false
+		}
+	}
+	return true
+}
+
+// readRecord reads the record at the front of the queue, if it is one.
+func (r *Reader) readRecord(title string) (*Puzzle, bool) {
+	l := r.peek(0)
+	start, end, n, ok := r.recordField(l.text)
+	if !ok {
+		return nil, false
+	}
+	shape, _ := r.shapeFor(n)
+	p, cells := r.newPuzzle(shape)
+	for i, c := range l.text[start:end] {
+		cells[i] = r.tab[c]
+	}
+	p.Line, p.Format, p.Title = l.num, Line, title
+	r.consume()
+	return p, true
+}
+
+// isHeader reports whether t is a header line of column names over
+// records, such as "quizzes,solutions": two fields or more, each a word
+// of letters, digits and '_' that starts with a letter, and the next line
+// a record.
+func (r *Reader) isHeader(t []byte) bool {
+	fields := 0
+	for i := 0; i < len(t); {
+		j := i
+		for j < len(t) && !isFieldSep(t[j]) {
+			if c := t[j]; !isLetter(c) && (j == i || c != '_' && (c < '0' || c > '9')) {
+				return false
+			}
+			j++
+		}
+		if j > i {
+			fields++
+		}
+		i = j + 1
+	}
+	if fields < 2 {
+		return false
+	}
+	next := r.peek(1)
+	if next == nil || next.tooLong {
+		return false
+	}
+	_, _, _, ok := r.recordField(next.text)
+	return ok
 }

@@ -32,7 +32,10 @@ const (
 	line4L = "12.4..1.....4..1"
 )
 
-var bojLine = strings.NewReplacer(" ", "", "\n", "", "0", ".").Replace(boj)
+var (
+	bojLine    = strings.NewReplacer(" ", "", "\n", "", "0", ".").Replace(boj)
+	pe01Digits = strings.ReplaceAll(pe01, "\n", "")
+)
 
 var readTests = []struct {
 	name   string
@@ -101,6 +104,21 @@ var readTests = []struct {
 		want: []item{bad(ErrRowLength, 1, 0), {format: Grid, line: 2, side: 16}}},
 	{name: "MixedFormats", in: boj + "\n" + line9 + "\nGrid 07\n" + pe01,
 		want: []item{puz(Grid, 1, bojLine), puz(Line, 11, line9), {format: Compact, line: 13, cells: pe01L, title: "Grid 07"}}},
+
+	// Records: puzzle lists with more fields per line (CSV files with a
+	// header, rated lists): the largest field that is a line puzzle.
+	{name: "RecordsCSVHeader", in: "quizzes,solutions\n" + pe01Digits + "," + pe01Digits + "\n" + line9 + "," + line9 + "\r\n",
+		want: []item{puz(Line, 2, pe01L), puz(Line, 3, line9)}},
+	{name: "RecordsCSVIdFirst", in: "id,puzzle,solution,clues,difficulty\n1," + line9 + "," + pe01Digits + ",17,2.2\n",
+		want: []item{puz(Line, 2, line9)}},
+	{name: "RecordsRated", in: line9 + " 11.9/11.9/11.3\n" + line9 + ";11.9\n0000183b305c  " + line9 + "  1.2\n" + line9 + "\t# hard\n",
+		want: []item{puz(Line, 1, line9), puz(Line, 2, line9), puz(Line, 3, line9), puz(Line, 4, line9)}},
+	{name: "RecordsLongestField", in: "1234123412341234," + line9 + "\n" + line4 + ",x\n",
+		want: []item{puz(Line, 1, line9), puz(Line, 2, line4L)}},
+	{name: "RecordsHeaderOverNoRecord", in: "quizzes,solutions\n" + line9 + "\n",
+		want: []item{bad(ErrSymbol, 1, 8), puz(Line, 2, line9)}},
+	{name: "RecordsNoPuzzleField", in: line9[:80] + ",x\n" + line9 + " 1 2\n" + line9 + "\n",
+		want: []item{bad(ErrSymbol, 1, 81), puz(Line, 2, line9), puz(Line, 3, line9)}},
 
 	// Errors.
 	{name: "Empty", in: ""},

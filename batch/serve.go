@@ -104,8 +104,13 @@ func serveWorker(in io.Reader, out io.Writer) error {
 	}
 	if cfg.FlushEach && cfg.Engine.Kind != engine.External {
 		// Timed puzzles: pay the first solve's start-up costs (heap
-		// growth, page faults) before saying ready.
-		eng.Solve(context.Background(), board.New(board.Classic))
+		// growth, page faults) before saying ready. A solve, not the
+		// candidates of an empty board, which take many solves.
+		warm := cfg.Engine
+		warm.Candidates, warm.Limit, warm.Explain = false, 0, false
+		if e, err := engine.New(warm); err == nil {
+			e.Solve(context.Background(), board.New(board.Classic))
+		}
 	}
 	if _, err := io.WriteString(out, workerproto.Ready); err != nil {
 		return err

@@ -61,7 +61,8 @@
 // A line puzzle may also be one field of a record: a line of fields
 // separated by commas, semicolons, tabs or spaces, as public puzzle lists
 // write them (CSV files such as "puzzle,solution" or
-// "id,puzzle,solution,clues,rating", rated lists such as "puzzle 11.9").
+// "id,puzzle,solution,clues,rating", their fields quoted or not; rated
+// lists such as "puzzle 11.9").
 // The field that is a whole line puzzle, the largest if several are (the
 // first of equals: the puzzle before its solution), is the puzzle, and the
 // other fields are not read. A line of column names over a record, such as

@@ -350,7 +350,8 @@ func (r *Reader) newPuzzle(s Shape) (*Puzzle, []uint8) {
 // Records: a line of fields separated by commas, semicolons, tabs or
 // spaces, one of which is a line puzzle, as the public puzzle lists write
 // them: CSV files ("puzzle,solution", "id,puzzle,solution,clues,rating"
-// under a header line of column names) and rated lists ("puzzle 11.9",
+// under a header line of column names, fields quoted or not) and rated
+// lists ("puzzle 11.9",
 // "hash puzzle 1.2"). The first field that is a whole line puzzle is the
 // puzzle; the other fields are not read. A record is tried only on a line
 // that no other format reads, so it costs the usual formats nothing.
@@ -369,8 +370,12 @@ func (r *Reader) recordField(t []byte) (start, end, n int, ok bool) {
 		}
 		if j > i {
 			fields++
-			if side, line := r.lineSide(j - i); line && side > n && r.allSymbols(t[i:j], side) {
-				start, end, n, ok = i, j, side, true
+			a, b := i, j
+			if b-a >= 2 && t[a] == '"' && t[b-1] == '"' {
+				a, b = a+1, b-1 // a quoted CSV field
+			}
+			if side, line := r.lineSide(b - a); line && side > n && r.allSymbols(t[a:b], side) {
+				start, end, n, ok = a, b, side, true
 			}
 		}
 		i = j + 1
@@ -410,20 +415,29 @@ func (r *Reader) readRecord(title string) (*Puzzle, bool) {
 
 // isHeader reports whether t is a header line of column names over
 // records, such as "quizzes,solutions": two fields or more, each a word
-// of letters, digits and '_' that starts with a letter, and the next line
-// a record.
+// of letters, digits and '_' that starts with a letter (quoted or not),
+// and the next line a record.
 func (r *Reader) isHeader(t []byte) bool {
 	fields := 0
 	for i := 0; i < len(t); {
 		j := i
 		for j < len(t) && !isFieldSep(t[j]) {
-			if c := t[j]; !isLetter(c) && (j == i || c != '_' && (c < '0' || c > '9')) {
-				return false
-			}
 			j++
 		}
 		if j > i {
 			fields++
+			a, b := i, j
+			if b-a >= 2 && t[a] == '"' && t[b-1] == '"' {
+				a, b = a+1, b-1
+			}
+			if a == b {
+				return false
+			}
+			for k := a; k < b; k++ {
+				if c := t[k]; !isLetter(c) && (k == a || c != '_' && (c < '0' || c > '9')) {
+					return false
+				}
+			}
 		}
 		i = j + 1
 	}

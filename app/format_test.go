@@ -3,6 +3,7 @@ package app
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -408,5 +409,49 @@ func TestRecords(t *testing.T) {
 		if j.Line != i+4 {
 			t.Errorf("record %d: line %d, want %d", i+1, j.Line, i+4)
 		}
+	}
+}
+
+// TestArrayBoards solves boards written as arrays, as programs print them:
+// LeetCode's board as JSON in a *.json file (not f-puzzles: it is an array)
+// and on standard input, and a Python list over several lines, each
+// answer a valid completion of the same puzzle.
+func TestArrayBoards(t *testing.T) {
+	t.Parallel()
+	puzzle := mustParse(t, readFile(t, sample("boj-sample.in")))
+	n := puzzle.Side()
+	var js, py strings.Builder
+	js.WriteString("[")
+	py.WriteString("[\n")
+	for r := 0; r < n; r++ {
+		var q, p []string
+		for c := 0; c < n; c++ {
+			d := fmt.Sprint(puzzle.Cells[r*n+c])
+			p = append(p, d)
+			if d == "0" {
+				d = "." // LeetCode's blank
+			}
+			q = append(q, `"`+d+`"`)
+		}
+		if r > 0 {
+			js.WriteString(",")
+		}
+		js.WriteString("[" + strings.Join(q, ",") + "]")
+		py.WriteString("  [" + strings.Join(p, ", ") + "],\n")
+	}
+	js.WriteString("]\n")
+	py.WriteString("]\n")
+	file := writeFile(t, "board.json", js.String())
+	for _, tc := range []struct {
+		name, stdin string
+		args        []string
+	}{
+		{"LeetCode JSON file", "", []string{file}},
+		{"LeetCode JSON on stdin", js.String(), []string{"-"}},
+		{"Python list", py.String(), []string{"-"}},
+	} {
+		r := satdoku(t, tc.stdin, append([]string{"solve", "-o", "line"}, tc.args...)...)
+		r.wantCode(t, ExitOK)
+		verifyLine(t, 0, puzzle, strings.TrimSpace(r.stdout))
 	}
 }

@@ -38,13 +38,15 @@ func regionsFlag() cli.Flag {
 const fpuzzlesPeek = 64 << 10
 
 // isFPuzzles reports whether the input is f-puzzles input: a file named
-// *.json, or one whose first line other than blanks and # comments is
-// JSON ('{'), an f-puzzles or SudokuPad link, or the compressed text after
-// "?load=" (web.LooksLikeFPuzzles). It reads no further than the end of
-// that line, so that puzzles piped in one at a time are answered at once.
+// *.json (unless it is a JSON array, such as a board written as an array
+// of rows, which the text reader reads), or one whose first line other
+// than blanks and # comments is JSON ('{'), an f-puzzles or SudokuPad
+// link, or the compressed text after "?load=" (web.LooksLikeFPuzzles). It
+// reads no further than the end of that line, so that puzzles piped in
+// one at a time are answered at once.
 func isFPuzzles(name string, br *bufio.Reader) bool {
 	if strings.EqualFold(filepath.Ext(name), ".json") {
-		return true
+		return !startsArray(br)
 	}
 	start := 0
 	for i := 1; i <= fpuzzlesPeek; i++ {
@@ -64,6 +66,26 @@ func isFPuzzles(name string, br *bufio.Reader) bool {
 	}
 	b, _ := br.Peek(fpuzzlesPeek)
 	return looksLikeFPuzzlesLine(b[start:])
+}
+
+// startsArray reports whether the input's first byte other than white
+// space is '['.
+func startsArray(br *bufio.Reader) bool {
+	for i := 1; i <= fpuzzlesPeek; i++ {
+		b, err := br.Peek(i)
+		if len(b) < i {
+			return false
+		}
+		switch b[i-1] {
+		case ' ', '\t', '\r', '\n':
+			if err != nil {
+				return false
+			}
+			continue
+		}
+		return b[i-1] == '['
+	}
+	return false
 }
 
 // looksLikeFPuzzlesLine reports whether the first line of an input is

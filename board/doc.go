@@ -69,6 +69,13 @@
 // "quizzes,solutions", is a header and is skipped. A line is read as a
 // record only when no other format reads it.
 //
+// Arrays, as JSON or a programming language prints a board, read as the
+// numbers they hold: a line that starts with '[' or ']' has its brackets,
+// commas and quotes read as spaces, so that rows such as [5, 3, 0, …],
+// under a line "[" and over a line "]", are grid rows, and LeetCode's
+// [["5","3","."…],[…]…] on one line, like any line of N² numbers
+// separated by spaces, is a line puzzle.
+//
 // # Alphabets
 //
 // The symbols of compact and line puzzles come from an Alphabet (the grid

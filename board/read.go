@@ -2,6 +2,7 @@ package board
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -78,6 +79,7 @@ type rec struct {
 	space     uint8    // 0 unknown, 1 no spaces or tabs inside, 2 some (see spaced)
 	tokenized bool     // toks holds the line's grid tokens
 	toks      [][2]int // kept only for lines of at most MaxSide+2 tokens
+	nested    bool     // the line was an array of arrays ("[[…],[…]]"): a whole board
 }
 
 // NewReader returns a Reader reading from r.
@@ -222,7 +224,26 @@ func (r *Reader) fill() bool {
 	// Field by field: the slot keeps its buffers (toks is reset when used).
 	l.num, l.text, l.tooLong = r.lineNum, append(l.text[:0], data...), tooLong
 	l.scanned, l.space, l.tokenized = false, 0, false
+	l.nested = false
+	if len(l.text) > 0 && (l.text[0] == '[' || l.text[0] == ']') {
+		l.nested = bytes.Count(l.text, []byte{'['}) > 1
+		l.text = trimSpace(unbracket(l.text))
+	}
 	return true
+}
+
+// unbracket turns the brackets, commas and quotes of an array written in
+// JSON or a programming language into spaces, in place (so columns stay
+// where they were): [["5","3","."],…] and [5, 3, 0] read as numbers
+// separated by spaces, and a line of only brackets as a blank one.
+func unbracket(t []byte) []byte {
+	for i, c := range t {
+		switch c {
+		case '[', ']', ',', '"', '\'':
+			t[i] = ' '
+		}
+	}
+	return t
 }
 
 // peek returns the i-th pending line (0-based), or nil past the end of input.

@@ -34,6 +34,9 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 	l := r.peek(0)
 	start := l.num
 	m := len(r.tokens(l))
+	if n, ok := r.lineSide(m); ok && l.nested {
+		return r.readSpacedLine(n, title) // [[row],[row],…] on one line
+	}
 	if _, ok := r.shapeFor(m); ok {
 		return r.readRows(Grid, m, title)
 	}
@@ -52,6 +55,9 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 			}
 		}
 		break
+	}
+	if n, ok := r.lineSide(m); ok && m > MaxSide {
+		return r.readSpacedLine(n, title)
 	}
 	if p, ok := r.readRecord(title); ok {
 		return p, nil
@@ -450,4 +456,22 @@ func (r *Reader) isHeader(t []byte) bool {
 	}
 	_, _, _, ok := r.recordField(next.text)
 	return ok
+}
+
+// readSpacedLine reads the line at the front of the queue, which holds the
+// n² cells of a board as numbers separated by spaces (as an array of rows
+// on one line is, once unbracket has run), row after row: a line puzzle.
+func (r *Reader) readSpacedLine(n int, title string) (*Puzzle, error) {
+	l := r.peek(0)
+	defer r.consume()
+	toks := r.tokens(l)
+	shape, _ := r.shapeFor(n)
+	p, cells := r.newPuzzle(shape)
+	for row := 0; row < n; row++ {
+		if err := r.gridRow(l.num, l, toks[row*n:(row+1)*n], n, cells[row*n:(row+1)*n]); err != nil {
+			return nil, err
+		}
+	}
+	p.Line, p.Format, p.Title = l.num, Line, title
+	return p, nil
 }

@@ -122,6 +122,15 @@ var readTests = []struct {
 	{name: "RecordsNoPuzzleField", in: line9[:80] + ",x\n" + line9 + " 1 2\n" + line9 + "\n",
 		want: []item{bad(ErrSymbol, 1, 81), puz(Line, 2, line9), puz(Line, 3, line9)}},
 
+	// Arrays, as JSON or a programming language writes them (LeetCode's
+	// board), and a whole board as numbers on one line.
+	{name: "ArrayJSONOneLine", in: "[[\"1\",\"2\",\".\",\"4\"],[\".\",\".\",\"1\",\".\"],[\".\",\".\",\".\",\".\"],[\"4\",\".\",\".\",\"1\"]]\n" + line9,
+		want: []item{puz(Line, 1, line4L), puz(Line, 2, line9)}},
+	{name: "ArrayRows", in: "board:\n[\n  [5, 3, 0, 0, 7, 0, 0, 0, 0],\n" + strings.Repeat("  [0, 0, 0, 0, 0, 0, 0, 0, 0],\n", 8) + "]\n",
+		want: []item{bad(ErrSymbol, 1, 6), puz(Grid, 3, "53..7...."+strings.Repeat(".", 72))}},
+	{name: "SpacedLine81", in: strings.TrimSpace(strings.ReplaceAll(boj, "\n", " ")) + "\n" + strings.Repeat("0 ", 80) + "10\n",
+		want: []item{puz(Line, 1, bojLine), bad(ErrSymbol, 2, 161)}},
+
 	// Errors.
 	{name: "Empty", in: ""},
 	{name: "OnlyNewlines", in: "\n\n\r\n\n"},

@@ -354,20 +354,18 @@ func (r *Reader) newPuzzle(s Shape) (*Puzzle, []uint8) {
 }
 
 // Records: a line of fields separated by commas, semicolons, tabs or
-// spaces, one of which is a line puzzle, as the public puzzle lists write
-// them: CSV files ("puzzle,solution", "id,puzzle,solution,clues,rating"
-// under a header line of column names, fields quoted or not) and rated
-// lists ("puzzle 11.9",
-// "hash puzzle 1.2"). The first field that is a whole line puzzle is the
-// puzzle; the other fields are not read. A record is tried only on a line
-// that no other format reads, so it costs the usual formats nothing.
+// spaces, one of which is a line puzzle, as public puzzle lists write
+// them: CSV files ("puzzle,solution", "id,puzzle,solution,clues,rating",
+// fields quoted or not, under a header line of column names) and rated
+// lists ("puzzle 11.9", "hash puzzle 1.2"). The field that is a whole line
+// puzzle is the puzzle (see recordField); the other fields are not read.
+// A record is tried only on a line that no other format reads, so it
+// costs the usual formats nothing.
 
-// recordField returns the byte range [start, end) of the field of t that
-// is a line puzzle (n² symbols and blanks, no box separators) of the
-// largest side n, the first of them, or ok false when t has no second
-// field or no such field. (The largest: a short field such as an id of
-// sixteen digits may read as a 4×4 puzzle beside a 9×9 one.)
-func (r *Reader) recordField(t []byte) (start, end, n int, ok bool) {
+// eachField calls fn with the byte range [a, b) of each field of t, inside
+// its quotes if it is quoted, until fn returns false; it returns the
+// number of fields.
+func eachField(t []byte, fn func(a, b int) bool) int {
 	fields := 0
 	for i := 0; i < len(t); {
 		j := i
@@ -378,18 +376,34 @@ func (r *Reader) recordField(t []byte) (start, end, n int, ok bool) {
 			fields++
 			a, b := i, j
 			if b-a >= 2 && t[a] == '"' && t[b-1] == '"' {
-				a, b = a+1, b-1 // a quoted CSV field
+				a, b = a+1, b-1
 			}
-			if side, line := r.lineSide(b - a); line && side > n && r.allSymbols(t[a:b], side) {
-				start, end, n, ok = a, b, side, true
+			if !fn(a, b) {
+				return fields
 			}
 		}
 		i = j + 1
 	}
-	return start, end, n, ok && fields >= 2
+	return fields
 }
 
 func isFieldSep(c byte) bool { return c == ',' || c == ';' || c == '\t' || c == ' ' }
+
+// recordField returns the byte range [start, end) of the field of t that
+// is a line puzzle (n² symbols and blanks, no box separators) of the
+// largest side n, the first of them (the puzzle comes before its
+// solution), or ok false when t has no second field or no such field.
+// (The largest: a short field such as an id of sixteen digits may read as
+// a 4×4 puzzle beside a 9×9 one.)
+func (r *Reader) recordField(t []byte) (start, end, n int, ok bool) {
+	fields := eachField(t, func(a, b int) bool {
+		if side, line := r.lineSide(b - a); line && side > n && r.allSymbols(t[a:b], side) {
+			start, end, n, ok = a, b, side, true
+		}
+		return true
+	})
+	return start, end, n, ok && fields >= 2
+}
 
 // allSymbols reports whether every byte of t is a symbol of a board of
 // side n or a blank.
@@ -424,30 +438,16 @@ func (r *Reader) readRecord(title string) (*Puzzle, bool) {
 // of letters, digits and '_' that starts with a letter (quoted or not),
 // and the next line a record.
 func (r *Reader) isHeader(t []byte) bool {
-	fields := 0
-	for i := 0; i < len(t); {
-		j := i
-		for j < len(t) && !isFieldSep(t[j]) {
-			j++
+	words := true
+	fields := eachField(t, func(a, b int) bool {
+		words = a < b
+		for k := a; k < b && words; k++ {
+			c := t[k]
+			words = isLetter(c) || k > a && (c == '_' || '0' <= c && c <= '9')
 		}
-		if j > i {
-			fields++
-			a, b := i, j
-			if b-a >= 2 && t[a] == '"' && t[b-1] == '"' {
-				a, b = a+1, b-1
-			}
-			if a == b {
-				return false
-			}
-			for k := a; k < b; k++ {
-				if c := t[k]; !isLetter(c) && (k == a || c != '_' && (c < '0' || c > '9')) {
-					return false
-				}
-			}
-		}
-		i = j + 1
-	}
-	if fields < 2 {
+		return words
+	})
+	if !words || fields < 2 {
 		return false
 	}
 	next := r.peek(1)

@@ -111,6 +111,8 @@ var readTests = []struct {
 		want: []item{puz(Line, 2, pe01L), puz(Line, 3, line9)}},
 	{name: "RecordsCSVIdFirst", in: "id,puzzle,solution,clues,difficulty\n1," + line9 + "," + pe01Digits + ",17,2.2\n",
 		want: []item{puz(Line, 2, line9)}},
+	{name: "RecordsTSVHeader", in: "puzzle\tsolution\n" + line9 + "\t" + pe01Digits + "\n",
+		want: []item{puz(Line, 2, line9)}},
 	{name: "RecordsCSVQuoted", in: "\"id\",\"puzzle\"\n\"7\",\"" + line9 + "\"\n",
 		want: []item{puz(Line, 2, line9)}},
 	{name: "RecordsRated", in: line9 + " 11.9/11.9/11.3\n" + line9 + ";11.9\n0000183b305c  " + line9 + "  1.2\n" + line9 + "\t# hard\n",

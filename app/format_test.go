@@ -455,3 +455,27 @@ func TestArrayBoards(t *testing.T) {
 		verifyLine(t, 0, puzzle, strings.TrimSpace(r.stdout))
 	}
 }
+
+// TestByteOrderMark solves inputs saved with a UTF-8 byte order mark, as
+// some Windows editors save them: the classic exchange gives its exact
+// output, and an f-puzzles document is told apart and solved as without
+// the mark, whether its name ends in .json or not.
+func TestByteOrderMark(t *testing.T) {
+	t.Parallel()
+	const bom = "\ufeff"
+	classic := writeFile(t, "boj.in", bom+readFile(t, sample("boj-sample.in")))
+	r := satdoku(t, "", "solve", classic)
+	r.wantCode(t, ExitOK)
+	if want := readFile(t, sample("boj-sample.out")); r.stdout != want {
+		t.Errorf("with a byte order mark:\n%s\nwant\n%s", r.stdout, want)
+	}
+	killer := sample("variants/dclamage/killer-blister.json")
+	want := satdoku(t, "", "solve", "-o", "line", killer).stdout
+	for _, name := range []string{"killer.json", "killer.txt"} {
+		r := satdoku(t, "", "solve", "-o", "line", writeFile(t, name, bom+readFile(t, killer)))
+		r.wantCode(t, ExitOK)
+		if r.stdout != want {
+			t.Errorf("%s with a byte order mark: %q, want %q", name, r.stdout, want)
+		}
+	}
+}

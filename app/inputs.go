@@ -159,6 +159,7 @@ func (r *inputs) open() bool {
 		// The size of board.Reader's own buffer, which then reads from
 		// this one instead of copying it (bufio.NewReaderSize).
 		br := bufio.NewReaderSize(r.progress.wrap(src), board.DefaultMaxLineLength+2)
+		skipBOM(br)
 		if isFPuzzles(name, br) {
 			r.fp = &fpInput{name: name, r: br, notes: r.notes}
 			if r.rules != nil && r.notes != nil {

@@ -200,6 +200,11 @@ func (r *Reader) fill() bool {
 		}
 	}
 	r.lineNum++
+	if r.lineNum == 1 {
+		// A UTF-8 byte order mark, as some Windows editors write, is no
+		// character of the first line.
+		data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	}
 	if n := len(data); n > 0 && data[n-1] == '\n' {
 		data = data[:n-1]
 	}

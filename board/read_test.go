@@ -133,6 +133,11 @@ var readTests = []struct {
 	{name: "SpacedLine81", in: strings.TrimSpace(strings.ReplaceAll(boj, "\n", " ")) + "\n" + strings.Repeat("0 ", 80) + "10\n",
 		want: []item{puz(Line, 1, bojLine), bad(ErrSymbol, 2, 161)}},
 
+	// A UTF-8 byte order mark, as some Windows editors write, before any format.
+	{name: "ByteOrderMarkLine", in: "\ufeff" + line9 + "\n\ufeff" + line9 + "\n",
+		want: []item{puz(Line, 1, line9), bad(ErrSymbol, 2, 1)}},
+	{name: "ByteOrderMarkGrid", in: "\ufeff" + boj, want: []item{puz(Grid, 1, bojLine)}},
+
 	// Errors.
 	{name: "Empty", in: ""},
 	{name: "OnlyNewlines", in: "\n\n\r\n\n"},

@@ -117,11 +117,13 @@ func Read(r io.Reader) (*Result, error) {
 	return Decode(data)
 }
 
-// Decode reads a puzzle from f-puzzles JSON held in memory.
+// Decode reads a puzzle from f-puzzles JSON held in memory. A UTF-8 byte
+// order mark before it, as some Windows editors write, is skipped.
 func Decode(data []byte) (*Result, error) {
 	if len(data) > MaxJSON {
 		return nil, formatErr("", "more than %d bytes", MaxJSON)
 	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	var doc map[string]json.RawMessage
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, jsonErr(data, err)

@@ -95,6 +95,24 @@ func TestEmptyUnknownKeysAreFine(t *testing.T) {
 	}
 }
 
+// TestByteOrderMark reads a document saved with a UTF-8 byte order mark,
+// as some Windows editors save it, as the same puzzle as without it.
+func TestByteOrderMark(t *testing.T) {
+	t.Parallel()
+	plain := doc(`"antiknight":true`)
+	want, err := fpuzzles.Decode([]byte(plain))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := fpuzzles.Decode([]byte("\ufeff" + plain))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Puzzle, want.Puzzle) {
+		t.Fatalf("with a byte order mark: %+v, without: %+v", got.Puzzle, want.Puzzle)
+	}
+}
+
 func TestReadRules(t *testing.T) {
 	t.Parallel()
 	in := doc(`"antiknight":true,"nonconsecutive":true,"negative":["ratio","xv"],

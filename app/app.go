@@ -270,7 +270,8 @@ func version() string {
 
 // forEachInput calls fn with the reader of each named input ("-" or none:
 // stdin, which holds what), one at a time, so that a batch of files
-// streams.
+// streams. The reader is textInput's: UTF-8, whatever byte order mark the
+// input starts with.
 func (s *streams) forEachInput(names []string, what string, fn func(name string, r io.Reader) error) error {
 	if len(names) == 0 {
 		names = []string{"-"}
@@ -278,7 +279,7 @@ func (s *streams) forEachInput(names []string, what string, fn func(name string,
 	for _, name := range names {
 		if name == "-" {
 			s.noteTerminal(what)
-			if err := fn("-", s.stdin); err != nil {
+			if err := fn("-", textInput(s.stdin, 64<<10)); err != nil {
 				return err
 			}
 			continue
@@ -287,7 +288,7 @@ func (s *streams) forEachInput(names []string, what string, fn func(name string,
 		if err != nil {
 			return exitf(ExitError, "%v", err)
 		}
-		err = fn(name, f)
+		err = fn(name, textInput(f, 64<<10))
 		f.Close()
 		if err != nil {
 			return err

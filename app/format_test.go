@@ -2,11 +2,16 @@ package app
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
+	"unicode/utf16"
 
 	"github.com/satdoku/satdoku/board"
 )
@@ -476,6 +481,80 @@ func TestByteOrderMark(t *testing.T) {
 		r.wantCode(t, ExitOK)
 		if r.stdout != want {
 			t.Errorf("%s with a byte order mark: %q, want %q", name, r.stdout, want)
+		}
+	}
+}
+
+// TestUTF16 solves inputs saved as UTF-16 with a byte order mark (Windows
+// PowerShell's '>' writes them so), little- and big-endian: the classic
+// exchange gives its exact output, and an f-puzzles document is solved.
+func TestUTF16(t *testing.T) {
+	t.Parallel()
+	encode := func(s string, big bool) string {
+		var b strings.Builder
+		for _, u := range utf16.Encode([]rune("\ufeff" + s)) {
+			if big {
+				b.WriteByte(byte(u >> 8))
+				b.WriteByte(byte(u))
+			} else {
+				b.WriteByte(byte(u))
+				b.WriteByte(byte(u >> 8))
+			}
+		}
+		return b.String()
+	}
+	want := readFile(t, sample("boj-sample.out"))
+	killer := sample("variants/dclamage/killer-blister.json")
+	wantKiller := satdoku(t, "", "solve", "-o", "line", killer).stdout
+	for _, big := range []bool{false, true} {
+		in := encode(strings.ReplaceAll(readFile(t, sample("boj-sample.in")), "\n", "\r\n"), big)
+		r := satdoku(t, "", "solve", writeFile(t, "boj.in", in))
+		r.wantCode(t, ExitOK)
+		if r.stdout != want {
+			t.Errorf("big-endian %v:\n%s\nwant\n%s", big, r.stdout, want)
+		}
+		r = satdoku(t, in, "solve", "-") // standard input too
+		r.wantCode(t, ExitOK)
+		if r.stdout != want {
+			t.Errorf("big-endian %v, standard input:\n%s\nwant\n%s", big, r.stdout, want)
+		}
+		r = satdoku(t, "", "solve", "-o", "line", writeFile(t, "killer.json", encode(readFile(t, killer), big)))
+		r.wantCode(t, ExitOK)
+		if r.stdout != wantKiller {
+			t.Errorf("big-endian %v: f-puzzles %q, want %q", big, r.stdout, wantKiller)
+		}
+	}
+}
+
+// TestUTF16Reader decodes random text, every plane and surrogate pairs
+// included, written as UTF-16 in both byte orders and read a few bytes at a
+// time.
+func TestUTF16Reader(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 200; i++ {
+		var runes []rune
+		for j := rng.IntN(50); j > 0; j-- {
+			r := rune(rng.IntN(0x110000))
+			if utf16.IsSurrogate(r) {
+				r = 'x'
+			}
+			runes = append(runes, r)
+		}
+		for _, big := range []bool{false, true} {
+			var raw []byte
+			for _, u := range utf16.Encode(runes) {
+				if big {
+					raw = append(raw, byte(u>>8), byte(u))
+				} else {
+					raw = append(raw, byte(u), byte(u>>8))
+				}
+			}
+			u := &utf16Reader{r: bufio.NewReaderSize(iotest.OneByteReader(bytes.NewReader(raw)), 16), big: big}
+			got, err := io.ReadAll(u)
+			if err != nil || string(got) != string(runes) {
+				t.Fatalf("big-endian %v: %q (%v), want %q", big, got, err, string(runes))
+			}
 		}
 	}
 }

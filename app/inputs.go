@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -158,8 +157,7 @@ func (r *inputs) open() bool {
 		r.curName, r.count = name, 0
 		// The size of board.Reader's own buffer, which then reads from
 		// this one instead of copying it (bufio.NewReaderSize).
-		br := bufio.NewReaderSize(r.progress.wrap(src), board.DefaultMaxLineLength+2)
-		skipBOM(br)
+		br := textInput(r.progress.wrap(src), board.DefaultMaxLineLength+2)
 		if isFPuzzles(name, br) {
 			r.fp = &fpInput{name: name, r: br, notes: r.notes}
 			if r.rules != nil && r.notes != nil {

@@ -154,8 +154,7 @@ func runRender(c *cli.Context, s *streams) error {
 	}
 	pic := &render.Picture{Title: cfg.title}
 	err = s.forEachInput([]string{name}, "a puzzle", func(name string, r io.Reader) error {
-		br := bufio.NewReaderSize(r, 64<<10)
-		skipBOM(br)
+		br := bufio.NewReaderSize(r, 64<<10) // r is one already (forEachInput)
 		head, _ := br.Peek(64 << 10)
 		if web.LooksLikeFPuzzles(string(head)) {
 			if cfg.index != 1 {

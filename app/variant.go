@@ -68,14 +68,6 @@ func isFPuzzles(name string, br *bufio.Reader) bool {
 	return looksLikeFPuzzlesLine(b[start:])
 }
 
-// skipBOM skips a UTF-8 byte order mark at the start of br, as some
-// Windows editors write, so that it does not hide an input's format.
-func skipBOM(br *bufio.Reader) {
-	if b, err := br.Peek(3); err == nil && string(b) == "\ufeff" {
-		br.Discard(3)
-	}
-}
-
 // startsArray reports whether the input's first byte other than white
 // space is '['.
 func startsArray(br *bufio.Reader) bool {

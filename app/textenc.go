@@ -1,0 +1,90 @@
+package app
+
+import (
+	"bufio"
+	"io"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// textInput returns src as UTF-8 text, buffered in size bytes: a UTF-8
+// byte order mark at the start is skipped, and UTF-16 text with its byte
+// order mark (as Windows PowerShell's '>' writes files) is decoded, so that
+// neither hides an input's format nor makes it invalid.
+func textInput(src io.Reader, size int) *bufio.Reader {
+	br := bufio.NewReaderSize(src, size)
+	b, _ := br.Peek(3)
+	switch {
+	case len(b) == 3 && string(b) == "\ufeff":
+		br.Discard(3)
+	case len(b) >= 2 && (b[0] == 0xFF && b[1] == 0xFE || b[0] == 0xFE && b[1] == 0xFF):
+		br.Discard(2)
+		return bufio.NewReaderSize(&utf16Reader{r: br, big: b[0] == 0xFE}, size)
+	}
+	return br
+}
+
+// utf16Reader decodes UTF-16 text (little-endian unless big) into UTF-8.
+// An unpaired surrogate or a last odd byte reads as U+FFFD, which the
+// readers then report as a character that is no Sudoku symbol.
+type utf16Reader struct {
+	r       *bufio.Reader
+	big     bool
+	pending []byte // the encoding of the last rune, not yet all returned
+	scratch [utf8.UTFMax]byte
+}
+
+func (u *utf16Reader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		if len(u.pending) > 0 {
+			c := copy(p[n:], u.pending)
+			u.pending, n = u.pending[c:], n+c
+			continue
+		}
+		if n > 0 && u.r.Buffered() < 2 {
+			return n, nil // what is decoded, without waiting for more
+		}
+		r, err := u.next()
+		if err != nil {
+			if n > 0 {
+				return n, nil
+			}
+			return 0, err
+		}
+		u.pending = utf8.AppendRune(u.scratch[:0], r)
+	}
+	return n, nil
+}
+
+// next decodes one rune.
+func (u *utf16Reader) next() (rune, error) {
+	a, err := u.unit()
+	if err != nil {
+		return 0, err
+	}
+	if !utf16.IsSurrogate(a) {
+		return a, nil
+	}
+	b, err := u.unit()
+	if err != nil {
+		return utf8.RuneError, nil
+	}
+	return utf16.DecodeRune(a, b), nil
+}
+
+// unit reads one UTF-16 code unit; a last odd byte is U+FFFD.
+func (u *utf16Reader) unit() (rune, error) {
+	var b [2]byte
+	switch _, err := io.ReadFull(u.r, b[:]); err {
+	case nil:
+	case io.ErrUnexpectedEOF:
+		return utf8.RuneError, nil
+	default:
+		return 0, err
+	}
+	if u.big {
+		return rune(b[0])<<8 | rune(b[1]), nil
+	}
+	return rune(b[1])<<8 | rune(b[0]), nil
+}

@@ -224,7 +224,12 @@ func newRuleSet(c *cli.Context) (*ruleSet, error) {
 	}
 	rs := &ruleSet{spec: spec, regionsName: regions, byShape: map[board.Shape]shapeRules{}}
 	if regions != "" {
-		data, err := os.ReadFile(regions)
+		f, err := os.Open(regions)
+		if err != nil {
+			return nil, exitf(ExitError, "--regions: %v", err)
+		}
+		defer f.Close()
+		data, err := io.ReadAll(textInput(f, 4096)) // as any input: UTF-8 whatever its byte order mark
 		if err != nil {
 			return nil, exitf(ExitError, "--regions: %v", err)
 		}

@@ -490,6 +490,11 @@ func TestSolveRulesRegions(t *testing.T) {
 	r := satdoku(t, "", "solve", "-o", "line", "--regions", regions, in)
 	r.wantCode(t, ExitOK)
 	checkGrid(t, "--regions", jigsaw, gridOf(t, jigsaw, r.stdout))
+	// The same regions saved with a UTF-8 byte order mark.
+	bomRegions := writeFile(t, "regions-bom.txt", "\ufeff"+readFile(t, regions))
+	if r2 := satdoku(t, "", "solve", "-o", "line", "--regions", bomRegions, in); r2.stdout != r.stdout {
+		t.Errorf("--regions with a byte order mark: %v", r2)
+	}
 	blanks := 0
 	for _, d := range givens.Cells {
 		if d == 0 {

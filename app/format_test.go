@@ -3,6 +3,7 @@ package app
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -557,4 +558,34 @@ func TestUTF16Reader(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestGzip solves gzip-compressed inputs, as puzzle collections are often
+// shipped: the classic exchange byte for byte, a CSV file as its plain
+// text solves, the same from standard input; a truncated stream is an
+// input that could not be read (exit 1), not a crash.
+func TestGzip(t *testing.T) {
+	t.Parallel()
+	gz := func(s string) string {
+		var b bytes.Buffer
+		w := gzip.NewWriter(&b)
+		w.Write([]byte(s))
+		w.Close()
+		return b.String()
+	}
+	boj := gz(readFile(t, sample("boj-sample.in")))
+	r := satdoku(t, "", "solve", writeFile(t, "boj.in.gz", boj))
+	r.wantCode(t, ExitOK)
+	if want := readFile(t, sample("boj-sample.out")); r.stdout != want {
+		t.Errorf("gzip:\n%s\nwant\n%s", r.stdout, want)
+	}
+	csv := sample("records-sample.csv")
+	want := satdoku(t, "", "solve", csv).stdout
+	r = satdoku(t, gz(readFile(t, csv)), "solve", "-")
+	r.wantCode(t, ExitOK)
+	if r.stdout != want {
+		t.Errorf("gzip CSV on standard input:\n%s\nwant\n%s", r.stdout, want)
+	}
+	r = satdoku(t, "", "solve", writeFile(t, "cut.gz", boj[:len(boj)/2]))
+	r.wantCode(t, ExitError)
 }

@@ -84,7 +84,8 @@ as in Project Euler 96 or .sdk files, box separators | - + ignored) and line
 (N*N symbols on one line, . or 0 blank; or one field of a CSV or rated line,
 such as Kaggle's 'puzzle,solution' under a header line, which is skipped).
 Boards written as arrays read as their numbers (LeetCode's [["5","3",...]],
-in a *.json file too). Lines starting with # are comments.
+in a *.json file too). Lines starting with # are comments. Inputs may be
+gzip-compressed, UTF-16 or start with a byte order mark.
 A file that cannot be opened or read is reported and the others are still
 solved (exit 1).
 

@@ -2,19 +2,26 @@ package app
 
 import (
 	"bufio"
+	"compress/gzip"
 	"io"
 	"unicode/utf16"
 	"unicode/utf8"
 )
 
 // textInput returns src as UTF-8 text, buffered in size bytes: a UTF-8
-// byte order mark at the start is skipped, and UTF-16 text with its byte
-// order mark (as Windows PowerShell's '>' writes files) is decoded, so that
-// neither hides an input's format nor makes it invalid.
+// byte order mark at the start is skipped, UTF-16 text with its byte order
+// mark (as Windows PowerShell's '>' writes files) is decoded, and gzip
+// data (as puzzle collections are often shipped, *.gz) is decompressed, so
+// that none of them hides an input's format or makes it invalid.
 func textInput(src io.Reader, size int) *bufio.Reader {
 	br := bufio.NewReaderSize(src, size)
 	b, _ := br.Peek(3)
 	switch {
+	case len(b) >= 2 && b[0] == 0x1F && b[1] == 0x8B:
+		if zr, err := gzip.NewReader(br); err == nil {
+			return textInput(zr, size)
+		}
+		// Not gzip after all: the readers report what they find.
 	case len(b) == 3 && string(b) == "\ufeff":
 		br.Discard(3)
 	case len(b) >= 2 && (b[0] == 0xFF && b[1] == 0xFE || b[0] == 0xFE && b[1] == 0xFF):

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"archive/zip"
 	"bufio"
 	"bytes"
 	"compress/gzip"
@@ -588,4 +589,50 @@ func TestGzip(t *testing.T) {
 	}
 	r = satdoku(t, "", "solve", writeFile(t, "cut.gz", boj[:len(boj)/2]))
 	r.wantCode(t, ExitError)
+}
+
+// TestZip solves the files of a zip archive given by name, each an input
+// of its own (a directory left out, an f-puzzles file among them), as the
+// plain files solve; a zip archive on standard input is a clear error.
+func TestZip(t *testing.T) {
+	t.Parallel()
+	files := []struct{ name, from string }{
+		{"set/boj.in", sample("boj-sample.in")},
+		{"set/records.csv", sample("records-sample.csv")},
+		{"set/killer.json", sample("variants/dclamage/killer-blister.json")},
+	}
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	if _, err := zw.Create("set/"); err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for _, f := range files {
+		w, err := zw.Create(f.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(w, readFile(t, f.from))
+		r := satdoku(t, "", "solve", "-o", "line", f.from)
+		r.wantCode(t, ExitOK)
+		want.WriteString(r.stdout)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	archive := writeFile(t, "set.zip", b.String())
+	r := satdoku(t, "", "solve", "-o", "line", archive)
+	r.wantCode(t, ExitOK)
+	if r.stdout != want.String() {
+		t.Errorf("the archive:\n%s\nthe files:\n%s", r.stdout, want.String())
+	}
+	js, _ := parseJSONLines(t, satdoku(t, "", "solve", "-o", "json", archive).stdout)
+	if len(js) == 0 || js[0].File != archive+"/set/boj.in" || js[len(js)-1].File != archive+"/set/killer.json" {
+		t.Errorf("inputs named %q … %q", js[0].File, js[len(js)-1].File)
+	}
+	r = satdoku(t, b.String(), "solve", "-")
+	r.wantCode(t, ExitError)
+	if !strings.Contains(r.stderr, "zip archive") {
+		t.Errorf("a zip archive on standard input: %v", r)
+	}
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"archive/zip"
 	"errors"
 	"fmt"
 	"io"
@@ -36,9 +37,16 @@ type inputs struct {
 	cur     *board.Reader
 	fp      *fpInput // the current input when it holds f-puzzles puzzles
 	curName string
-	file    *os.File
-	count   int // puzzles read from the current input
-	total   int // puzzles read so far
+	file    io.Closer // the current input's file, or zip member
+	count   int       // puzzles read from the current input
+
+	// A zip archive being read: its file, its name, and the members
+	// still to read, each an input of its own.
+	archive     *os.File
+	archiveName string
+	members     []*zip.File
+
+	total int // puzzles read so far
 
 	mu     sync.Mutex // the notes below are written by Read and read by the batch's fn
 	failed []failedInput
@@ -139,16 +147,38 @@ func (r *inputs) Name() string { return r.curName }
 // open opens the next input that can be opened; it reports false when
 // none is left.
 func (r *inputs) open() bool {
-	for len(r.names) > 0 {
-		name := r.names[0]
-		r.names = r.names[1:]
+	for len(r.members) > 0 || len(r.names) > 0 {
+		var name string
 		var src io.Reader = r.s.stdin
-		if name == "-" {
-			r.s.noteTerminal("puzzles")
-		} else {
+		switch {
+		case len(r.members) > 0:
+			m := r.members[0]
+			r.members = r.members[1:]
+			name = r.archiveName + "/" + m.Name
+			rc, err := m.Open()
+			if err != nil {
+				r.fail(fmt.Errorf("%s: %w (skipped)", name, err))
+				r.closeArchive()
+				continue
+			}
+			r.file, src = rc, rc
+		default:
+			name = r.names[0]
+			r.names = r.names[1:]
+			if name == "-" {
+				r.s.noteTerminal("puzzles")
+				break
+			}
 			f, err := os.Open(name)
 			if err != nil {
 				r.fail(fmt.Errorf("%w (skipped)", err))
+				continue
+			}
+			if isZip(f) {
+				if err := r.openArchive(f, name); err != nil {
+					f.Close()
+					r.fail(fmt.Errorf("%s: %w (skipped)", name, err))
+				}
 				continue
 			}
 			r.file, src = f, f
@@ -177,6 +207,50 @@ func (r *inputs) closeCurrent() {
 		r.file = nil
 	}
 	r.cur, r.fp = nil, nil
+	r.closeArchive()
+}
+
+// isZip reports whether f starts as a zip archive does.
+func isZip(f *os.File) bool {
+	var magic [4]byte
+	n, _ := f.ReadAt(magic[:], 0)
+	return n == 4 && (string(magic[:]) == "PK\x03\x04" || string(magic[:]) == "PK\x05\x06")
+}
+
+// openArchive makes the files of the zip archive f, in their order in it,
+// the next inputs (directories left out): a collection downloaded as a
+// zip is solved without unzipping it.
+func (r *inputs) openArchive(f *os.File, name string) error {
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	zr, err := zip.NewReader(f, st.Size())
+	if err != nil {
+		return err
+	}
+	r.members = r.members[:0]
+	for _, m := range zr.File {
+		if !m.FileInfo().IsDir() {
+			r.members = append(r.members, m)
+		}
+	}
+	if len(r.members) == 0 {
+		r.mu.Lock()
+		r.empty = append(r.empty, displayName(name))
+		r.mu.Unlock()
+		return f.Close()
+	}
+	r.archive, r.archiveName = f, name
+	return nil
+}
+
+// closeArchive closes the zip archive being read once no member is left.
+func (r *inputs) closeArchive() {
+	if r.archive != nil && len(r.members) == 0 {
+		r.archive.Close()
+		r.archive = nil
+	}
 }
 
 func (r *inputs) fail(err error) {

@@ -85,7 +85,8 @@ as in Project Euler 96 or .sdk files, box separators | - + ignored) and line
 such as Kaggle's 'puzzle,solution' under a header line, which is skipped).
 Boards written as arrays read as their numbers (LeetCode's [["5","3",...]],
 in a *.json file too). Lines starting with # are comments. Inputs may be
-gzip-compressed, UTF-16 or start with a byte order mark.
+gzip-compressed, UTF-16 or start with a byte order mark; a zip archive given
+by name is read file by file.
 A file that cannot be opened or read is reported and the others are still
 solved (exit 1).
 

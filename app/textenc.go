@@ -3,6 +3,7 @@ package app
 import (
 	"bufio"
 	"compress/gzip"
+	"errors"
 	"io"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -17,6 +18,10 @@ func textInput(src io.Reader, size int) *bufio.Reader {
 	br := bufio.NewReaderSize(src, size)
 	b, _ := br.Peek(3)
 	switch {
+	case len(b) == 3 && string(b) == "PK\x03":
+		// A zip archive needs random access: solve opens one given by
+		// name (inputs.openArchive); a stream of one is an error.
+		return bufio.NewReaderSize(errReader{errZipStream}, size)
 	case len(b) >= 2 && b[0] == 0x1F && b[1] == 0x8B:
 		if zr, err := gzip.NewReader(br); err == nil {
 			return textInput(zr, size)
@@ -95,3 +100,11 @@ func (u *utf16Reader) unit() (rune, error) {
 	}
 	return rune(b[1])<<8 | rune(b[0]), nil
 }
+
+// errZipStream is the read error of a zip archive that is not a named file.
+var errZipStream = errors.New("this is a zip archive, which 'satdoku solve' reads when it is given by its file name (not on standard input); unzip it first otherwise")
+
+// errReader is a reader that fails with err.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }

@@ -4,6 +4,7 @@
 package app
 
 import (
+	"archive/zip"
 	"errors"
 	"fmt"
 	"io"
@@ -271,7 +272,8 @@ func version() string {
 // forEachInput calls fn with the reader of each named input ("-" or none:
 // stdin, which holds what), one at a time, so that a batch of files
 // streams. The reader is textInput's: UTF-8, whatever byte order mark the
-// input starts with.
+// input starts with, and decompressed. A zip archive given by name is its
+// files, each an input named archive/member.
 func (s *streams) forEachInput(names []string, what string, fn func(name string, r io.Reader) error) error {
 	if len(names) == 0 {
 		names = []string{"-"}
@@ -288,8 +290,40 @@ func (s *streams) forEachInput(names []string, what string, fn func(name string,
 		if err != nil {
 			return exitf(ExitError, "%v", err)
 		}
-		err = fn(name, textInput(f, 64<<10))
+		if isZip(f) {
+			err = eachMember(f, name, fn)
+		} else {
+			err = fn(name, textInput(f, 64<<10))
+		}
 		f.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// eachMember calls fn with the reader of each file of the zip archive f
+// (directories left out), named archive/member, in their order in it.
+func eachMember(f *os.File, name string, fn func(name string, r io.Reader) error) error {
+	st, err := f.Stat()
+	if err != nil {
+		return exitf(ExitError, "%v", err)
+	}
+	zr, err := zip.NewReader(f, st.Size())
+	if err != nil {
+		return exitf(ExitError, "%s: %v", name, err)
+	}
+	for _, m := range zr.File {
+		if m.FileInfo().IsDir() {
+			continue
+		}
+		rc, err := m.Open()
+		if err != nil {
+			return exitf(ExitError, "%s/%s: %v", name, m.Name, err)
+		}
+		err = fn(name+"/"+m.Name, textInput(rc, 64<<10))
+		rc.Close()
 		if err != nil {
 			return err
 		}

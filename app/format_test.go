@@ -635,4 +635,17 @@ func TestZip(t *testing.T) {
 	if !strings.Contains(r.stderr, "zip archive") {
 		t.Errorf("a zip archive on standard input: %v", r)
 	}
+	// bench measures each file of an archive of classic sets.
+	b.Reset()
+	zw = zip.NewWriter(&b)
+	for _, name := range []string{"boj-sample.in", "top1465-sample.txt"} {
+		w, _ := zw.Create(name)
+		io.WriteString(w, readFile(t, sample(name)))
+	}
+	zw.Close()
+	r = satdoku(t, "", "bench", "-e", "backtrack", "--limit", "3", writeFile(t, "sets.zip", b.String()))
+	r.wantCode(t, ExitOK)
+	if !strings.Contains(r.stdout, "boj-sample.in") || !strings.Contains(r.stdout, "top1465-sample.txt") {
+		t.Errorf("bench of an archive:\n%s", r.stdout)
+	}
 }

@@ -19,8 +19,9 @@ func textInput(src io.Reader, size int) *bufio.Reader {
 	b, _ := br.Peek(3)
 	switch {
 	case len(b) == 3 && string(b) == "PK\x03":
-		// A zip archive needs random access: solve opens one given by
-		// name (inputs.openArchive); a stream of one is an error.
+		// A zip archive needs random access: one given by name is opened
+		// as such (inputs.openArchive, eachMember); a stream of one is an
+		// error.
 		return bufio.NewReaderSize(errReader{errZipStream}, size)
 	case len(b) >= 2 && b[0] == 0x1F && b[1] == 0x8B:
 		if zr, err := gzip.NewReader(br); err == nil {
@@ -102,7 +103,7 @@ func (u *utf16Reader) unit() (rune, error) {
 }
 
 // errZipStream is the read error of a zip archive that is not a named file.
-var errZipStream = errors.New("this is a zip archive, which 'satdoku solve' reads when it is given by its file name (not on standard input); unzip it first otherwise")
+var errZipStream = errors.New("this is a zip archive, which satdoku reads file by file when it is given by its name, not on standard input")
 
 // errReader is a reader that fails with err.
 type errReader struct{ err error }

@@ -4,7 +4,6 @@
 package app
 
 import (
-	"archive/zip"
 	"errors"
 	"fmt"
 	"io"
@@ -306,18 +305,11 @@ func (s *streams) forEachInput(names []string, what string, fn func(name string,
 // eachMember calls fn with the reader of each file of the zip archive f
 // (directories left out), named archive/member, in their order in it.
 func eachMember(f *os.File, name string, fn func(name string, r io.Reader) error) error {
-	st, err := f.Stat()
-	if err != nil {
-		return exitf(ExitError, "%v", err)
-	}
-	zr, err := zip.NewReader(f, st.Size())
+	members, err := zipMembers(f)
 	if err != nil {
 		return exitf(ExitError, "%s: %v", name, err)
 	}
-	for _, m := range zr.File {
-		if m.FileInfo().IsDir() {
-			continue
-		}
+	for _, m := range members {
 		rc, err := m.Open()
 		if err != nil {
 			return exitf(ExitError, "%s/%s: %v", name, m.Name, err)

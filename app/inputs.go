@@ -221,20 +221,11 @@ func isZip(f *os.File) bool {
 // the next inputs (directories left out): a collection downloaded as a
 // zip is solved without unzipping it.
 func (r *inputs) openArchive(f *os.File, name string) error {
-	st, err := f.Stat()
+	members, err := zipMembers(f)
 	if err != nil {
 		return err
 	}
-	zr, err := zip.NewReader(f, st.Size())
-	if err != nil {
-		return err
-	}
-	r.members = r.members[:0]
-	for _, m := range zr.File {
-		if !m.FileInfo().IsDir() {
-			r.members = append(r.members, m)
-		}
-	}
+	r.members = members
 	if len(r.members) == 0 {
 		r.mu.Lock()
 		r.empty = append(r.empty, displayName(name))
@@ -243,6 +234,26 @@ func (r *inputs) openArchive(f *os.File, name string) error {
 	}
 	r.archive, r.archiveName = f, name
 	return nil
+}
+
+// zipMembers returns the files of the zip archive f, in their order in
+// it, directories left out.
+func zipMembers(f *os.File) ([]*zip.File, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	zr, err := zip.NewReader(f, st.Size())
+	if err != nil {
+		return nil, err
+	}
+	var members []*zip.File
+	for _, m := range zr.File {
+		if !m.FileInfo().IsDir() {
+			members = append(members, m)
+		}
+	}
+	return members, nil
 }
 
 // closeArchive closes the zip archive being read once no member is left.

@@ -65,7 +65,8 @@ type Options struct {
 	// Timeout, if positive, is the time allowed for each puzzle: a puzzle
 	// not answered within it is reported with Status engine.Timeout and an
 	// Err wrapping context.DeadlineExceeded. (An answer that arrives late
-	// is a timeout too.) With the SAT engine it needs worker processes.
+	// is a timeout too.) With the SAT engine, Both, or Engine.Candidates it
+	// needs worker processes.
 	Timeout time.Duration
 	// Worker, if not nil, returns the command of a worker process, not yet
 	// started, instead of this program's own executable. The program it
@@ -157,7 +158,7 @@ func Solve(ctx context.Context, src Source, o Options, fn func(*Result) error) e
 
 	m := chooseMode(o, newCmd != nil)
 	if m == processes && newCmd == nil {
-		return fmt.Errorf("%w: the SAT engine's timeout needs worker processes, and this program does not serve them (see batch.ServeWorkerIfChild)", ErrNoWorkers)
+		return fmt.Errorf("%w: a timeout with gophersat (the SAT engine, or true candidates) needs worker processes, and this program does not serve them (see batch.ServeWorkerIfChild)", ErrNoWorkers)
 	}
 	// The window bounds memory (a puzzle and its result are a few hundred
 	// bytes) and sets how often the reader, which runs ahead, is woken: at

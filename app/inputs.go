@@ -132,6 +132,7 @@ func (r *inputs) ReadVariant() (*board.Puzzle, *variant.Puzzle, error) {
 				r.mu.Lock()
 				r.refused = cerr
 				r.mu.Unlock()
+				r.members = nil
 				r.closeCurrent()
 				r.names = nil
 				return nil, nil, io.EOF

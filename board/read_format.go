@@ -34,8 +34,10 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 	l := r.peek(0)
 	start := l.num
 	m := len(r.tokens(l))
-	if n, ok := r.lineSide(m); ok && l.nested {
-		return r.readSpacedLine(n, title) // [[row],[row],…] on one line
+	if n, ok := r.lineSide(m); ok && (l.nested || r.Shape == (Shape{}) && !r.nextGridRowHas(m)) {
+		// [[row],[row],…] on one line, or 16 numbers alone on their line:
+		// a 4×4 board, not the first row of a 16×16 grid.
+		return r.readSpacedLine(n, title)
 	}
 	if _, ok := r.shapeFor(m); ok {
 		return r.readRows(Grid, m, title)
@@ -456,6 +458,22 @@ func (r *Reader) isHeader(t []byte) bool {
 	}
 	_, _, _, ok := r.recordField(next.text)
 	return ok
+}
+
+// nextGridRowHas reports whether the next line that is not a comment or a
+// separator is a grid row of m numbers.
+func (r *Reader) nextGridRowHas(m int) bool {
+	for i := 1; i < 8; i++ {
+		x := r.peek(i)
+		if x == nil || x.tooLong || len(x.text) == 0 || isText(x.text) {
+			return false
+		}
+		if isComment(x.text) || isSeparator(x.text) {
+			continue
+		}
+		return x.spaced() && len(r.tokens(x)) == m
+	}
+	return false
 }
 
 // readSpacedLine reads the line at the front of the queue, which holds the

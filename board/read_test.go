@@ -130,6 +130,8 @@ var readTests = []struct {
 		want: []item{puz(Line, 1, line4L), puz(Line, 2, line9)}},
 	{name: "ArrayRows", in: "board:\n[\n  [5, 3, 0, 0, 7, 0, 0, 0, 0],\n" + strings.Repeat("  [0, 0, 0, 0, 0, 0, 0, 0, 0],\n", 8) + "]\n",
 		want: []item{bad(ErrSymbol, 1, 6), puz(Grid, 3, "53..7...."+strings.Repeat(".", 72))}},
+	{name: "SpacedLine16Is4x4", in: "1 2 0 4 0 0 1 0 0 0 0 0 4 0 0 1\n\n" + line9 + "\n",
+		want: []item{puz(Line, 1, line4L), puz(Line, 3, line9)}},
 	{name: "SpacedLine81", in: strings.TrimSpace(strings.ReplaceAll(boj, "\n", " ")) + "\n" + strings.Repeat("0 ", 80) + "10\n",
 		want: []item{puz(Line, 1, bojLine), bad(ErrSymbol, 2, 161)}},
 

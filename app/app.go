@@ -285,7 +285,7 @@ func (s *streams) forEachInput(names []string, what string, fn func(name string,
 			}
 			continue
 		}
-		f, err := os.Open(name)
+		f, err := openFile(name)
 		if err != nil {
 			return exitf(ExitError, "%v", err)
 		}

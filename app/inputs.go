@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/satdoku/satdoku/batch"
@@ -170,7 +171,7 @@ func (r *inputs) open() bool {
 				r.s.noteTerminal("puzzles")
 				break
 			}
-			f, err := os.Open(name)
+			f, err := openFile(name)
 			if err != nil {
 				r.fail(fmt.Errorf("%w (skipped)", err))
 				continue
@@ -209,6 +210,20 @@ func (r *inputs) closeCurrent() {
 	}
 	r.cur, r.fp = nil, nil
 	r.closeArchive()
+}
+
+// openFile opens the named input file; a directory is an error that says
+// to give the files in it.
+func openFile(name string) (*os.File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, fmt.Errorf("%s is a directory: give the files in it (such as %s)", name, filepath.Join(name, "*"))
+	}
+	return f, nil
 }
 
 // isZip reports whether f starts as a zip archive does.

@@ -292,6 +292,24 @@ func TestUnreadableFile(t *testing.T) {
 	}
 }
 
+// TestDirectoryInput checks that a directory given as an input is skipped
+// with an error that says to give its files (exit 1), for solve and for
+// bench, and that the files after it are still solved.
+func TestDirectoryInput(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	r := satdoku(t, "", "solve", "-o", "line", dir, sample("boj-sample.in"))
+	r.wantCode(t, ExitError)
+	if !strings.Contains(r.stderr, "is a directory: give the files in it") || strings.Count(r.stdout, "\n") != 1 {
+		t.Errorf("%v", r)
+	}
+	r = satdoku(t, "", "bench", dir)
+	r.wantCode(t, ExitError)
+	if !strings.Contains(r.stderr, "is a directory") {
+		t.Errorf("bench: %v", r)
+	}
+}
+
 // TestEngines checks every engine on the committed samples: each answer is
 // verified, and all engines print the same for puzzles with one solution.
 func TestEngines(t *testing.T) {

@@ -109,6 +109,7 @@ together. A puzzle with no solution prints "no solution" as ever.
 Examples:
    satdoku solve puzzle.txt                 # the classic 9x9 exchange
    satdoku solve -o json --unique set.txt   # JSON Lines with a uniqueness verdict
+   satdoku solve archive.zip                # a Kaggle download: the CSV inside, header skipped
    satdoku solve --engine both set.txt      # cross-check SAT against the backtracker
    satdoku solve --box 2x3 six.txt          # 6x6 with 2x3 boxes
    satdoku solve -o pretty giant16.txt      # 16x16: a line of 256 symbols 1-9A-G ('.' blank)

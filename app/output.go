@@ -138,7 +138,6 @@ type resultWriter struct {
 	bw     *board.Writer // writes boards into buf
 	n      int           // results written
 	held   []byte        // the one picture for stdout, written by release
-	cands  []uint64      // the true candidates of the result being written
 }
 
 func newResultWriter(w, stderr io.Writer, cfg *solveConfig) *resultWriter {
@@ -170,7 +169,6 @@ func (o *resultWriter) write(r *batch.Result) error {
 	o.tally.add(r)
 	o.note(r)
 	o.buf.Reset()
-	o.cands = r.Candidates
 	var err error
 	switch {
 	case o.cfg.output.json:
@@ -217,8 +215,8 @@ func (o *resultWriter) format(r *batch.Result) error {
 		if o.cfg.batch.Engine.Limit >= 2 {
 			fmt.Fprintf(&o.buf, "# %s\n", o.countWords(&r.Result))
 		}
-		if o.cands != nil {
-			writeCandidates(&o.buf, p, o.cands)
+		if r.Candidates != nil {
+			writeCandidates(&o.buf, p, r.Candidates)
 		} else if err := o.writeBoard(out, r.Solution, p, r.Variant); err != nil {
 			return err
 		}
@@ -252,9 +250,9 @@ func (o *resultWriter) picture(r *batch.Result) error {
 		return nil
 	}
 	p := r.Puzzle
-	pic := &render.Picture{Puzzle: p.Board, Variant: r.Variant, Candidates: o.cands}
+	pic := &render.Picture{Puzzle: p.Board, Variant: r.Variant, Candidates: r.Candidates}
 	addResult(pic, r.Result)
-	if o.cands != nil {
+	if r.Candidates != nil {
 		pic.Solution = nil // the pencil marks are drawn in the cells left empty
 	}
 	opts := render.Options{Show: render.Both}
@@ -488,9 +486,9 @@ func (o *resultWriter) formatJSON(r *batch.Result) error {
 		confirmed := r.Confirmed
 		j.Confirmed = &confirmed
 	}
-	if o.cands != nil {
-		j.Candidates = make([][]int, len(o.cands))
-		for i, set := range o.cands {
+	if r.Candidates != nil {
+		j.Candidates = make([][]int, len(r.Candidates))
+		for i, set := range r.Candidates {
 			j.Candidates[i] = candidateDigits(set)
 		}
 	}

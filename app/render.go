@@ -8,13 +8,17 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
+	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/variant"
 	"github.com/satdoku/satdoku/web"
 	"github.com/urfave/cli/v2"
 )
@@ -198,13 +202,7 @@ func runRender(c *cli.Context, s *streams) error {
 	}
 	outcome := error(nil)
 	if cfg.show != render.PuzzleOnly || cfg.explain || cfg.second || cfg.candidates {
-		ctx := c.Context
-		if t := c.Duration("timeout"); t > 0 {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, t)
-			defer cancel()
-		}
-		outcome = solveForPicture(ctx, cfg, pic)
+		outcome = solveForPicture(c.Context, cfg, pic, c.Duration("timeout"), s.worker)
 	}
 	if (outcome != nil || pic.Candidates != nil) && cfg.show == render.SolutionOnly {
 		cfg.opts.Show = render.Both // nothing to show but the puzzle
@@ -241,28 +239,41 @@ func readNth(rd *board.Reader, k int) (*board.Puzzle, error) {
 }
 
 // solveForPicture solves the puzzle of pic and fills in its solution and
-// highlights. It returns the exit error of an outcome other than solved.
-func solveForPicture(ctx context.Context, cfg *renderConfig, pic *render.Picture) error {
+// highlights (or its true candidates). It returns the exit error of an
+// outcome other than solved. It solves as a batch of one puzzle does, so
+// that a timeout stops a SAT solve as it does in solve: by running it in a
+// worker process, the only way to stop gophersat.
+func solveForPicture(ctx context.Context, cfg *renderConfig, pic *render.Picture, timeout time.Duration, worker func() (*exec.Cmd, error)) error {
 	limit := 0
 	if cfg.second {
 		limit = 2
 	}
-	eng, err := engine.New(engine.Options{Kind: cfg.kind, Limit: limit, Explain: cfg.explain})
+	o := batch.Options{
+		Engine:  engine.Options{Kind: cfg.kind, Limit: limit, Explain: cfg.explain, Candidates: cfg.candidates},
+		Workers: 1,
+		Timeout: timeout,
+		Worker:  worker,
+	}
+	var res engine.Result
+	src := &onePuzzle{p: &board.Puzzle{Board: pic.Puzzle, Line: 1}, v: pic.Variant}
+	err := batch.Solve(ctx, src, o, func(r *batch.Result) error {
+		res = r.Result
+		return nil
+	})
 	if err != nil {
 		return exitf(ExitError, "%v", err)
 	}
-	var res engine.Result
-	if pic.Variant != nil {
-		res = eng.SolvePuzzle(ctx, pic.Variant)
-	} else {
-		res = eng.Solve(ctx, pic.Puzzle)
-	}
 	addResult(pic, res)
 	switch {
-	case res.Status == engine.Solved && cfg.candidates:
-		return candidatesForPicture(ctx, eng, pic)
+	case res.Status == engine.Solved && res.Candidates != nil:
+		pic.Solution, pic.Candidates = nil, res.Candidates
+		return nil
 	case res.Status == engine.Solved:
 		return nil
+	case res.Status == engine.Timeout && res.Solution != nil:
+		// Solved, but the candidates (Options.Candidates) ran out of time.
+		pic.Solution = res.Solution
+		return exitf(ExitTimeout, "the true candidates were not found in time; the picture shows the solution")
 	}
 	switch res.Status {
 	case engine.NoSolution:
@@ -275,6 +286,9 @@ func solveForPicture(ctx context.Context, cfg *renderConfig, pic *render.Picture
 		}
 		return exitf(ExitNoSolution, "no solution; the picture shows the puzzle (--explain marks the givens that cannot all hold)")
 	case engine.Timeout:
+		if cfg.candidates {
+			return exitf(ExitTimeout, "the true candidates were not found in time; the picture shows the puzzle")
+		}
 		return exitf(ExitTimeout, "no solution found in time; the picture shows the puzzle")
 	case engine.Invalid:
 		return exitf(ExitInvalid, "%v", res.Err)
@@ -283,28 +297,6 @@ func solveForPicture(ctx context.Context, cfg *renderConfig, pic *render.Picture
 		return exitf(ExitFailed, "%v", res.Err)
 	}
 	return exitf(ExitFailed, "solving: %v", res.Err)
-}
-
-// candidatesForPicture replaces the solution of a solved picture with the
-// true candidates of its puzzle, drawn as pencil marks.
-func candidatesForPicture(ctx context.Context, eng *engine.Engine, pic *render.Picture) error {
-	var cs []uint64
-	var err error
-	if pic.Variant != nil {
-		cs, err = eng.Candidates(ctx, pic.Variant)
-	} else {
-		cs, err = eng.BoardCandidates(ctx, pic.Puzzle)
-	}
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return exitf(ExitTimeout, "the true candidates were not found in time; the picture shows the solution")
-	case err != nil:
-		return exitf(ExitFailed, "true candidates: %v", err)
-	case cs == nil:
-		return exitf(ExitFailed, "true candidates: no solution, but the solve found one: %v", engine.ErrDisagree)
-	}
-	pic.Solution, pic.Candidates = nil, cs
-	return nil
 }
 
 // addResult adds an engine's answer to the picture of its puzzle: the
@@ -348,4 +340,25 @@ func writePicture(w io.Writer, pic *render.Picture, format string, o render.Opti
 		return fmt.Errorf("writing the picture: %w", err)
 	}
 	return nil
+}
+
+// onePuzzle is a batch source of one puzzle, with its variant form (nil
+// for a classic one).
+type onePuzzle struct {
+	p    *board.Puzzle
+	v    *variant.Puzzle
+	done bool
+}
+
+func (o *onePuzzle) Read() (*board.Puzzle, error) {
+	p, _, err := o.ReadVariant()
+	return p, err
+}
+
+func (o *onePuzzle) ReadVariant() (*board.Puzzle, *variant.Puzzle, error) {
+	if o.done {
+		return nil, nil, io.EOF
+	}
+	o.done = true
+	return o.p, o.v, nil
 }

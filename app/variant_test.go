@@ -454,6 +454,29 @@ func TestCandidatesTimeout(t *testing.T) {
 	}
 }
 
+// TestRenderTimeout: render's --timeout bounds the solve and the true
+// candidates as solve's does. It used to check the deadline only between
+// two SAT calls in this process, so that hard renban 2's candidates (a
+// 5 s proof) ran to the end and were drawn past the deadline.
+func TestRenderTimeout(t *testing.T) {
+	t.Parallel()
+	const timeout = 500 * time.Millisecond
+	start := time.Now()
+	r := satdoku(t, "", "render", "--candidates", "--timeout", timeout.String(), corpusPath("sigh/hard-renban-2.json"))
+	took := time.Since(start)
+	r.wantCode(t, ExitTimeout)
+	if c := svgClasses(t, r.stdout); c["candidate"] != 0 || c["renban line"] != 18 || !strings.Contains(r.stderr, "true candidates") {
+		t.Errorf("a timeout draws the puzzle and says what was not found: %v\n%v", c, r)
+	}
+	limit := timeout + 3*time.Second
+	if race.Enabled {
+		limit = timeout + 10*time.Second
+	}
+	if took > limit {
+		t.Errorf("--timeout %v took %v", timeout, took)
+	}
+}
+
 // TestSolveRulesRegions gives the rules and regions of corpus puzzles on
 // the command line to their givens written as classic text.
 func TestSolveRulesRegions(t *testing.T) {

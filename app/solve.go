@@ -93,7 +93,8 @@ solved (exit 1).
 Variant puzzles: an input that is f-puzzles JSON (a *.json file, or text
 starting with '{'), or f-puzzles or SudokuPad links or their compressed
 '?load=' text, one a line, is read as f-puzzles puzzles with every rule they
-carry; classic and f-puzzles files mix freely as separate arguments.
+carry, and so are killer sudokus in SudoCue's one-line format (3x3:d:k:...);
+classic and f-puzzles files mix freely as separate arguments.
 Content that only draws (lines, text, shapes, pencil marks) is noted on
 stderr and not solved with; a constraint satdoku does not know is an invalid
 puzzle naming it (exit 4), never dropped. --rules adds global rules and

@@ -862,3 +862,88 @@ func TestPrettyJigsaw(t *testing.T) {
 		}
 	}
 }
+
+// slowSudoCue are the killers of testdata/variants/sudocue that take an
+// engine seconds to prove unique (or not).
+var slowSudoCue = map[string]bool{
+	"Wecoc #1": true, "Wecoc #1 [mod A]": true, "Wecoc #1 [mod B]": true, "Wecoc #2": true, "tarek unsolvable #41": true,
+}
+
+// sudoCueKiller is one puzzle of testdata/variants/sudocue/killers.txt:
+// its line and the solution its comment gives ("" for none).
+type sudoCueKiller struct {
+	name, line, solution string
+}
+
+// readSudoCueKillers reads the killers and the solutions in their comments.
+func readSudoCueKillers(t *testing.T) []sudoCueKiller {
+	t.Helper()
+	data, err := os.ReadFile(testpuzzles.Path("testdata/variants/sudocue/killers.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ks []sudoCueKiller
+	var name, solution string
+	for _, l := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(l, "# solution: "):
+			if solution = strings.TrimPrefix(l, "# solution: "); solution == "none given" {
+				solution = ""
+			}
+		case strings.HasPrefix(l, "# "):
+			name, _, _ = strings.Cut(strings.TrimPrefix(l, "# "), ":")
+		case strings.HasPrefix(l, "3x3:"):
+			ks = append(ks, sudoCueKiller{name, l, solution})
+		}
+	}
+	if len(ks) != 14 {
+		t.Fatalf("%d killers, want 14", len(ks))
+	}
+	return ks
+}
+
+// TestSudoCueKillers solves the public killers of SudoCue's format, as a
+// file of one a line and as a line on standard input: each engine proves
+// the unique ones unique, with the solution their source gives, and finds
+// two solutions for the one it gives none for. With -short, only the SAT
+// solve on standard input. The slowest (seconds each) run only with
+// SATDOKU_SLOW_CORPUS=1.
+func TestSudoCueKillers(t *testing.T) {
+	t.Parallel()
+	ks := readSudoCueKillers(t)
+	var file strings.Builder
+	var want []sudoCueKiller
+	for _, k := range ks {
+		if slowSudoCue[k.name] && os.Getenv("SATDOKU_SLOW_CORPUS") != "1" {
+			continue
+		}
+		r := satdoku(t, k.line+"\n", "solve", "-o", "line")
+		r.wantCode(t, ExitOK)
+		if got := strings.TrimSpace(r.stdout); k.solution != "" && got != k.solution {
+			t.Errorf("%s: %s, want %s", k.name, got, k.solution)
+		}
+		if !testing.Short() {
+			file.WriteString(k.line + "\n")
+			want = append(want, k)
+		}
+	}
+	if len(want) == 0 {
+		return
+	}
+	name := writeFile(t, "killers.txt", file.String())
+	for _, eng := range []string{"sat", "backtrack"} {
+		r := satdoku(t, "", "solve", "-e", eng, "--count", "2", "-o", "json", name)
+		js := jsonLines(t, r.stdout)
+		if len(js) != len(want) {
+			t.Fatalf("-e %s: %d lines for %d puzzles\n%v", eng, len(js), len(want), r)
+		}
+		for i, k := range want {
+			switch count := js[i]["solutions"]; {
+			case k.solution != "" && (count != 1.0 || js[i]["solution"] != k.solution):
+				t.Errorf("-e %s: %s: %v, want the unique %s", eng, k.name, js[i], k.solution)
+			case k.solution == "" && count != 2.0:
+				t.Errorf("-e %s: %s: %v, want two solutions", eng, k.name, js[i])
+			}
+		}
+	}
+}

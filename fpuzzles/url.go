@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/satdoku/satdoku/internal/lzstring"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // maxPayloadOutput bounds the decompressed JSON of a payload, in UTF-16
@@ -14,13 +15,20 @@ import (
 const maxPayloadOutput = MaxJSON
 
 // Load reads a puzzle given in any form: f-puzzles JSON (it starts with
-// '{'), an f-puzzles or SudokuPad link, or the compressed payload of one.
-// Surrounding spaces are ignored.
+// '{'), an f-puzzles or SudokuPad link, the compressed payload of one, or
+// a killer sudoku in SudoCue's one-line format ("3x3:d:k:…", read by
+// variant.ReadSudoCue). Surrounding spaces are ignored.
 func Load(text string) (*Result, error) {
 	t := strings.TrimSpace(text)
 	switch {
 	case strings.HasPrefix(t, "{"):
 		return Decode([]byte(t))
+	case variant.IsSudoCue(t):
+		p, err := variant.ReadSudoCue(t)
+		if err != nil {
+			return nil, err
+		}
+		return &Result{Puzzle: p}, nil
 	case strings.Contains(t, "://") || strings.HasPrefix(strings.ToLower(t), "www.") ||
 		strings.Contains(t, "f-puzzles.com") || strings.Contains(t, "sudokupad"):
 		return ReadURL(t)

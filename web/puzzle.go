@@ -40,15 +40,16 @@ func (p *puzzle) board() *board.Board { return p.vp.Givens }
 func (p *puzzle) isVariant() bool { return len(p.vp.Rules) > 0 || p.vp.Regions != nil }
 
 // LooksLikeFPuzzles reports whether text is f-puzzles input rather than
-// one of the text formats: JSON, a link (f-puzzles or SudokuPad), or the
+// one of the text formats: JSON, a link (f-puzzles or SudokuPad), the
 // compressed text after "?load=" (one line with a character no text format
-// has: + / = $, or lz-string's usual start "N4Ig"). The start of a long
+// has: + / = $, or lz-string's usual start "N4Ig"), or a SudoCue killer
+// string ("3x3:…", which fpuzzles.Load reads too). The start of a long
 // input is enough to tell.
 func LooksLikeFPuzzles(text string) bool {
 	t := strings.TrimSpace(text)
 	switch {
 	case strings.HasPrefix(t, "{"), strings.Contains(t, "://"), strings.Contains(t, "f-puzzles.com"),
-		strings.Contains(strings.ToLower(t), "sudokupad"), strings.Contains(t, "load="):
+		strings.Contains(strings.ToLower(t), "sudokupad"), strings.Contains(t, "load="), variant.IsSudoCue(t):
 		return true
 	case strings.ContainsAny(t, " \t\n") || len(t) < 40:
 		return false

@@ -132,6 +132,7 @@ func TestFPuzzlesInput(t *testing.T) {
 		"https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX1Fy2TXUS1WrUy2q9p0gpN6tW4tr22pZ8o+e3k2+v5t4r/Tw": true,
 		"https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLry":                                                                                              true,
 		"N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn":                                                                                                         true,
+		"3x3:d:k:3841:7705:7705":          true, // a SudoCue killer string
 		classic:                           false,
 		"53..7....\n6..195...\n.98....6.": false,
 		strings.Repeat("A", 256):          false,

@@ -39,6 +39,7 @@ func compileVariant(p *variant.Puzzle) (*vsolver, error) {
 			return nil, fmt.Errorf("rule %d: %w", i+1, err)
 		}
 	}
+	b.cageInnies(p)
 	for c, set := range b.peerSet {
 		for o := range set {
 			s.peers[c] = append(s.peers[c], o)

@@ -141,6 +141,10 @@ func shlIntersects(a, b []uint64, k int) bool {
 type sumGroup struct {
 	cells []int32
 	pill  bool
+	// offset is added to the group's total before it is matched with the
+	// others' (a plain group only): Σ outies = Σ innies + k is the groups
+	// outies and innies with offset k.
+	offset int
 
 	cliques []*clique // the cells cut into groups of peers (finish)
 	prefix  []uint64  // prefix[i·w:(i+1)·w]: totals of the first i cliques
@@ -160,11 +164,12 @@ type clique struct {
 	combos [][]uint64
 }
 
-// sumProp makes every group reach the same total, and that total target
-// when target ≥ 0: a killer or little killer is one group with a target,
-// an arrow its circle and its shaft, a double arrow its ends and its
-// middle, a region-sum line its segments, a zipper line its mirrored pairs
-// and its centre.
+// sumProp makes every group reach the same total (its own plus its
+// offset), and that total target when target ≥ 0: a killer or little
+// killer is one group with a target, an arrow its circle and its shaft, a
+// double arrow its ends and its middle, a region-sum line its segments, a
+// zipper line its mirrored pairs and its centre, and the rule of 45 a
+// killer's outies and its innies, one of them offset (cageInnies).
 //
 // Each plain group is cut into cliques of peers (cells in one row, column,
 // region or cage). A clique's totals are those its cells can make digit by
@@ -207,7 +212,7 @@ func newSumProp(n int, groups []sumGroup, target int) *sumProp {
 	maxTotal := 1 << 30
 	for _, g := range groups {
 		if !g.pill {
-			maxTotal = min(maxTotal, n*len(g.cells))
+			maxTotal = min(maxTotal, n*len(g.cells)+g.offset)
 		}
 	}
 	p := &sumProp{n: n, groups: groups, target: target}
@@ -344,6 +349,11 @@ func (p *sumProp) propagate(s *vsolver) bool {
 		} else {
 			reach = p.groupReach(s, g)
 		}
+		if g.offset > 0 {
+			clear(p.next)
+			shlOr(p.next, reach, g.offset)
+			reach = p.next
+		}
 		if !andInto(common, reach) {
 			return false
 		}
@@ -434,7 +444,12 @@ func forEachBit(set []uint64, fn func(i int)) {
 func (p *sumProp) pruneGroup(s *vsolver, g *sumGroup) bool {
 	w := p.words
 	back, next := p.back, p.next
-	copy(back, p.common)
+	if g.offset > 0 {
+		clear(back)
+		shrOr(back, p.common, g.offset)
+	} else {
+		copy(back, p.common)
+	}
 	for i := len(g.cliques) - 1; i >= 0; i-- {
 		q := g.cliques[i]
 		prev := g.prefix[i*w : (i+1)*w]

@@ -277,10 +277,16 @@ func (s *streams) forEachInput(names []string, what string, fn func(name string,
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
-	for _, name := range names {
+	for i, name := range names {
 		if name == "-" {
 			s.noteTerminal(what)
 			if err := fn("-", textInput(s.stdin, 64<<10)); err != nil {
+				return err
+			}
+			continue
+		}
+		if text, ok := argumentText(name); ok {
+			if err := fn(argumentName(i+1), strings.NewReader(text+"\n")); err != nil {
 				return err
 			}
 			continue

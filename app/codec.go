@@ -117,8 +117,10 @@ func runEncode(c *cli.Context, s *streams) error {
 	// pending is held until we know whether a second puzzle follows.
 	var pending *board.Puzzle
 	var pendingVariant *variant.Puzzle
+	var pendingFrom string
 	written, invalid := 0, 0
-	emit := func(p *board.Puzzle, v *variant.Puzzle) error {
+	// emit writes the formula of p (or v), read from the input from.
+	emit := func(p *board.Puzzle, v *variant.Puzzle, from string) error {
 		var f *encode.Formula
 		var err error
 		if v != nil {
@@ -130,9 +132,9 @@ func runEncode(c *cli.Context, s *streams) error {
 			f, err = encode.Encode(p.Board, opts)
 		}
 		if err != nil {
-			return exitf(ExitInvalid, "%s line %d: %v", name, p.Line, err)
+			return exitf(ExitInvalid, "%s line %d: %v", from, p.Line, err)
 		}
-		f.Comments = append([]string{"satdoku " + version() + ", " + name + " line " + fmt.Sprint(p.Line)}, f.Comments...)
+		f.Comments = append([]string{"satdoku " + version() + ", " + from + " line " + fmt.Sprint(p.Line)}, f.Comments...)
 		written++
 		write := f.WriteDIMACS
 		if format == "opb" {
@@ -178,8 +180,9 @@ func runEncode(c *cli.Context, s *streams) error {
 		if err != nil {
 			return exitf(ExitError, "reading %s: %v", name, err)
 		}
+		from := displayName(src.Name())
 		if dir != "" {
-			if err := emit(p, v); err != nil {
+			if err := emit(p, v, from); err != nil {
 				return err
 			}
 			continue
@@ -187,14 +190,14 @@ func runEncode(c *cli.Context, s *streams) error {
 		if pending != nil {
 			return usagef("%s holds several puzzles: use --out DIR to write one file each", name)
 		}
-		pending, pendingVariant = p, v
+		pending, pendingVariant, pendingFrom = p, v, from
 	}
 	src.reportUpTo(-1, s.stderr)
 	if src.failures() > 0 {
 		return silentExit(ExitError)
 	}
 	if pending != nil {
-		if err := emit(pending, pendingVariant); err != nil {
+		if err := emit(pending, pendingVariant, pendingFrom); err != nil {
 			return err
 		}
 	}

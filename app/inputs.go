@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
@@ -48,6 +51,7 @@ type inputs struct {
 	members     []*zip.File
 
 	total int // puzzles read so far
+	args  int // inputs taken from names so far
 
 	mu     sync.Mutex // the notes below are written by Read and read by the batch's fn
 	failed []failedInput
@@ -167,8 +171,13 @@ func (r *inputs) open() bool {
 		default:
 			name = r.names[0]
 			r.names = r.names[1:]
+			r.args++
 			if name == "-" {
 				r.s.noteTerminal("puzzles")
+				break
+			}
+			if text, ok := argumentText(name); ok {
+				name, src = argumentName(r.args), strings.NewReader(text+"\n")
 				break
 			}
 			f, err := openFile(name)
@@ -211,6 +220,51 @@ func (r *inputs) closeCurrent() {
 	r.cur, r.fp = nil, nil
 	r.closeArchive()
 }
+
+// argumentText returns the puzzle an input argument holds as text when it
+// names no file: a link or payload (f-puzzles, SudokuPad), a SudoCue killer
+// string, f-puzzles JSON, or one line puzzle (N² symbols, N = 4, 9, 16 or
+// 25, digits and '.' only below 16×16), as in
+// "satdoku solve 53..7....6..195…" or "satdoku solve 'https://…?load=…'".
+// It reports false for anything else, which stays a missing file.
+func argumentText(arg string) (string, bool) {
+	if _, err := os.Lstat(arg); !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENAMETOOLONG) {
+		return "", false // a file, or an error to report as one
+	}
+	t := strings.TrimSpace(arg)
+	switch {
+	case t == "":
+		return "", false
+	case strings.HasPrefix(t, "{"), strings.Contains(t, "://"), variant.IsSudoCue(t),
+		strings.HasPrefix(t, "N4Ig") && !strings.ContainsAny(t, " \t"):
+		return t, true
+	}
+	n := 0
+	for _, side := range []int{4, 9, 16, 25} {
+		if len(t) == side*side {
+			n = side
+		}
+	}
+	if n == 0 {
+		return "", false
+	}
+	digits := false
+	for _, c := range t {
+		switch {
+		case c >= '0' && c <= '9':
+			digits = true
+		case c == '.':
+		case n >= 16 && (c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'):
+		default:
+			return "", false
+		}
+	}
+	return t, digits
+}
+
+// argumentName is how an input given as text (argumentText) is named: by
+// its position among the inputs.
+func argumentName(i int) string { return fmt.Sprintf("argument %d", i) }
 
 // openFile opens the named input file; a directory is an error that says
 // to give the files in it.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -461,4 +462,67 @@ func TestHelp(t *testing.T) {
 	if !strings.HasPrefix(r.stdout, "satdoku version ") || len(strings.TrimSpace(r.stdout)) <= len("satdoku version") {
 		t.Errorf("--version: %q", r.stdout)
 	}
+}
+
+// TestPuzzleArguments gives puzzles as text on the command line, where a
+// file name goes: a line puzzle, an f-puzzles link and a SudoCue killer
+// string are solved as if read from a file, each named by its position;
+// a name that is neither stays a missing file; and a file wins over the
+// text its name spells.
+func TestPuzzleArguments(t *testing.T) {
+	classic := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	link := ""
+	for _, l := range strings.Split(readText(t, sample("links/killer-blister.txt")), "\n") {
+		if strings.HasPrefix(l, "https://") {
+			link = l
+		}
+	}
+	killer := ""
+	for _, l := range strings.Split(readText(t, sample("variants/sudocue/killers.txt")), "\n") {
+		if strings.HasPrefix(l, "3x3:") {
+			killer = l // the last one
+		}
+	}
+	if link == "" || killer == "" {
+		t.Fatal("no link or killer string in the test data")
+	}
+	r := satdoku(t, "", "solve", "-o", "json", classic, link, "no-such-file.txt", killer)
+	r.wantCode(t, ExitError) // the missing file
+	js := jsonLines(t, r.stdout)
+	if len(js) != 3 || !strings.Contains(r.stderr, "open no-such-file.txt: no such file") {
+		t.Fatalf("%v", r)
+	}
+	for i, want := range []string{"argument 1", "argument 2", "argument 4"} {
+		if js[i]["file"] != want || js[i]["status"] != "solved" {
+			t.Errorf("input %d: %v, want %s solved", i+1, js[i], want)
+		}
+	}
+	if r := satdoku(t, "", "render", "-o", "-", link); r.code != ExitOK || !strings.Contains(r.stdout, "killercage") {
+		t.Errorf("render with a link: %v", r)
+	}
+	if r := satdoku(t, "", "encode", killer); r.code != ExitOK || !strings.HasPrefix(r.stdout, "c satdoku") || !strings.Contains(r.stdout, "argument 1 line 1") {
+		t.Errorf("encode with a killer string: %v", r)
+	}
+
+	// A file named like a 4×4 puzzle is read as a file.
+	t.Chdir(t.TempDir())
+	name := "1..4..1..4..1..4"
+	if err := os.WriteFile(name, []byte("1234\n3412\n2143\n432.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = satdoku(t, "", "solve", "-o", "line", name)
+	r.wantCode(t, ExitOK)
+	if got := strings.TrimSpace(r.stdout); got != "1234341221434321" {
+		t.Errorf("the file %s: %v", name, r)
+	}
+}
+
+// readText returns the content of a file; a missing one fails the test.
+func readText(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

@@ -88,7 +88,9 @@ in a *.json file too). Lines starting with # are comments. Inputs may be
 gzip-compressed, UTF-16 or start with a byte order mark; a zip archive given
 by name is read file by file.
 A file that cannot be opened or read is reported and the others are still
-solved (exit 1).
+solved (exit 1). An argument that names no file but is a puzzle written out
+(a line puzzle, an f-puzzles or SudokuPad link, a SudoCue killer string) is
+solved as that puzzle, named "argument N" in messages.
 
 Variant puzzles: an input that is f-puzzles JSON (a *.json file, or text
 starting with '{'), or f-puzzles or SudokuPad links or their compressed

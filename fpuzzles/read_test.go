@@ -459,8 +459,13 @@ func FuzzLoad(f *testing.F) {
 	f.Add("https://www.f-puzzles.com/?load=" + payload)
 	f.Add("https://sudokupad.app/fpuzzles" + payload)
 	f.Add("https://sudokupad.app/?puzzleid=fpuz%2F%2F")
+	f.Add("3x3:d:k:769:769" + strings.Repeat(":0", 79) + ":")
 	f.Fuzz(func(t *testing.T, s string) {
-		if _, err := fpuzzles.Load(s); err != nil && !errors.Is(err, fpuzzles.ErrFormat) && !errors.Is(err, fpuzzles.ErrUnsupported) {
+		_, err := fpuzzles.Load(s)
+		switch {
+		case err == nil, errors.Is(err, fpuzzles.ErrFormat), errors.Is(err, fpuzzles.ErrUnsupported):
+		case variant.IsSudoCue(s) && (errors.Is(err, variant.ErrSudoCue) || errors.Is(err, variant.ErrInvalid)):
+		default:
 			t.Fatalf("error of no known kind: %v", err)
 		}
 	})

@@ -17,7 +17,8 @@ const maxPayloadOutput = MaxJSON
 // Load reads a puzzle given in any form: f-puzzles JSON (it starts with
 // '{'), an f-puzzles or SudokuPad link, the compressed payload of one, or
 // a killer sudoku in SudoCue's one-line format ("3x3:d:k:…", read by
-// variant.ReadSudoCue). Surrounding spaces are ignored.
+// variant.ReadSudoCue, whose errors it returns). Surrounding spaces are
+// ignored.
 func Load(text string) (*Result, error) {
 	t := strings.TrimSpace(text)
 	switch {

@@ -101,6 +101,11 @@ func variantFormula(p *variant.Puzzle, cfg variantConfig) (*Formula, error) {
 		if e.f.NumVars > before {
 			notes = append(notes, fmt.Sprintf("implied sums of parallel diagonals less the regions they cover (auxiliary variables %d..%d)", before+1, e.f.NumVars))
 		}
+		before = e.f.NumVars
+		e.cageInnies()
+		if e.f.NumVars > before {
+			notes = append(notes, fmt.Sprintf("implied cages of the rule of 45, each in one house (auxiliary variables %d..%d)", before+1, e.f.NumVars))
+		}
 	}
 	e.f.Comments = variantComments(p, e.f.NumVars, notes)
 	if err := e.f.Validate(); err != nil { // a constant literal leaked: a bug here

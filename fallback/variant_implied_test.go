@@ -2,64 +2,13 @@ package fallback_test
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
-	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fallback"
 	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/satdoku/satdoku/variant/varianttest"
 )
-
-// cageTiling cuts the board into cages of 1–4 orthogonally connected
-// cells holding different digits of grid, and keeps each with probability
-// keep, its sum taken from grid (or, one time in eight, off by one).
-func cageTiling(rng *rand.Rand, grid *board.Board, keep float64) []variant.Rule {
-	n := grid.Shape.Side()
-	taken := make([]bool, n*n)
-	var rules []variant.Rule
-	for _, start := range rng.Perm(n * n) {
-		if taken[start] {
-			continue
-		}
-		cells := []int{start}
-		taken[start] = true
-		for size := 1 + rng.IntN(4); len(cells) < size; {
-			var next []int
-			for _, c := range cells {
-				r, col := c/n, c%n
-				for _, o := range [][2]int{{r - 1, col}, {r + 1, col}, {r, col - 1}, {r, col + 1}} {
-					if o[0] < 0 || o[0] >= n || o[1] < 0 || o[1] >= n {
-						continue
-					}
-					x := o[0]*n + o[1]
-					if !taken[x] && !slices.ContainsFunc(cells, func(c int) bool { return grid.Cells[c] == grid.Cells[x] }) {
-						next = append(next, x)
-					}
-				}
-			}
-			if len(next) == 0 {
-				break
-			}
-			x := next[rng.IntN(len(next))]
-			taken[x] = true
-			cells = append(cells, x)
-		}
-		if rng.Float64() >= keep {
-			continue
-		}
-		sum := 0
-		for _, c := range cells {
-			sum += int(grid.Cells[c])
-		}
-		if rng.IntN(8) == 0 && sum > len(cells)*(len(cells)+1)/2 {
-			sum--
-		}
-		rules = append(rules, variant.Killer{Cells: cells, Sum: sum})
-	}
-	return rules
-}
 
 // TestKillerTilingsAgainstBruteForce checks the backtracker on killer
 // sudokus whose cages cover most of the board, where it adds the sums of
@@ -85,7 +34,7 @@ func TestKillerTilingsAgainstBruteForce(t *testing.T) {
 				n := size.shape.Side()
 				p.Regions = varianttest.Regions(rng, grid, p.RegionLabels(), 4*n)
 			}
-			p.Rules = cageTiling(rng, grid, 0.6+0.4*rng.Float64())
+			p.Rules = varianttest.KillerTiling(rng, grid, 0.6+0.4*rng.Float64())
 			givens(rng, p, grid, rng.IntN(size.minGivens+1))
 			want, complete := truth(p, size.completion)
 			if !complete {

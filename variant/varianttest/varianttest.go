@@ -301,3 +301,52 @@ func Mixed(rng *rand.Rand, s board.Shape, jigsaw bool, minGivens int) *variant.P
 	}
 	return p
 }
+
+// KillerTiling cuts the board into cages of 1–4 orthogonally connected
+// cells holding different digits of grid, and keeps each with probability
+// keep, its sum taken from grid (or, one time in eight, off by one).
+func KillerTiling(rng *rand.Rand, grid *board.Board, keep float64) []variant.Rule {
+	n := grid.Shape.Side()
+	taken := make([]bool, n*n)
+	var rules []variant.Rule
+	for _, start := range rng.Perm(n * n) {
+		if taken[start] {
+			continue
+		}
+		cells := []int{start}
+		taken[start] = true
+		for size := 1 + rng.IntN(4); len(cells) < size; {
+			var next []int
+			for _, c := range cells {
+				r, col := c/n, c%n
+				for _, o := range [][2]int{{r - 1, col}, {r + 1, col}, {r, col - 1}, {r, col + 1}} {
+					if o[0] < 0 || o[0] >= n || o[1] < 0 || o[1] >= n {
+						continue
+					}
+					x := o[0]*n + o[1]
+					if !taken[x] && !slices.ContainsFunc(cells, func(c int) bool { return grid.Cells[c] == grid.Cells[x] }) {
+						next = append(next, x)
+					}
+				}
+			}
+			if len(next) == 0 {
+				break
+			}
+			x := next[rng.IntN(len(next))]
+			taken[x] = true
+			cells = append(cells, x)
+		}
+		if rng.Float64() >= keep {
+			continue
+		}
+		sum := 0
+		for _, c := range cells {
+			sum += int(grid.Cells[c])
+		}
+		if rng.IntN(8) == 0 && sum > len(cells)*(len(cells)+1)/2 {
+			sum--
+		}
+		rules = append(rules, variant.Killer{Cells: cells, Sum: sum})
+	}
+	return rules
+}

@@ -130,7 +130,8 @@ func (e *variantEncoder) diagonalInnies() {
 // from 11.4 s to 7.9 s to prove unique with these cages (Wecoc #2 4.8 →
 // 1.3 s), the corpus killers are unchanged. Only where cages with a sum
 // cover half the board or more, as in the backtracker (package fallback),
-// whose own code adds the same sums.
+// whose own code adds the same sums: shared code would hide a wrong
+// implied sum from the cross-check.
 func (e *variantEncoder) cageInnies() {
 	n := e.n
 	var cages []variant.Killer

@@ -25,7 +25,10 @@ import (
 // prove unique (tarek #41 3.3 s to 36 ms, Wecoc #2 11.6 s to 0.26 s). They
 // are added only where cages with a sum cover half the board or more: on
 // a puzzle with a few cages (hailstone-little-killer's four) they cost
-// more propagation than they save.
+// more propagation than they save. Package encode finds the same bands
+// with its own code, on purpose: an implied sum that is wrong removes
+// solutions, which the checker cannot see, and shared code would remove
+// them from both engines alike.
 func (b *builder) cageInnies(p *variant.Puzzle) {
 	n := b.n
 	var cages []variant.Killer

@@ -50,8 +50,8 @@ func ExampleVariant() {
 		}
 	}
 	// Output:
-	// variables 64 (primary 64), clauses 98, cardinality constraints 108, sums 0
-	// as DIMACS: 64 variables, 638 clauses
+	// variables 64 (primary 64), clauses 112, cardinality constraints 108, sums 0
+	// as DIMACS: 64 variables, 652 clauses
 	// 1 solution(s)
 	// 1243
 	// 3421

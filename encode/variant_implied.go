@@ -127,7 +127,7 @@ func (e *variantEncoder) diagonalInnies() {
 // digits: they are one more killer cage, written as a cage is (its digit
 // combinations). Others are left out: as partial sums they made the
 // search slower overall. The 14 killers of testdata/variants/sudocue went
-// from 11.4 s to 7.9 s to prove unique with these cages (Wecoc #2 4.8 →
+// from 11.4 s to 7.4–8.2 s to prove unique with these cages (Wecoc #2 4.8 →
 // 1.3 s), the corpus killers are unchanged. Only where cages with a sum
 // cover half the board or more, as in the backtracker (package fallback),
 // whose own code adds the same sums: shared code would hide a wrong
@@ -208,7 +208,7 @@ func (e *variantEncoder) cageInnies() {
 				cells, sum = outies, diff
 			}
 			key := fmt.Sprint(cells)
-			if len(cells) < 2 || len(innies) > 0 && len(outies) > 0 || sum <= 0 || added[key] ||
+			if len(cells) == 0 || len(innies) > 0 && len(outies) > 0 || sum <= 0 || added[key] ||
 				!slices.ContainsFunc(units, func(u []int) bool { return containsAll(u, cells) }) {
 				continue // (a sum of 0 or less: cages that sum to more than their band, no solution)
 			}

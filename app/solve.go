@@ -97,7 +97,7 @@ starting with '{'), or f-puzzles or SudokuPad links or their compressed
 '?load=' text, one a line, is read as f-puzzles puzzles with every rule they
 carry, and so are killer sudokus in SudoCue's one-line format (3x3:d:k:...);
 classic and f-puzzles files mix freely as separate arguments.
-Content that only draws (lines, text, shapes, pencil marks) is noted on
+Content that only draws (lines, text, shapes, the solver's own pencil marks) is noted on
 stderr and not solved with; a constraint satdoku does not know is an invalid
 puzzle naming it (exit 4), never dropped. --rules adds global rules and
 --regions jigsaw regions to every classic puzzle. Every engine, --count,

@@ -37,6 +37,12 @@ func (e *variantEncoder) rule(r variant.Rule) error {
 		for d := 1; d <= n; d += 2 {
 			e.clause(-e.x(r.Cell, d))
 		}
+	case variant.PencilMarks:
+		for d := 1; d <= n; d++ {
+			if !slices.Contains(r.Digits, d) {
+				e.clause(-e.x(r.Cell, d))
+			}
+		}
 	case variant.Minimum:
 		for _, t := range r.Than {
 			e.lessIf(litTrue, r.Cell, t, true)

@@ -252,6 +252,12 @@ func (b *builder) rule(r variant.Rule) error {
 		b.unary(r.Cell, oddMask(n))
 	case variant.Even:
 		b.unary(r.Cell, fullMask(n)&^oddMask(n))
+	case variant.PencilMarks:
+		var m uint64
+		for _, d := range r.Digits {
+			m |= digitMask(d)
+		}
+		b.unary(r.Cell, m)
 	case variant.Minimum:
 		for _, t := range r.Than {
 			b.pair(r.Cell, t, relKey{"less", 0}, func(x, y int) bool { return x < y })

@@ -1,6 +1,7 @@
 package fpuzzles_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -56,6 +57,8 @@ var constructions = []construction{
 	{"boxindexer-6x6", board.Shape{BoxRows: 2, BoxCols: 3}, "boxindexer", 2},
 	{"extraregion-9x9", board.Classic, "extraregion", 4},
 	{"slowthermometer-9x9", board.Classic, "slowthermometer", 6},
+	{"givenpencilmarks-9x9", board.Classic, "givenPencilMarks", 12},
+	{"givenpencilmarks-6x6", board.Shape{BoxRows: 2, BoxCols: 3}, "givenPencilMarks", 6},
 }
 
 // TestMakeCorpus builds the constructed puzzles of testdata/variants and
@@ -137,11 +140,14 @@ func TestMakeCorpus(t *testing.T) {
 		})
 		t.Logf("%s: %d givens, %d completions", c.name, p.Givens.Givens(), seen)
 	}
-	out, err := json.MarshalIndent(kept, "", " ")
-	if err != nil {
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false) // the sources' links keep their "&"
+	enc.SetIndent("", " ")
+	if err := enc.Encode(kept); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(testpuzzles.Path(corpusDir+"/manifest.json"), append(out, '\n'), 0o644); err != nil {
+	if err := os.WriteFile(testpuzzles.Path(corpusDir+"/manifest.json"), out.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -157,13 +163,14 @@ func contains(s []int, x int) bool {
 
 func ruleText(kind string) string {
 	return map[string]string{
-		"doublearrow":     "The two ends of a double arrow sum to the digits between them",
-		"modularline":     "Any three consecutive cells on a modular line hold digits with three different remainders modulo 3",
-		"entropicline":    "Any three consecutive cells on an entropic line hold one low (1-2), one middle (3-4) and one high (5-6) digit",
-		"nabner":          "No two digits on a nabner line are equal or consecutive",
-		"boxindexer":      "A digit d in a box indexer cell at position p of its box (reading order) means position d of the box holds p",
-		"extraregion":     "Digits do not repeat in an extra region",
-		"slowthermometer": "Digits never decrease along a slow thermometer from its bulb",
+		"doublearrow":      "The two ends of a double arrow sum to the digits between them",
+		"modularline":      "Any three consecutive cells on a modular line hold digits with three different remainders modulo 3",
+		"entropicline":     "Any three consecutive cells on an entropic line hold one low (1-2), one middle (3-4) and one high (5-6) digit",
+		"nabner":           "No two digits on a nabner line are equal or consecutive",
+		"boxindexer":       "A digit d in a box indexer cell at position p of its box (reading order) means position d of the box holds p",
+		"extraregion":      "Digits do not repeat in an extra region",
+		"slowthermometer":  "Digits never decrease along a slow thermometer from its bulb",
+		"givenPencilMarks": "A cell with small digits (given pencil marks) holds one of them",
 	}[kind]
 }
 

@@ -152,7 +152,7 @@ func TestCorpusSolutions(t *testing.T) {
 	}
 	want := []string{
 		"diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive", "disjointgroups", "regions", "extraregion",
-		"odd", "even", "minimum", "maximum",
+		"odd", "even", "givenPencilMarks", "minimum", "maximum",
 		"thermometer", "slowthermometer", "arrow", "pill", "doublearrow", "palindrome", "renban", "whispers",
 		"betweenline", "regionsumline", "entropicline", "modularline", "zipperline", "nabner",
 		"killercage", "killercage:nosum", "littlekillersum", "difference", "ratio", "xv", "negative:ratio", "negative:xv",

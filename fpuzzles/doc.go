@@ -18,8 +18,10 @@
 // with "value" and "given" (a given digit), "region" (a 0-based region
 // label; null puts the cell in no region; when no cell has one, the regions
 // are the boxes of the largest divisor of N not above √N: 2×3 on 6×6, 3×4
-// on 12×12, rows on 5×5 and 7×7) and "parity" ("Odd" or "Even", read as an
-// odd or even rule). Cell names are "R<row>C<col>", 1-based; clues outside
+// on 12×12, rows on 5×5 and 7×7), "parity" ("Odd" or "Even", read as an
+// odd or even rule) and "givenPencilMarks" (digits set by the setter, as
+// SudokuSolver's f-puzzles script writes them: the cell holds one of them;
+// ignored, and reported, on a cell with a given digit). Cell names are "R<row>C<col>", 1-based; clues outside
 // the grid (little killers, sandwiches, x-sums, skyscrapers) sit on row or
 // column 0 or N+1. Each rule has a key holding a list of entries (see
 // package variant for the meaning of each rule); the global ones are
@@ -28,7 +30,7 @@
 //
 // Keys that only draw — "line", "text", "circle", "rectangle", "cage" (a
 // cage with no rule) and f-puzzles' fog of war — are kept as cosmetics and
-// reported in Result.Ignored, as are solver notes (pencil marks, colours,
+// reported in Result.Ignored, as are solver notes (centre and corner pencil marks, colours,
 // digits entered but not given). A key or cell field that satdoku does not
 // know is an *UnsupportedError naming it: a dropped rule would produce a
 // wrong solution. Any other mistake is a *FormatError naming where it is

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -411,6 +412,28 @@ type gridCell struct {
 	GPM    json.RawMessage `json:"givenPencilMarks"`
 }
 
+// readMarks reads a cell's givenPencilMarks: a list of digits 1..n,
+// returned increasing, each once.
+func readMarks(raw json.RawMessage, n int) ([]int, error) {
+	var items []json.RawMessage
+	if err := json.Unmarshal(raw, &items); err != nil {
+		return nil, fmt.Errorf("not a list of digits")
+	}
+	var marks []int
+	for _, it := range items {
+		d, ok, err := intValue(it)
+		if err != nil {
+			return nil, err
+		}
+		if !ok || d < 1 || d > n {
+			return nil, fmt.Errorf("%s is outside 1..%d", it, n)
+		}
+		marks = append(marks, d)
+	}
+	slices.Sort(marks)
+	return slices.Compact(marks), nil
+}
+
 func (rd *reader) readGrid() error {
 	raw, ok := rd.doc["grid"]
 	if !ok {
@@ -426,7 +449,7 @@ func (rd *reader) readGrid() error {
 	}
 	labels := make([]int, n*n)
 	haveRegions := false
-	entered, notes := 0, map[string]int{}
+	entered, givenMarked, notes := 0, 0, map[string]int{}
 	values := make([]int, n*n)
 	for r, row := range rows {
 		if len(row) != n {
@@ -497,7 +520,15 @@ func (rd *reader) readGrid() error {
 				}
 			}
 			if !empty(cell.GPM) {
-				return &UnsupportedError{Key: "grid.givenPencilMarks"}
+				marks, err := readMarks(cell.GPM, n)
+				if err != nil {
+					return formatErr(path+".givenPencilMarks", "%v", err)
+				}
+				if given && d > 0 {
+					givenMarked++ // the digit is given: SudokuSolver ignores the marks too
+				} else {
+					rd.p.Rules = append(rd.p.Rules, variant.PencilMarks{Cell: i, Digits: marks})
+				}
 			}
 		}
 	}
@@ -510,6 +541,9 @@ func (rd *reader) readGrid() error {
 	rd.entered = values
 	if entered > 0 {
 		rd.ignore("grid.value", entered, "digits entered, not given")
+	}
+	if givenMarked > 0 {
+		rd.ignore("grid.givenPencilMarks", givenMarked, "pencil marks of a cell with a given digit")
 	}
 	for k, cnt := range notes {
 		rd.ignore("grid."+k, cnt, cellFields[k])

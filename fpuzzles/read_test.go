@@ -66,7 +66,10 @@ func TestReadErrors(t *testing.T) {
 		{"unknown constraint", doc(`"lockout":[{"lines":[["R1C1","R1C2","R1C3"]]}]`), fpuzzles.ErrUnsupported, `"lockout"`},
 		{"unknown global", doc(`"antiqueen":true`), fpuzzles.ErrUnsupported, `"antiqueen"`},
 		{"unknown cell field", strings.Replace(doc(""), "{}", `{"candidates":[1,2]}`, 1), fpuzzles.ErrUnsupported, `"grid.candidates"`},
-		{"given pencil marks", strings.Replace(doc(""), "{}", `{"givenPencilMarks":[1,2]}`, 1), fpuzzles.ErrUnsupported, `"grid.givenPencilMarks"`},
+		{"pencil mark 0", strings.Replace(doc(""), "{}", `{"givenPencilMarks":[1,0]}`, 1), fpuzzles.ErrFormat, "grid[0][0].givenPencilMarks: 0 is outside 1..9"},
+		{"pencil mark 10", strings.Replace(doc(""), "{}", `{"givenPencilMarks":[10]}`, 1), fpuzzles.ErrFormat, "grid[0][0].givenPencilMarks: 10 is outside 1..9"},
+		{"pencil mark word", strings.Replace(doc(""), "{}", `{"givenPencilMarks":["x"]}`, 1), fpuzzles.ErrFormat, "grid[0][0].givenPencilMarks: \"x\" is not a whole number"},
+		{"pencil marks not a list", strings.Replace(doc(""), "{}", `{"givenPencilMarks":5}`, 1), fpuzzles.ErrFormat, "grid[0][0].givenPencilMarks: not a list of digits"},
 		{"unknown negative", doc(`"negative":["sum"]`), fpuzzles.ErrUnsupported, `"negative sum"`},
 		{"solution length", doc(`"solution":[1,2,3]`), fpuzzles.ErrFormat, "solution: 3 digits for 81 cells"},
 	}
@@ -406,6 +409,40 @@ func TestRoundTripRandom(t *testing.T) {
 	}
 }
 
+// TestPencilMarks reads the given pencil marks of SudokuSolver's f-puzzles
+// script: a rule on a blank cell, ignored (and noted) on a given one, and
+// written back into the grid.
+func TestPencilMarks(t *testing.T) {
+	t.Parallel()
+	in := strings.Replace(doc(""), "{}", `{"givenPencilMarks":[3,1,3]}`, 1)
+	in = strings.Replace(in, "{}", `{"value":5,"given":true,"givenPencilMarks":[2]}`, 1)
+	res, err := fpuzzles.Decode([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []variant.Rule{variant.PencilMarks{Cell: 0, Digits: []int{1, 3}}}
+	if !reflect.DeepEqual(res.Puzzle.Rules, want) {
+		t.Fatalf("rules %v, want %v", res.Puzzle.Rules, want)
+	}
+	if got := res.Puzzle.Rules[0].Describe(9); got != "given pencil marks 1 3 in r1c1" {
+		t.Errorf("Describe: %q", got)
+	}
+	if len(res.Ignored) != 1 || res.Ignored[0].String() != "grid.givenPencilMarks (1): pencil marks of a cell with a given digit" {
+		t.Errorf("ignored %v", res.Ignored)
+	}
+	out, err := fpuzzles.Marshal(res.Puzzle, nil, fpuzzles.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `"grid":[[{"givenPencilMarks":[1,3]},{"value":5,"given":true},{}`) {
+		t.Fatalf("written: %s", out)
+	}
+	back, err := fpuzzles.Decode(out)
+	if err != nil || !reflect.DeepEqual(back.Puzzle.Rules, want) {
+		t.Fatalf("read back: %v %v", back.Puzzle.Rules, err)
+	}
+}
+
 func TestMarshalErrors(t *testing.T) {
 	t.Parallel()
 	p := variant.New(board.Classic)
@@ -420,6 +457,16 @@ func TestMarshalErrors(t *testing.T) {
 	if _, err := fpuzzles.Marshal(variant.New(board.Classic), board.New(board.Square(2)), fpuzzles.Options{}); err == nil {
 		t.Fatal("Marshal with a 4x4 solution of a 9x9 puzzle: no error")
 	}
+	// f-puzzles has one list of marks a cell, and none on a given cell.
+	p.Rules = []variant.Rule{variant.PencilMarks{Cell: 3, Digits: []int{1, 2}}, variant.PencilMarks{Cell: 3, Digits: []int{3}}}
+	if _, err := fpuzzles.Marshal(p, nil, fpuzzles.Options{}); err == nil || !strings.Contains(err.Error(), "R1C4 has two sets of given pencil marks") {
+		t.Fatalf("Marshal of marks with nothing in common: %v", err)
+	}
+	p.Rules = []variant.Rule{variant.PencilMarks{Cell: 3, Digits: []int{1, 2}}}
+	p.Givens.Cells[3] = 7
+	if _, err := fpuzzles.Marshal(p, nil, fpuzzles.Options{}); err == nil || !strings.Contains(err.Error(), "R1C4 is given 7") {
+		t.Fatalf("Marshal of marks ruling out the given: %v", err)
+	}
 }
 
 func FuzzDecode(f *testing.F) {
@@ -431,6 +478,7 @@ func FuzzDecode(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(doc(`"littlekillersum":[{"cell":"R0C1","direction":"DR","value":"5"}],"negative":["xv"]`)))
+	f.Add([]byte(strings.Replace(doc(""), "{}", `{"givenPencilMarks":[3,1]}`, 1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res, err := fpuzzles.Decode(data)
 		if err != nil {

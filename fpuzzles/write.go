@@ -57,6 +57,13 @@ func Marshal(p *variant.Puzzle, solution *board.Board, o Options) ([]byte, error
 			return nil, fmt.Errorf("fpuzzles: rule %d (%s): %w", i+1, r.Describe(n), err)
 		}
 	}
+	for c, ds := range w.marks {
+		// A reader ignores the marks of a given cell, as SudokuSolver does:
+		// they can be left out only when they allow the given digit.
+		if d := int(p.Givens.Cells[c]); d != 0 && !slices.Contains(ds, d) {
+			return nil, fmt.Errorf("fpuzzles: %s is given %d, which its given pencil marks rule out", w.name(c), d)
+		}
+	}
 	for _, c := range p.Cosmetics {
 		w.cosmetic(c)
 	}
@@ -137,6 +144,29 @@ type writer struct {
 	lists    map[string][]any
 	flags    map[string]bool
 	negative []string
+	marks    map[int][]int // given pencil marks by cell
+}
+
+// pencilMarks records the marks of a cell for the grid: f-puzzles has one
+// list a cell, so two rules on a cell become the digits they share.
+func (w *writer) pencilMarks(r variant.PencilMarks) error {
+	if w.marks == nil {
+		w.marks = map[int][]int{}
+	}
+	ds := r.Digits
+	if old, ok := w.marks[r.Cell]; ok {
+		ds = nil
+		for _, d := range old {
+			if slices.Contains(r.Digits, d) {
+				ds = append(ds, d)
+			}
+		}
+		if len(ds) == 0 {
+			return fmt.Errorf("%s has two sets of given pencil marks with no digit in common", w.name(r.Cell))
+		}
+	}
+	w.marks[r.Cell] = ds
+	return nil
 }
 
 func (w *writer) name(c int) string { return fmt.Sprintf("R%dC%d", c/w.n+1, c%w.n+1) }
@@ -218,6 +248,8 @@ func (w *writer) rule(r variant.Rule) error {
 		w.oneCell("odd", r.Cell)
 	case variant.Even:
 		w.oneCell("even", r.Cell)
+	case variant.PencilMarks:
+		return w.pencilMarks(r)
 	case variant.Minimum:
 		w.oneCell("minimum", r.Cell)
 	case variant.Maximum:
@@ -379,8 +411,13 @@ func (w *writer) grid(p *variant.Puzzle, solution *board.Board, o Options) [][]o
 			if d := p.Givens.Cells[i]; d != 0 {
 				cell.add("value", int(d))
 				cell.add("given", true)
-			} else if o.FillGrid && solution != nil && solution.Cells[i] != 0 {
-				cell.add("value", int(solution.Cells[i]))
+			} else {
+				if o.FillGrid && solution != nil && solution.Cells[i] != 0 {
+					cell.add("value", int(solution.Cells[i]))
+				}
+				if ds, ok := w.marks[i]; ok {
+					cell.add("givenPencilMarks", ds)
+				}
 			}
 			if p.Regions != nil {
 				if l := p.Regions[i]; l >= 0 {

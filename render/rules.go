@@ -48,6 +48,7 @@ var (
 	zipperColor     = Hex("#cdb1ec")
 	doubleColor     = Hex("#c54b8b")
 	betweenColor    = Hex("#9a9a9a")
+	pencilColor     = Hex("#800000") // SudokuSolver's script draws given marks dark red
 	betweenFill     = Hex("#eaeaea")
 	extraColor      = Hex("#e0e0e0")
 	diagonalColor   = Alpha(Hex("#5a9bd5"), 0.7)
@@ -169,6 +170,23 @@ func (d *drawing) meta(name, part string, cells []int) Meta {
 	return Meta{Class: class, Cells: d.onBoard(cells)}
 }
 
+// givenMarks writes a cell's given pencil marks in a row along its
+// bottom edge, small, where they stay clear of the digit in the middle.
+func (d *drawing) givenMarks(name string, r variant.PencilMarks) {
+	syms := make([]string, len(r.Digits))
+	sep := ""
+	for i, v := range r.Digits {
+		syms[i] = d.symbol(v)
+		if len(syms[i]) > 1 {
+			sep = " "
+		}
+	}
+	s := strings.Join(syms, sep)
+	c := d.l.CellCenter(r.Cell)
+	size := fitSize(s, d.cs(0.2), d.cs(0.88), false)
+	d.text(layerDigits, d.meta(name, "", []int{r.Cell}), Point{c.X, c.Y + d.cs(0.37)}, size, false, pencilColor, s)
+}
+
 // text adds a text centred on p (vertically too, for digits and capitals).
 func (d *drawing) text(ly layer, m Meta, p Point, size float64, bold bool, col color.NRGBA, s string) {
 	d.add(ly, &Text{Meta: m, At: Point{p.X, p.Y + digitBase*size}, Size: size, Bold: bold, Color: col, Text: s})
@@ -196,6 +214,8 @@ func (d *drawing) rule(r variant.Rule, clones *int) {
 	case variant.Even:
 		c := d.l.CellCenter(r.Cell)
 		d.add(layerShade, &Rect{Meta: d.meta(name, "", []int{r.Cell}), Min: c.Sub(Pt(d.cs(0.4), d.cs(0.4))), W: d.cs(0.8), H: d.cs(0.8), Style: Style{Fill: shadeColor}})
+	case variant.PencilMarks:
+		d.givenMarks(name, r)
 	case variant.Minimum:
 		d.extremum(name, r.Cell, r.Than, -1)
 	case variant.Maximum:

@@ -3,6 +3,7 @@ package variant
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/satdoku/satdoku/board"
 )
@@ -52,6 +53,60 @@ func (e Even) Validate(p *Puzzle) error { return checkCell(p.Side(), e.Cell) }
 func (e Even) Check(_ *Puzzle, g *board.Board) *Violation {
 	if d := digit(g, e.Cell); d%2 == 1 {
 		return violation([]int{e.Cell}, "%s=%d is odd", cellName(g.Side(), e.Cell), d)
+	}
+	return nil
+}
+
+// PencilMarks ("givenPencilMarks", small digits set by the setter): the
+// cell holds one of Digits. f-puzzles keeps them in the cell's
+// givenPencilMarks; SudokuSolver's f-puzzles script writes them and its
+// solver keeps only those candidates. A cell with a given digit has none.
+type PencilMarks struct {
+	Cell   int
+	Digits []int // increasing, each in 1..N
+}
+
+// Name returns "givenPencilMarks".
+func (PencilMarks) Name() string { return "givenPencilMarks" }
+
+// Describe returns "given pencil marks 2 3 in r6c1".
+func (m PencilMarks) Describe(n int) string {
+	var sb strings.Builder
+	sb.WriteString("given pencil marks")
+	for _, d := range m.Digits {
+		fmt.Fprintf(&sb, " %d", d)
+	}
+	return sb.String() + " in " + cellName(n, m.Cell)
+}
+
+// Scope returns the cell.
+func (m PencilMarks) Scope(*Puzzle) []int { return []int{m.Cell} }
+
+// Validate requires the cell on the board and Digits increasing, at least
+// one, each in 1..N.
+func (m PencilMarks) Validate(p *Puzzle) error {
+	n := p.Side()
+	if err := checkCell(n, m.Cell); err != nil {
+		return err
+	}
+	if len(m.Digits) == 0 {
+		return fmt.Errorf("%w: given pencil marks in %s: no digit", ErrInvalid, cellName(n, m.Cell))
+	}
+	for i, d := range m.Digits {
+		if d < 1 || d > n {
+			return fmt.Errorf("%w: given pencil mark %d in %s is outside 1..%d", ErrInvalid, d, cellName(n, m.Cell), n)
+		}
+		if i > 0 && d <= m.Digits[i-1] {
+			return fmt.Errorf("%w: given pencil marks in %s are not increasing", ErrInvalid, cellName(n, m.Cell))
+		}
+	}
+	return nil
+}
+
+// Check reports a digit that is not among the marks.
+func (m PencilMarks) Check(_ *Puzzle, g *board.Board) *Violation {
+	if d := digit(g, m.Cell); !slices.Contains(m.Digits, d) {
+		return violation([]int{m.Cell}, "%s=%d is not one of its given pencil marks", cellName(g.Side(), m.Cell), d)
 	}
 	return nil
 }

@@ -25,6 +25,7 @@
 //	         nonconsecutive         Negative{Kind: NoDifference}: unmarked neighbours not consecutive
 //	         negative ratio, xv     Negative{Kind: NoRatio / NoSum}: unmarked neighbours not 1:2, not 5 or 10
 //	cells    odd even               Odd, Even
+//	         givenPencilMarks       PencilMarks: the cell holds one of the marks (a grid cell field)
 //	         minimum maximum        Minimum, Maximum: below / above each unmarked orthogonal neighbour
 //	lines    thermometer            Thermometer: strictly rising from the bulb (Slow: never falling)
 //	         arrow                  Arrow: the shaft sums to the circle (a pill reads as a number)

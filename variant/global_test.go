@@ -134,6 +134,16 @@ func TestGridMutations(t *testing.T) {
 			set(g, cells[1], get(g, cells[0]))
 			return cells[1]
 		}},
+		{"givenPencilMarks", func(r variant.Rule, g *board.Board) int {
+			m := r.(variant.PencilMarks)
+			for d := 1; d <= g.Side(); d++ {
+				if !slices.Contains(m.Digits, d) {
+					set(g, m.Cell, d)
+					return m.Cell
+				}
+			}
+			return -1
+		}},
 		{"renban", func(r variant.Rule, g *board.Board) int {
 			cells := r.(variant.Renban).Cells
 			set(g, cells[len(cells)-1], get(g, cells[0]))

@@ -156,6 +156,15 @@ func mutateClue(rng *rand.Rand, p *variant.Puzzle, grid *board.Board, kind strin
 		return variant.Even(r)
 	case variant.Even:
 		return variant.Odd(r)
+	case variant.PencilMarks:
+		// Every other digit.
+		var ds []int
+		for x := 1; x <= n; x++ {
+			if x != d(r.Cell) {
+				ds = append(ds, x)
+			}
+		}
+		return variant.PencilMarks{Cell: r.Cell, Digits: ds}
 	case variant.Minimum:
 		return variant.Maximum(r)
 	case variant.Maximum:

@@ -21,7 +21,7 @@ func init() {
 	for _, r := range []variant.Rule{
 		variant.PositiveDiagonal{}, variant.NegativeDiagonal{}, variant.AntiKnight{}, variant.AntiKing{},
 		variant.DisjointGroups{}, variant.ExtraRegion{}, variant.Negative{},
-		variant.Odd{}, variant.Even{}, variant.Minimum{}, variant.Maximum{},
+		variant.Odd{}, variant.Even{}, variant.PencilMarks{}, variant.Minimum{}, variant.Maximum{},
 		variant.Thermometer{}, variant.Arrow{}, variant.DoubleArrow{}, variant.Palindrome{}, variant.Renban{},
 		variant.Whispers{}, variant.BetweenLine{}, variant.RegionSumLine{}, variant.EntropicLine{},
 		variant.ModularLine{}, variant.ZipperLine{}, variant.Nabner{},

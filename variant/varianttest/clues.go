@@ -43,7 +43,7 @@ var Kinds = []string{
 	"killercage", "littlekillersum",
 	"difference", "ratio", "xv", "nonconsecutive:dots", "negative:ratio", "negative:xv",
 	"quadruple", "clone", "sandwichsum", "xsum", "skyscraper",
-	"rowindexer", "columnindexer", "boxindexer", "extraregion",
+	"rowindexer", "columnindexer", "boxindexer", "extraregion", "givenPencilMarks",
 }
 
 // Clue returns rules of the given kind (one, or a negative constraint and
@@ -252,6 +252,21 @@ func (c *clueMaker) make(kind string) []variant.Rule {
 		return one(variant.Odd{Cell: c.pick(func(x int) bool { return c.d(x)%2 == 1 })})
 	case "even":
 		return one(variant.Even{Cell: c.pick(func(x int) bool { return c.d(x)%2 == 0 })})
+	case "givenPencilMarks":
+		// The cell's digit and up to two others, increasing, on a cell
+		// without a given (f-puzzles keeps no marks there).
+		x := c.pick(func(x int) bool { return c.p.Givens.Cells[x] == 0 })
+		if x < 0 {
+			return nil
+		}
+		marks := []int{c.d(x)}
+		for range c.rng.IntN(3) {
+			if d := 1 + c.rng.IntN(n); !slices.Contains(marks, d) {
+				marks = append(marks, d)
+			}
+		}
+		slices.Sort(marks)
+		return one(variant.PencilMarks{Cell: x, Digits: marks})
 	case "minimum", "maximum":
 		x := c.pick(func(x int) bool {
 			for _, nb := range variant.Neighbours(n, x) {

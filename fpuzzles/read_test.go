@@ -70,6 +70,7 @@ func TestReadErrors(t *testing.T) {
 		{"pencil mark 10", strings.Replace(doc(""), "{}", `{"givenPencilMarks":[10]}`, 1), fpuzzles.ErrFormat, "grid[0][0].givenPencilMarks: 10 is outside 1..9"},
 		{"pencil mark word", strings.Replace(doc(""), "{}", `{"givenPencilMarks":["x"]}`, 1), fpuzzles.ErrFormat, "grid[0][0].givenPencilMarks: \"x\" is not a whole number"},
 		{"pencil marks not a list", strings.Replace(doc(""), "{}", `{"givenPencilMarks":5}`, 1), fpuzzles.ErrFormat, "grid[0][0].givenPencilMarks: not a list of digits"},
+		{"digital-root cage", doc(`"cage":[{"cells":["R1C1","R1C2"],"value":"DR5"}]`), fpuzzles.ErrUnsupported, `cage[0].value \"DR5\" (SudokuSolver's digital-root cage)`},
 		{"unknown negative", doc(`"negative":["sum"]`), fpuzzles.ErrUnsupported, `"negative sum"`},
 		{"solution length", doc(`"solution":[1,2,3]`), fpuzzles.ErrFormat, "solution: 3 digits for 81 cells"},
 	}

@@ -3,6 +3,7 @@ package fpuzzles
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -424,6 +425,10 @@ func (rd *reader) readNegatives() error {
 }
 
 // readCosmetics keeps the entries of a drawing key.
+// digitalRoot is the value SudokuSolver gives a cosmetic cage to make it a
+// digital-root killer cage (its pattern, unanchored).
+var digitalRoot = regexp.MustCompile(`DR(\d+)`)
+
 func (rd *reader) readCosmetics(key string, raw json.RawMessage) error {
 	var list []json.RawMessage
 	if err := json.Unmarshal(raw, &list); err != nil {
@@ -477,6 +482,12 @@ func (rd *reader) readCosmetics(key string, raw json.RawMessage) error {
 				s = strings.TrimSpace(string(e.Value))
 			}
 			cos.Text = s
+			if key == "cage" && digitalRoot.MatchString(s) && len(e.Cells) <= rd.n {
+				// SudokuSolver reads such a cage as a rule: distinct digits
+				// whose sum has that digital root. Drawing it only would
+				// give wrong answers.
+				return &UnsupportedError{Key: fmt.Sprintf("%s.value %q (SudokuSolver's digital-root cage)", path, s)}
+			}
 		}
 		for k, v := range fields {
 			if k == "cells" || k == "lines" || k == "value" {

@@ -39,7 +39,7 @@ type inputs struct {
 	notes io.Writer
 
 	cur     *board.Reader
-	fp      *fpInput // the current input when it holds f-puzzles puzzles
+	fp      variantInput // the current input when it holds f-puzzles puzzles or pencil-mark grids
 	curName string
 	file    io.Closer // the current input's file, or zip member
 	count   int       // puzzles read from the current input
@@ -203,6 +203,13 @@ func (r *inputs) open() bool {
 			r.fp = &fpInput{name: name, r: br, notes: r.notes}
 			if r.rules != nil && r.notes != nil {
 				fmt.Fprintf(r.notes, "satdoku: %s: note: --rules and --regions are for classic puzzles; f-puzzles puzzles carry their own\n", displayName(name))
+			}
+			return true
+		}
+		if isMarksGrid(br) {
+			r.fp = &marksInput{name: name, m: variant.NewMarksReader(br)}
+			if r.rules != nil && r.notes != nil {
+				fmt.Fprintf(r.notes, "satdoku: %s: note: --rules and --regions are for classic puzzles, not pencil-mark grids\n", displayName(name))
 			}
 			return true
 		}

@@ -16,10 +16,8 @@ import (
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
-	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/render"
 	"github.com/satdoku/satdoku/variant"
-	"github.com/satdoku/satdoku/web"
 	"github.com/urfave/cli/v2"
 )
 
@@ -159,27 +157,24 @@ func runRender(c *cli.Context, s *streams) error {
 	pic := &render.Picture{Title: cfg.title}
 	err = s.forEachInput([]string{name}, "a puzzle", func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64<<10) // r is one already (forEachInput)
-		head, _ := br.Peek(64 << 10)
-		if web.LooksLikeFPuzzles(string(head)) {
-			if cfg.index != 1 {
-				return usagef("an f-puzzles input holds one puzzle: --index must be 1")
-			}
-			data, err := io.ReadAll(io.LimitReader(br, fpuzzles.MaxJSON+1))
+		// Told apart as solve tells its inputs apart.
+		var in variantInput
+		switch {
+		case isFPuzzles(name, br):
+			in = &fpInput{name: name, r: br, notes: s.stderr}
+		case isMarksGrid(br):
+			in = &marksInput{name: name, m: variant.NewMarksReader(br)}
+		}
+		if in != nil {
+			v, err := readNthVariant(in, name, cfg.index)
 			if err != nil {
-				return exitf(ExitError, "%s: %v", displayName(name), err)
-			}
-			res, err := fpuzzles.Load(string(data))
-			if err != nil {
-				return exitf(ExitInvalid, "%s: %v", displayName(name), err)
-			}
-			if len(res.Ignored) > 0 {
-				fmt.Fprintf(s.stderr, "satdoku: %s: note: not solved with, only drawn: %s\n", displayName(name), ignoredList(res.Ignored))
+				return err
 			}
 			if cfg.rules != nil {
-				fmt.Fprintf(s.stderr, "satdoku: %s: note: --rules and --regions are for classic puzzles; f-puzzles puzzles carry their own\n", displayName(name))
+				fmt.Fprintf(s.stderr, "satdoku: %s: note: --rules and --regions are for classic puzzles, not f-puzzles puzzles or pencil-mark grids\n", displayName(name))
 			}
-			pic.Variant, pic.Puzzle = res.Puzzle, res.Puzzle.Givens
-			cfg.opts.Alphabet = nil // f-puzzles writes numbers
+			pic.Variant, pic.Puzzle = v, v.Givens
+			cfg.opts.Alphabet = nil // both are written with numbers
 			return nil
 		}
 		p, err := readNth(cfg.input.reader(br, name), cfg.index)
@@ -219,6 +214,29 @@ func runRender(c *cli.Context, s *streams) error {
 		return exitf(ExitError, "%v", err)
 	}
 	return outcome
+}
+
+// readNthVariant returns the kth puzzle (1-based) of a variant input.
+func readNthVariant(in variantInput, name string, k int) (*variant.Puzzle, error) {
+	for i := 1; ; i++ {
+		_, v, err := in.read()
+		switch {
+		case err == io.EOF && i == 1:
+			return nil, exitf(ExitInvalid, "%s: no puzzle found", displayName(name))
+		case err == io.EOF:
+			return nil, exitf(ExitInvalid, "%s holds %s, so there is no puzzle %d", displayName(name), count(i-1, "puzzle"), k)
+		case i == k && err != nil:
+			var ie *batch.InputError
+			if errors.As(err, &ie) {
+				return nil, exitf(ExitInvalid, "%v", ie.Err)
+			}
+			return nil, exitf(ExitError, "%s: %v", displayName(name), err)
+		case err != nil && !batch.Unreadable(err):
+			return nil, exitf(ExitError, "%s: %v", displayName(name), err)
+		case i == k:
+			return v, nil
+		}
+	}
 }
 
 // readNth returns the kth puzzle (1-based) of the reader.

@@ -346,8 +346,25 @@ func TestRenderFPuzzles(t *testing.T) {
 			t.Errorf("-e %s: %v\n%v", eng, c, r)
 		}
 	}
-	if r := runPicture(t, string(data), "render", "--show", "puzzle", "--index", "2"); r.code != ExitUsage {
+	if r := runPicture(t, string(data), "render", "--show", "puzzle", "--index", "2"); r.code != ExitInvalid || !strings.Contains(r.stderr, "holds 1 puzzle, so there is no puzzle 2") {
 		t.Errorf("--index 2 of an f-puzzles file: %v", r)
+	}
+	// A file of links, one a line after a comment, holds one puzzle a
+	// link: --index picks one.
+	five := regexp.MustCompile(`"value":"\d+"`).ReplaceAllString(string(data), `"value":"5"`)
+	res5, err := fpuzzles.Decode([]byte(five))
+	if err != nil {
+		t.Fatal(err)
+	}
+	link5, err := fpuzzles.URL(res5.Puzzle, nil, fpuzzles.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, fives := range []int{2, 5} { // the sums of 5 in each
+		r := runPicture(t, "# from https://www.f-puzzles.com\n"+link+"\n"+link5+"\n", "render", "--show", "puzzle", "--index", fmt.Sprint(i+1))
+		if c := svgClasses(t, r.stdout); r.code != 0 || c["killercage outline"] != 6 || strings.Count(r.stdout, ">5</text>") != fives {
+			t.Errorf("--index %d of two links: %v\n%v", i+1, c, r)
+		}
 	}
 	// The cages without their sums leave several solutions: --show-second
 	// marks where two differ, --candidates draws pencil marks.
@@ -368,6 +385,22 @@ func TestRenderFPuzzles(t *testing.T) {
 	}
 	if r := runPicture(t, `{"size":9,"grid":[]}`, "render", "--show", "puzzle"); r.code != ExitInvalid || !strings.Contains(r.stderr, "f-puzzles") {
 		t.Errorf("broken f-puzzles JSON: %v", r)
+	}
+}
+
+// TestRenderInputs: render tells its inputs apart as solve does: a
+// classic file whose comment holds a link is classic, and a pencil-mark
+// grid is drawn with its marks.
+func TestRenderInputs(t *testing.T) {
+	t.Parallel()
+	classic := "# From http://magictour.free.fr/sudoku.htm\n" + strings.Repeat(".", 80) + "1\n"
+	if r := runPicture(t, classic, "render", "--show", "puzzle"); r.code != 0 || svgClasses(t, r.stdout)["digit given"] != 1 {
+		t.Errorf("a classic file with a link in a comment: %v", r)
+	}
+	grid := ".---------.\n| 12 2 | 34 4 |\n| 3 4 | 12 12 |\n| 2 1 | 34 34 |\n| 4 3 | 2 1 |\n'---------'\n"
+	r := runPicture(t, grid, "render")
+	if c := svgClasses(t, r.stdout); r.code != 0 || c["givenPencilMarks"] != 6 || c["digit solved"] != 6 {
+		t.Errorf("a pencil-mark grid: %v\n%v", c, r)
 	}
 }
 

@@ -97,6 +97,9 @@ starting with '{'), or f-puzzles or SudokuPad links or their compressed
 '?load=' text, one a line, is read as f-puzzles puzzles with every rule they
 carry, and so are killer sudokus in SudoCue's one-line format (3x3:d:k:...);
 classic and f-puzzles files mix freely as separate arguments.
+Pencil-mark grids (N rows of N sets of candidates, as HoDoKu, SudokuWiki
+and Simple Sudoku print them, frames skipped) are solved with each cell
+holding one of its candidates.
 Content that only draws (lines, text, shapes, the solver's own pencil marks) is noted on
 stderr and not solved with; a constraint satdoku does not know is an invalid
 puzzle naming it (exit 4), never dropped. --rules adds global rules and

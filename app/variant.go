@@ -102,6 +102,62 @@ func looksLikeFPuzzlesLine(line []byte) bool {
 	return !bytes.ContainsAny(line, " \t") && web.LooksLikeFPuzzles(string(line))
 }
 
+// variantInput is an input of variant puzzles: f-puzzles (fpInput) or
+// pencil-mark grids (marksInput). read returns the next puzzle: an
+// *batch.InputError for one that cannot be read, io.EOF at the end, or
+// another error for an input that cannot be read at all.
+type variantInput interface {
+	read() (*board.Puzzle, *variant.Puzzle, error)
+}
+
+// isMarksGrid reports whether the input is pencil-mark grids: its first
+// line other than blanks, # comments and frame lines is a row of
+// candidates (variant.IsMarksRow). Like isFPuzzles, it reads no further
+// than the end of that line.
+func isMarksGrid(br *bufio.Reader) bool {
+	start := 0
+	for i := 1; i <= fpuzzlesPeek; i++ {
+		b, err := br.Peek(i)
+		end := err != nil
+		if !end && b[i-1] != '\n' {
+			continue
+		}
+		if !end {
+			b = b[:i-1]
+		}
+		line := string(b[start:])
+		t := strings.TrimSpace(line)
+		if t != "" && t[0] != '#' && strings.ContainsAny(t, "0123456789") {
+			return variant.IsMarksRow(line)
+		}
+		if end {
+			return false
+		}
+		start = i
+	}
+	return false
+}
+
+// marksInput reads the pencil-mark grids of one input.
+type marksInput struct {
+	name string
+	m    *variant.MarksReader
+}
+
+func (in *marksInput) read() (*board.Puzzle, *variant.Puzzle, error) {
+	v, line, err := in.m.Read()
+	var pe *variant.ParseError
+	switch {
+	case err == io.EOF:
+		return nil, nil, io.EOF
+	case errors.As(err, &pe) || errors.Is(err, variant.ErrInvalid):
+		return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", displayName(in.name), err)}
+	case err != nil:
+		return nil, nil, err
+	}
+	return &board.Puzzle{Board: v.Givens, Line: line, Format: board.Grid, Alphabet: board.Default}, v, nil
+}
+
 // fpInput reads the puzzles of one f-puzzles input: a JSON document, or
 // links or payloads one a line (blank lines and # comments skipped), read
 // a line at a time so that a file of many links streams.

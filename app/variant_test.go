@@ -743,7 +743,8 @@ func FuzzInputs(f *testing.F) {
 	link := linkOf(f, res.Puzzle)
 	for _, seed := range []string{data, link, "# c\n" + link + "\n" + link, strings.TrimPrefix(link, fpuzzles.LinkPrefix),
 		"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n",
-		"{", "{}", "\n\n# x\n{\"size\":4}", "N4Ig", "load=+/=", "1 2\n3 4\n"} {
+		"{", "{}", "\n\n# x\n{\"size\":4}", "N4Ig", "load=+/=", "1 2\n3 4\n",
+		".---.\n| 12 2 | 34 4 |\n3 4 12 12\n2 1 34 34\n4 3 2 1\n12 3\n"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -752,6 +753,7 @@ func FuzzInputs(f *testing.F) {
 		src.notes = io.Discard
 		br := bufio.NewReader(strings.NewReader(text))
 		isFPuzzles("-", br) // must not block or panic on any input
+		isMarksGrid(br)
 		for i := 0; i <= len(text)+1; i++ {
 			p, v, err := src.ReadVariant()
 			if err == io.EOF {
@@ -945,5 +947,36 @@ func TestSudoCueKillers(t *testing.T) {
 				t.Errorf("-e %s: %s: %v, want two solutions", eng, k.name, js[i])
 			}
 		}
+	}
+}
+
+// TestMarksGrids solves pencil-mark grids: HoDoKu's framed grid of a
+// public puzzle's candidates has that puzzle's solution, with both
+// engines; in a batch a bad grid is an invalid puzzle naming its line and
+// column, and the grids around it are solved.
+func TestMarksGrids(t *testing.T) {
+	t.Parallel()
+	const solution = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
+	r := satdoku(t, "", "solve", "-e", "both", "--unique", "-o", "json", testpuzzles.Path("testdata/marks/top1465-first-hodoku.txt"))
+	r.wantCode(t, ExitOK)
+	js := jsonLines(t, r.stdout)
+	if len(js) < 1 || js[0]["solution"] != solution || js[0]["unique"] != true || js[0]["line"] != 6.0 {
+		t.Fatalf("%v", r)
+	}
+	grid := "12 2 34 4\n3 4 12 12\n2 1 34 34\n4 3 2 1\n"
+	bad := "12 2 34 4\n3 4 12 12\n2 1 34 35\n4 3 2 1\n"
+	r = satdoku(t, grid+"\n"+bad+"\n"+grid, "solve", "-o", "line")
+	r.wantCode(t, ExitInvalid)
+	if r.stdout != "1234341221434321\ninvalid\n1234341221434321\n" {
+		t.Fatalf("stdout %q", r.stdout)
+	}
+	if !strings.Contains(r.stderr, "line 8, column 9: bad pencil-mark grid: '5' is not a candidate of a 4×4 grid") {
+		t.Fatalf("stderr %q", r.stderr)
+	}
+	// The marks go on to f-puzzles as its given pencil marks.
+	r = satdoku(t, grid, "solve", "-o", "fpuzzles")
+	r.wantCode(t, ExitOK)
+	if !strings.Contains(r.stdout, `"grid":[[{"value":1,"givenPencilMarks":[1,2]},{"value":2,"given":true},{"value":3,"givenPencilMarks":[3,4]},{"value":4,"given":true}]`) {
+		t.Fatalf("f-puzzles: %s", r.stdout)
 	}
 }

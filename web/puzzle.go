@@ -155,7 +155,19 @@ func (h *Handler) readText(req *Request) (*puzzle, error) {
 	}
 	p := &puzzle{format: board.Line, alphabet: &alpha}
 	var b *board.Board
-	if strings.TrimSpace(req.Puzzle) == "" {
+	switch {
+	case variant.LooksLikeMarks(req.Puzzle):
+		m := variant.NewMarksReader(strings.NewReader(req.Puzzle))
+		vp, _, err := m.Read()
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", errBadRequest, err)
+		}
+		if _, line, err := m.Read(); err != io.EOF {
+			return nil, fmt.Errorf("%w: the text holds more than one grid (another starts on line %d): send one at a time", errBadRequest, line)
+		}
+		p.vp, p.format, p.alphabet = vp, board.Grid, nil
+		return p, h.addRules(p, req)
+	case strings.TrimSpace(req.Puzzle) == "":
 		if req.Givens == nil {
 			return nil, fmt.Errorf("%w: no puzzle: paste one, or send givens", errBadRequest)
 		}
@@ -177,7 +189,7 @@ func (h *Handler) readText(req *Request) (*puzzle, error) {
 			return nil, err
 		}
 		b = board.New(shape)
-	} else {
+	default:
 		rd := board.NewReader(strings.NewReader(req.Puzzle))
 		rd.Shape, rd.Alphabet = shape, &alpha
 		first, err := rd.Read()
@@ -199,17 +211,27 @@ func (h *Handler) readText(req *Request) (*puzzle, error) {
 		}
 	}
 	p.vp = &variant.Puzzle{Givens: b}
+	return p, h.addRules(p, req)
+}
+
+// addRules adds the request's global rules and regions to a text puzzle.
+func (h *Handler) addRules(p *puzzle, req *Request) error {
+	b := p.vp.Givens
 	if strings.TrimSpace(req.Rules) != "" {
-		if p.vp.Rules, err = variant.ParseRules(req.Rules, b.Shape); err != nil {
-			return nil, fmt.Errorf("%w: rules: %v (known: %s)", errBadRequest, err, variant.SpecNames)
+		rules, err := variant.ParseRules(req.Rules, b.Shape)
+		if err != nil {
+			return fmt.Errorf("%w: rules: %v (known: %s)", errBadRequest, err, variant.SpecNames)
 		}
+		p.vp.Rules = append(p.vp.Rules, rules...)
 	}
 	if strings.TrimSpace(req.Regions) != "" {
-		if p.vp.Regions, err = variant.ReadRegions(strings.NewReader(req.Regions), b.Side()); err != nil {
-			return nil, fmt.Errorf("%w: regions: %v", errBadRequest, err)
+		regions, err := variant.ReadRegions(strings.NewReader(req.Regions), b.Side())
+		if err != nil {
+			return fmt.Errorf("%w: regions: %v", errBadRequest, err)
 		}
+		p.vp.Regions = regions
 	}
-	return p, nil
+	return nil
 }
 
 func (h *Handler) checkSide(n int) error {

@@ -205,3 +205,23 @@ func TestFPuzzlesInput(t *testing.T) {
 		t.Errorf("solved killer: %d %s %s", code, sol.Status, sol.Error)
 	}
 }
+
+// TestMarksInput solves a pasted pencil-mark grid: each cell holds one of
+// its candidates; a second grid, or a bad one, is a bad request.
+func TestMarksInput(t *testing.T) {
+	t.Parallel()
+	srv, _ := newTestServer(t, Config{SolveVariant: bruteVariant, Candidates: bruteCandidates})
+	grid := ".---------.\n| 12 2 | 34 4 |\n| 3 4 | 12 12 |\n| 2 1 | 34 34 |\n| 4 3 | 2 1 |\n'---------'\n"
+	code, _, resp := post(t, srv, "/api/solve", Request{Puzzle: grid, Count: 2})
+	if code != 200 || resp.Status != StatusSolved || resp.Unique == nil || !*resp.Unique || !slices.Equal(resp.Solution, []int{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1}) {
+		t.Fatalf("%d %+v", code, resp)
+	}
+	if !strings.Contains(resp.SVG, "givenPencilMarks") {
+		t.Error("picture without the pencil marks")
+	}
+	for _, bad := range []string{grid + grid, strings.Replace(grid, "34 34", "34 35", 1)} {
+		if code, _, resp := post(t, srv, "/api/solve", Request{Puzzle: bad}); code != 400 {
+			t.Errorf("%q: %d %+v", bad, code, resp)
+		}
+	}
+}

@@ -1,0 +1,257 @@
+package variant
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+
+	"github.com/satdoku/satdoku/board"
+)
+
+// ErrMarks reports a pencil-mark grid (MarksReader) that cannot be read.
+var ErrMarks = errors.New("bad pencil-mark grid")
+
+// maxMarksLine bounds a line of a pencil-mark grid: a 9×9 row of every
+// candidate with frames is under 150 bytes.
+const maxMarksLine = 4096
+
+// markField is one cell of a row: its candidates as written and its
+// 1-based column in the line.
+type markField struct {
+	text string
+	col  int
+}
+
+// marksFields splits a row of a pencil-mark grid into fields: runs of
+// characters other than spaces, tabs and box bars ('|', '¦' and the
+// box-drawing verticals).
+func marksFields(line string) []markField {
+	var out []markField
+	start := -1
+	for i, r := range line + " " {
+		if unicode.IsSpace(r) || r == '|' || r == '¦' || (r >= 0x2500 && r <= 0x257F) {
+			if start >= 0 {
+				out = append(out, markField{line[start:i], start + 1})
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	return out
+}
+
+// isMarksBorder reports whether line is a frame line of a grid: no letter
+// or digit, only the characters frames are drawn with ("-+.:'*=_|" and
+// box drawing), or blank.
+func isMarksBorder(line string) bool {
+	for _, r := range line {
+		switch {
+		case unicode.IsSpace(r), strings.ContainsRune("-+.:'*=_|¦", r), r >= 0x2500 && r <= 0x257F:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// IsMarksRow reports whether line is a row of a pencil-mark grid, as
+// HoDoKu, SudokuWiki and Simple Sudoku print candidates: N fields
+// (4 ≤ N ≤ 9) of digits 1..N, separated by spaces and box bars, at least
+// one of them with two digits or more. A row of single digits is a row of
+// a classic grid, not of candidates.
+func IsMarksRow(line string) bool {
+	fields := marksFields(line)
+	n := len(fields)
+	if n < 4 || n > 9 {
+		return false
+	}
+	wide := false
+	for _, f := range fields {
+		for _, r := range f.text {
+			if r < '1' || int(r-'0') > n {
+				return false
+			}
+		}
+		wide = wide || len(f.text) > 1
+	}
+	return wide
+}
+
+// LooksLikeMarks reports whether text is a pencil-mark grid: its first
+// line holding a digit, after blank lines and # comments, is a row of
+// candidates (IsMarksRow).
+func LooksLikeMarks(text string) bool {
+	for line := range strings.Lines(text) {
+		t := strings.TrimSpace(line)
+		if t != "" && t[0] != '#' && strings.ContainsAny(t, "0123456789") {
+			return IsMarksRow(line)
+		}
+	}
+	return false
+}
+
+// marksShape is the box shape of a pencil-mark grid of side n: boxes of
+// h×(n/h) cells, h the largest divisor of n not above √n (2×2, 2×3, 2×4,
+// 3×3; 1×5 and 1×7, rows, on 5×5 and 7×7), as f-puzzles has them.
+func marksShape(n int) board.Shape {
+	h := 1
+	for d := 1; d*d <= n; d++ {
+		if n%d == 0 {
+			h = d
+		}
+	}
+	return board.Shape{BoxRows: h, BoxCols: n / h}
+}
+
+// MarksReader reads pencil-mark grids, one after another: for each cell
+// the digits it may hold, as HoDoKu, SudokuWiki and Simple Sudoku print
+// them,
+//
+//	.-----------------.--------------------.------------.
+//	| 4    1679  12679 | 139  2369   269    | 8  1239  5 |
+//	…
+//
+// N rows of N fields (4 ≤ N ≤ 9), the fields separated by spaces and
+// box bars; frame lines (no digit: "-+.:'*=_|" and box drawing), blank
+// lines and lines starting with '#' are skipped. The box shape is the
+// usual one of the side (3×3; 2×3 on 6×6, 2×4 on 8×8).
+type MarksReader struct {
+	r    *bufio.Reader
+	line int
+}
+
+// NewMarksReader returns a MarksReader reading from r.
+func NewMarksReader(r io.Reader) *MarksReader {
+	br, ok := r.(*bufio.Reader)
+	if !ok {
+		br = bufio.NewReader(r)
+	}
+	return &MarksReader{r: br}
+}
+
+// Read returns the next grid as a puzzle, and the line of its first row:
+// a cell with one candidate is a given, a cell with several holds one of
+// them (a PencilMarks rule). At the end of the input it returns io.EOF.
+//
+// A grid that cannot be read is a *ParseError naming the line and column
+// at fault, wrapping ErrMarks: a row whose number of fields is not the
+// grid's side, a field that is not a set of digits 1..N, a digit written
+// twice. The rest of that grid (N rows in all) is skipped, so the next
+// Read starts at the next grid. A grid that reads but breaks the classic
+// rules (two givens alike in a row) is the error of Puzzle.Validate; a
+// line too long to be a row, or a failing reader, is returned as it is.
+func (m *MarksReader) Read() (*Puzzle, int, error) {
+	var (
+		p     *Puzzle
+		n     int
+		row   int
+		first int
+		bad   error
+	)
+	for {
+		text, err := m.next()
+		if err == io.EOF && text == "" {
+			if p == nil {
+				return nil, 0, io.EOF
+			}
+			if bad == nil {
+				bad = &ParseError{Line: m.line + 1, Col: 1, Err: fmt.Errorf("%w: the input ends after %d of the grid's %d rows", ErrMarks, row, n)}
+			}
+			return nil, first, bad
+		}
+		if err != nil && err != io.EOF {
+			return nil, first, err
+		}
+		t := strings.TrimSpace(text)
+		if t == "" || t[0] == '#' || isMarksBorder(text) {
+			continue
+		}
+		fields := marksFields(text)
+		if p == nil {
+			n, first = len(fields), m.line
+			if n < 4 || n > 9 {
+				return nil, first, &ParseError{Line: m.line, Col: 1, Err: fmt.Errorf("%w: %d fields; a row of candidates has 4 to 9, one a cell", ErrMarks, n)}
+			}
+			p = New(marksShape(n))
+		}
+		if bad == nil {
+			bad = m.row(p, row, text, fields)
+		}
+		row++
+		if row == n {
+			if bad != nil {
+				return nil, first, bad
+			}
+			return p, first, nil
+		}
+	}
+}
+
+// row reads row r of the grid into p.
+func (m *MarksReader) row(p *Puzzle, r int, text string, fields []markField) error {
+	n := p.Side()
+	if len(fields) != n {
+		col := len(text) + 1
+		if len(fields) > n {
+			col = fields[n].col
+		}
+		return &ParseError{Line: m.line, Col: col, Err: fmt.Errorf("%w: %d fields in row %d of a %d×%d grid, one a cell", ErrMarks, len(fields), r+1, n, n)}
+	}
+	for c, f := range fields {
+		var digits []int
+		seen := 0
+		for i, ch := range f.text {
+			d := int(ch - '0')
+			if ch < '1' || d > n {
+				return &ParseError{Line: m.line, Col: f.col + i, Err: fmt.Errorf("%w: %q is not a candidate of a %d×%d grid (digits 1-%d)", ErrMarks, ch, n, n, n)}
+			}
+			if seen&(1<<d) != 0 {
+				return &ParseError{Line: m.line, Col: f.col + i, Err: fmt.Errorf("%w: candidate %d twice in %s", ErrMarks, d, f.text)}
+			}
+			seen |= 1 << d
+		}
+		for d := 1; d <= n; d++ {
+			if seen&(1<<d) != 0 {
+				digits = append(digits, d)
+			}
+		}
+		cell := r*n + c
+		if len(digits) == 1 {
+			p.Givens.Cells[cell] = uint8(digits[0])
+		} else {
+			p.Rules = append(p.Rules, PencilMarks{Cell: cell, Digits: digits})
+		}
+	}
+	return nil
+}
+
+// next returns the next line without its end (io.EOF with the last one if
+// it has no end), counting lines.
+func (m *MarksReader) next() (string, error) {
+	var sb strings.Builder
+	for {
+		chunk, err := m.r.ReadSlice('\n')
+		if sb.Len()+len(chunk) > maxMarksLine {
+			m.line++
+			return "", fmt.Errorf("line %d: longer than %d bytes: not a row of candidates", m.line, maxMarksLine)
+		}
+		sb.Write(chunk)
+		switch err {
+		case bufio.ErrBufferFull:
+			continue
+		case nil:
+			m.line++
+			return strings.TrimRight(sb.String(), "\r\n"), nil
+		}
+		if sb.Len() > 0 {
+			m.line++
+		}
+		return sb.String(), err
+	}
+}

@@ -43,10 +43,17 @@ func (p *puzzle) isVariant() bool { return len(p.vp.Rules) > 0 || p.vp.Regions !
 // one of the text formats: JSON, a link (f-puzzles or SudokuPad), the
 // compressed text after "?load=" (one line with a character no text format
 // has: + / = $, or lz-string's usual start "N4Ig"), or a SudoCue killer
-// string ("3x3:…", which fpuzzles.Load reads too). The start of a long
-// input is enough to tell.
+// string ("3x3:…", which fpuzzles.Load reads too). The first line other
+// than blanks and # comments tells (a link in a comment is not the
+// puzzle), so the start of a long input is enough.
 func LooksLikeFPuzzles(text string) bool {
-	t := strings.TrimSpace(text)
+	t := ""
+	for line := range strings.Lines(text) {
+		if l := strings.TrimSpace(line); l != "" && l[0] != '#' {
+			t = l
+			break
+		}
+	}
 	switch {
 	case strings.HasPrefix(t, "{"), strings.Contains(t, "://"), strings.Contains(t, "f-puzzles.com"),
 		strings.Contains(strings.ToLower(t), "sudokupad"), strings.Contains(t, "load="), variant.IsSudoCue(t):

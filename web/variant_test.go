@@ -137,6 +137,8 @@ func TestFPuzzlesInput(t *testing.T) {
 		"53..7....\n6..195...\n.98....6.": false,
 		strings.Repeat("A", 256):          false,
 		"1 2 3 4":                         false,
+		"# From http://magictour.free.fr/sudoku.htm\n" + classic: false, // a link in a comment is not the puzzle
+		"\n# a killer\n3x3::k:3841:7705":                         true,
 	} {
 		if got := LooksLikeFPuzzles(text); got != want {
 			t.Errorf("LooksLikeFPuzzles(%.40q) = %v", text, got)

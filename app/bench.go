@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -10,10 +11,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/internal/cputime"
+	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
 )
 
@@ -31,13 +34,15 @@ process's mean CPU µs per puzzle including the garbage collector, puzzles
 per second, and the share of puzzles settled by
 propagation alone (no search; for the SAT engine, also which preprocessing
 step decided each puzzle: singles, subsets, probing, or gophersat's search).
-Puzzles are read before timing starts. The collector runs at GOGC=400 unless
-GOGC is set.
+Puzzles are read before timing starts, from the inputs solve reads: classic
+sets, f-puzzles files and links, SudoCue killer strings and pencil-mark grids.
+The collector runs at GOGC=400 unless GOGC is set.
 
 Examples:
    satdoku bench ../shared/data/puzzles3_magictour_top1465
    satdoku bench --engine backtrack --count 2 data/*
    satdoku bench --limit 1000 ../shared/data/puzzles2_17_clue
+   satdoku bench --count 2 testdata/variants/sudocue/killers.txt
 
 EXIT CODES:
    0  every puzzle solved (or counted)
@@ -95,7 +100,16 @@ func runBench(c *cli.Context, s *streams) error {
 	}
 	failed := false
 	err = s.forEachInput(c.Args().Slice(), "puzzles", func(name string, r io.Reader) error {
-		puzzles, err := readAll(in.reader(r, name), name, c.Int("limit"))
+		br := bufio.NewReaderSize(r, 64<<10) // r is one already (forEachInput)
+		var puzzles []benchPuzzle
+		switch {
+		case isFPuzzles(name, br):
+			puzzles, err = readAllVariant(&fpInput{name: name, r: br, notes: io.Discard}, name, c.Int("limit"))
+		case isMarksGrid(br):
+			puzzles, err = readAllVariant(&marksInput{name: name, m: variant.NewMarksReader(br)}, name, c.Int("limit"))
+		default:
+			puzzles, err = readAll(in.reader(br, name), name, c.Int("limit"))
+		}
 		if err != nil {
 			return err
 		}
@@ -130,9 +144,40 @@ func shortName(name string) string {
 	return name
 }
 
+// benchPuzzle is a puzzle to measure: a classic board, or a variant
+// puzzle (v not nil, its givens b).
+type benchPuzzle struct {
+	b *board.Board
+	v *variant.Puzzle
+}
+
+// readAllVariant reads up to limit puzzles (0: all) of an input of variant
+// puzzles; invalid ones are an error.
+func readAllVariant(in variantInput, name string, limit int) ([]benchPuzzle, error) {
+	var out []benchPuzzle
+	for limit == 0 || len(out) < limit {
+		p, v, err := in.read()
+		if err == io.EOF {
+			break
+		}
+		var ie *batch.InputError
+		if errors.As(err, &ie) {
+			return nil, exitf(ExitInvalid, "%v", err)
+		}
+		if err != nil {
+			return nil, exitf(ExitError, "reading %s: %v", displayName(name), err)
+		}
+		out = append(out, benchPuzzle{p.Board, v})
+	}
+	if len(out) == 0 {
+		return nil, exitf(ExitInvalid, "no puzzle in %s", displayName(name))
+	}
+	return out, nil
+}
+
 // readAll reads up to limit puzzles (0: all); invalid ones are an error.
-func readAll(rd *board.Reader, name string, limit int) ([]*board.Board, error) {
-	var out []*board.Board
+func readAll(rd *board.Reader, name string, limit int) ([]benchPuzzle, error) {
+	var out []benchPuzzle
 	for limit == 0 || len(out) < limit {
 		p, err := rd.Read()
 		if err == io.EOF {
@@ -145,7 +190,7 @@ func readAll(rd *board.Reader, name string, limit int) ([]*board.Board, error) {
 		if err != nil {
 			return nil, exitf(ExitError, "reading %s: %v", displayName(name), err)
 		}
-		out = append(out, p.Board)
+		out = append(out, benchPuzzle{b: p.Board})
 	}
 	if len(out) == 0 {
 		return nil, exitf(ExitInvalid, "no puzzle in %s", displayName(name))
@@ -160,7 +205,7 @@ func readAll(rd *board.Reader, name string, limit int) ([]*board.Board, error) {
 // the clock more than the solver. Each puzzle's own time, for the median
 // and the tail, is the wall time the engine measures anyway (two vDSO
 // reads, tens of nanoseconds).
-func benchOne(puzzles []*board.Board, o engine.Options) (*benchStats, error) {
+func benchOne(puzzles []benchPuzzle, o engine.Options) (*benchStats, error) {
 	eng, err := engine.New(o)
 	if err != nil {
 		return nil, usagef("%v", err)
@@ -170,7 +215,12 @@ func benchOne(puzzles []*board.Board, o engine.Options) (*benchStats, error) {
 	runtime.GC()
 	wall0, proc0, thread0 := time.Now(), cputime.Process(), cputime.Thread()
 	for i, p := range puzzles {
-		res := eng.Solve(ctx, p)
+		var res engine.Result
+		if p.v != nil {
+			res = eng.SolvePuzzle(ctx, p.v)
+		} else {
+			res = eng.Solve(ctx, p.b)
+		}
 		st.times[i] = res.Elapsed
 		if res.Settled {
 			st.settled++

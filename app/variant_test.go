@@ -980,3 +980,24 @@ func TestMarksGrids(t *testing.T) {
 		t.Fatalf("f-puzzles: %s", r.stdout)
 	}
 }
+
+// TestBenchVariants: bench measures variant inputs as solve reads them,
+// f-puzzles files, killer strings and pencil-mark grids, each puzzle
+// verified; a puzzle that does not solve is a failure row.
+func TestBenchVariants(t *testing.T) {
+	t.Parallel()
+	ks := readSudoCueKillers(t)
+	killers := writeFile(t, "killers.txt", ks[len(ks)-1].line+"\n") // a human-solvable one: milliseconds
+	r := satdoku(t, "", "bench", "--count", "2", "--limit", "1", killers, corpusPath("dclamage/blitz.json"), testpuzzles.Path("testdata/marks/top1465-first-hodoku.txt"))
+	r.wantCode(t, ExitOK)
+	for _, row := range []string{"killers.txt", "blitz.json", "top1465-first-hodoku.txt"} {
+		for _, eng := range []string{"sat", "backtrack"} {
+			if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(row) + `\s+` + eng + `\s+1\s`).MatchString(r.stdout) {
+				t.Errorf("no %s row of one puzzle for %s:\n%s", eng, row, r.stdout)
+			}
+		}
+	}
+	// Contradictory marks: not solved, a failure.
+	r = satdoku(t, "12 2 34 4\n3 4 12 12\n2 1 34 34\n4 3 2 2\n", "bench", "-e", "sat", "-")
+	r.wantCode(t, ExitFailed)
+}

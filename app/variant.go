@@ -48,24 +48,32 @@ func isFPuzzles(name string, br *bufio.Reader) bool {
 	if strings.EqualFold(filepath.Ext(name), ".json") {
 		return !startsArray(br)
 	}
+	return looksLikeFPuzzlesLine(peekLine(br, func(line []byte) bool {
+		line = bytes.TrimSpace(line)
+		return len(line) > 0 && line[0] != '#'
+	}))
+}
+
+// peekLine returns the first line of the input that want accepts, without
+// its end, or what is left of the input (or of fpuzzlesPeek bytes) when
+// none is, reading nothing from br.
+func peekLine(br *bufio.Reader, want func(line []byte) bool) []byte {
 	start := 0
 	for i := 1; i <= fpuzzlesPeek; i++ {
 		b, err := br.Peek(i)
 		if err != nil { // the end of the input, or of the peek
-			return looksLikeFPuzzlesLine(b[start:])
+			return b[start:]
 		}
 		if b[i-1] != '\n' {
 			continue
 		}
-		line := bytes.TrimSpace(b[start : i-1])
-		if len(line) == 0 || line[0] == '#' {
-			start = i
-			continue
+		if line := b[start : i-1]; want(line) {
+			return line
 		}
-		return looksLikeFPuzzlesLine(line)
+		start = i
 	}
 	b, _ := br.Peek(fpuzzlesPeek)
-	return looksLikeFPuzzlesLine(b[start:])
+	return b[start:]
 }
 
 // startsArray reports whether the input's first byte other than white
@@ -115,27 +123,10 @@ type variantInput interface {
 // candidates (variant.IsMarksRow). Like isFPuzzles, it reads no further
 // than the end of that line.
 func isMarksGrid(br *bufio.Reader) bool {
-	start := 0
-	for i := 1; i <= fpuzzlesPeek; i++ {
-		b, err := br.Peek(i)
-		end := err != nil
-		if !end && b[i-1] != '\n' {
-			continue
-		}
-		if !end {
-			b = b[:i-1]
-		}
-		line := string(b[start:])
-		t := strings.TrimSpace(line)
-		if t != "" && t[0] != '#' && strings.ContainsAny(t, "0123456789") {
-			return variant.IsMarksRow(line)
-		}
-		if end {
-			return false
-		}
-		start = i
-	}
-	return false
+	return variant.IsMarksRow(string(peekLine(br, func(line []byte) bool {
+		line = bytes.TrimSpace(line)
+		return len(line) > 0 && line[0] != '#' && bytes.ContainsAny(line, "0123456789")
+	})))
 }
 
 // marksInput reads the pencil-mark grids of one input.
@@ -150,7 +141,7 @@ func (in *marksInput) read() (*board.Puzzle, *variant.Puzzle, error) {
 	switch {
 	case err == io.EOF:
 		return nil, nil, io.EOF
-	case errors.As(err, &pe) || errors.Is(err, variant.ErrInvalid):
+	case errors.As(err, &pe):
 		return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", displayName(in.name), err)}
 	case err != nil:
 		return nil, nil, err

@@ -176,7 +176,7 @@ func (m *MarksReader) Read() (*Puzzle, int, error) {
 		if p == nil {
 			n, first = len(fields), m.line
 			if n < 4 || n > 9 {
-				return nil, first, &ParseError{Line: m.line, Col: 1, Err: fmt.Errorf("%w: %d fields; a row of candidates has 4 to 9, one a cell", ErrMarks, n)}
+				return nil, first, &ParseError{Line: m.line, Col: 1, Err: fmt.Errorf("%w: the first row has %d fields; a grid of candidates has 4 to 9 a row, one a cell", ErrMarks, n)}
 			}
 			p = New(marksShape(n))
 		}

@@ -57,10 +57,10 @@ func Marshal(p *variant.Puzzle, solution *board.Board, o Options) ([]byte, error
 			return nil, fmt.Errorf("fpuzzles: rule %d (%s): %w", i+1, r.Describe(n), err)
 		}
 	}
-	for c, ds := range w.marks {
+	for c, d := range p.Givens.Cells {
 		// A reader ignores the marks of a given cell, as SudokuSolver does:
 		// they can be left out only when they allow the given digit.
-		if d := int(p.Givens.Cells[c]); d != 0 && !slices.Contains(ds, d) {
+		if ds, ok := w.marks[c]; ok && d != 0 && !slices.Contains(ds, int(d)) {
 			return nil, fmt.Errorf("fpuzzles: %s is given %d, which its given pencil marks rule out", w.name(c), d)
 		}
 	}

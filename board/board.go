@@ -64,6 +64,20 @@ func ShapeForSide(n int) (Shape, bool) {
 	return Shape{}, false
 }
 
+// UsualShape returns the usual box shape of side n, as f-puzzles and the
+// pencil-mark grids of HoDoKu and SudokuWiki have it: boxes of h×(n/h)
+// cells, h the largest divisor of n not above √n (3×3 on 9×9, 2×3 on 6×6,
+// 2×4 on 8×8, 3×4 on 12×12, 1×5 — rows — on 5×5).
+func UsualShape(n int) Shape {
+	h := 1
+	for k := 1; k*k <= n; k++ {
+		if n%k == 0 {
+			h = k
+		}
+	}
+	return Shape{BoxRows: h, BoxCols: n / h}
+}
+
 // Valid reports whether the shape has positive boxes and a side from
 // MinSide to MaxSide. Boxes of one row (1×N) are valid: they coincide with
 // the rows, and the puzzle is a Latin square.

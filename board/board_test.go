@@ -368,3 +368,11 @@ func TestClean9(t *testing.T) {
 		t.Errorf("clean and faulty boards: %v; the generator lost one kind", counts)
 	}
 }
+
+func TestUsualShape(t *testing.T) {
+	for n, want := range map[int]Shape{4: {2, 2}, 5: {1, 5}, 6: {2, 3}, 8: {2, 4}, 9: {3, 3}, 12: {3, 4}, 16: {4, 4}} {
+		if got := UsualShape(n); got != want {
+			t.Errorf("UsualShape(%d) = %v, want %v", n, got, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/satdoku/satdoku/variant"
@@ -95,6 +96,8 @@ func (e *variantEncoder) rule(r variant.Rule) error {
 	// Sums.
 	case variant.Killer:
 		e.killer(r.Cells, r.Sum)
+	case variant.DigitalRootCage:
+		e.digitalRoot(r)
 	case variant.LittleKiller:
 		e.linear(terms(1, r.Clue.Cells(n)...), r.Sum)
 	case variant.Arrow:
@@ -374,23 +377,53 @@ func (e *variantEncoder) killer(cells []int, sum int) {
 		return
 	}
 	combos, complete := digitCombos(n, len(cells), sum, e.cfg.killerCombos)
-	possible := make([]int, n+1) // combinations holding each digit; when not complete, a lower bound
 	if complete {
-		for _, c := range combos {
-			for _, d := range c {
-				possible[d]++
-			}
+		e.combos(cells, combos, len(cells) >= 3)
+		if len(cells) >= 3 {
+			return // the combinations imply the sum
 		}
 	} else {
 		for d := 1; d <= n; d++ {
-			if comboWith(n, len(cells), sum, d) {
-				possible[d] = 1
+			if !comboWith(n, len(cells), sum, d) {
+				for _, c := range cells {
+					e.clause(-e.x(c, d))
+				}
 			}
 		}
 	}
-	if complete && len(combos) == 0 {
+	e.linear(terms(1, cells...), sum)
+}
+
+// digitalRoot: the cage's digits differ, and they are one of the sets of
+// distinct digits whose sum has the digital root (combos).
+func (e *variantEncoder) digitalRoot(r variant.DigitalRootCage) {
+	e.distinct(r.Cells)
+	var all [][]int
+	for sum := r.Root; sum <= e.n*(e.n+1)/2; sum += 9 {
+		combos, _ := digitCombos(e.n, len(r.Cells), sum, math.MaxInt)
+		all = append(all, combos...)
+	}
+	e.combos(r.Cells, all, true)
+}
+
+// combos says that cells, whose digits differ, hold one of the digit
+// sets combos (each of len(cells) digits): a digit in no set is ruled
+// out, a digit in every set is somewhere in the cells, and, when vars is
+// set and there are two sets or more, each set gets a variable, exactly
+// one true, that puts its digits in the cells, and a digit in a cell
+// implies a set holding it. With the variables this is exact: the cells
+// then hold exactly the digits of one set.
+func (e *variantEncoder) combos(cells []int, combos [][]int, vars bool) {
+	n := e.n
+	if len(combos) == 0 {
 		e.clause()
 		return
+	}
+	possible := make([]int, n+1) // the combinations holding each digit
+	for _, c := range combos {
+		for _, d := range c {
+			possible[d]++
+		}
 	}
 	for d := 1; d <= n; d++ {
 		switch {
@@ -398,40 +431,37 @@ func (e *variantEncoder) killer(cells []int, sum int) {
 			for _, c := range cells {
 				e.clause(-e.x(c, d))
 			}
-		case complete && possible[d] == len(combos) && len(cells) < n:
+		case possible[d] == len(combos) && len(cells) < n:
 			e.clause(e.digitLits(cells, d)...)
 		}
 	}
-	if complete && len(combos) >= 2 && len(cells) >= 3 {
-		vars := make([]Lit, len(combos))
-		for i := range combos {
-			vars[i] = e.f.NewVar()
+	if !vars || len(combos) < 2 {
+		return
+	}
+	lits := make([]Lit, len(combos))
+	for i := range combos {
+		lits[i] = e.f.NewVar()
+	}
+	e.f.AddExactlyOne(lits...)
+	for i, c := range combos {
+		for _, d := range c {
+			e.clause(append([]Lit{-lits[i]}, e.digitLits(cells, d)...)...)
 		}
-		e.f.AddExactlyOne(vars...)
+	}
+	for d := 1; d <= n; d++ {
+		if possible[d] == 0 || possible[d] == len(combos) {
+			continue
+		}
+		var with []Lit
 		for i, c := range combos {
-			for _, d := range c {
-				e.clause(append([]Lit{-vars[i]}, e.digitLits(cells, d)...)...)
+			if slices.Contains(c, d) {
+				with = append(with, lits[i])
 			}
 		}
-		for d := 1; d <= n; d++ {
-			if possible[d] == 0 || possible[d] == len(combos) {
-				continue
-			}
-			var with []Lit
-			for i, c := range combos {
-				if slices.Contains(c, d) {
-					with = append(with, vars[i])
-				}
-			}
-			for _, c := range cells {
-				e.clause(append([]Lit{-e.x(c, d)}, with...)...)
-			}
+		for _, c := range cells {
+			e.clause(append([]Lit{-e.x(c, d)}, with...)...)
 		}
 	}
-	if complete && len(cells) >= 3 {
-		return // the combinations imply the sum
-	}
-	e.linear(terms(1, cells...), sum)
 }
 
 // digitCombos returns the sets of size distinct digits 1..n that sum to

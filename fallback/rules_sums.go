@@ -770,6 +770,27 @@ func augment(i int, masks []uint64, owner *[64]int8, seen *uint64) bool {
 	return false
 }
 
+// rootCombos returns the sets of k different digits of 1..n whose sum
+// has digital root root (1..9): every one, however many (a cage has at
+// most n cells, so at most C(16, 8) = 12870 sets on boards up to 16×16).
+func rootCombos(n, k, root int) []uint64 {
+	out := []uint64{}
+	var rec func(next, left, sum int, m uint64)
+	rec = func(next, left, sum int, m uint64) {
+		if left == 0 {
+			if (sum-1)%9+1 == root {
+				out = append(out, m)
+			}
+			return
+		}
+		for d := next; d <= n-left+1; d++ {
+			rec(d+1, left-1, sum+d, m|digitMask(d))
+		}
+	}
+	rec(1, k, 0, 0)
+	return out
+}
+
 // maxCombos bounds the combinations a cage keeps as a list; a cage with
 // more (only on large boards) is pruned by its sum alone.
 const maxCombos = 4096

@@ -357,6 +357,10 @@ func (b *builder) rule(r variant.Rule) error {
 			b.distinct(cells)
 			b.sum(newSumProp(n, []sumGroup{{cells: cells}}, r.Sum))
 		}
+	case variant.DigitalRootCage:
+		cells := cells32(r.Cells)
+		b.distinctAlso(cells)
+		b.s.addProp(newComboProp(cells, rootCombos(n, len(cells), r.Root)), cells)
 	case variant.LittleKiller:
 		b.sum(newSumProp(n, []sumGroup{{cells: b.outside(r.Clue)}}, r.Sum))
 	case variant.Difference:

@@ -59,6 +59,8 @@ var constructions = []construction{
 	{"slowthermometer-9x9", board.Classic, "slowthermometer", 6},
 	{"givenpencilmarks-9x9", board.Classic, "givenPencilMarks", 12},
 	{"givenpencilmarks-6x6", board.Shape{BoxRows: 2, BoxCols: 3}, "givenPencilMarks", 6},
+	{"digitalroot-9x9", board.Classic, "digitalroot", 10},
+	{"digitalroot-6x6", board.Shape{BoxRows: 2, BoxCols: 3}, "digitalroot", 5},
 }
 
 // TestMakeCorpus builds the constructed puzzles of testdata/variants and
@@ -171,6 +173,7 @@ func ruleText(kind string) string {
 		"extraregion":      "Digits do not repeat in an extra region",
 		"slowthermometer":  "Digits never decrease along a slow thermometer from its bulb",
 		"givenPencilMarks": "A cell with small digits (given pencil marks) holds one of them",
+		"digitalroot":      "Digits do not repeat in a cage marked DR<n>, and their sum has digital root n (n, n+9, n+18, ...)",
 	}[kind]
 }
 

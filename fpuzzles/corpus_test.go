@@ -155,7 +155,7 @@ func TestCorpusSolutions(t *testing.T) {
 		"odd", "even", "givenPencilMarks", "minimum", "maximum",
 		"thermometer", "slowthermometer", "arrow", "pill", "doublearrow", "palindrome", "renban", "whispers",
 		"betweenline", "regionsumline", "entropicline", "modularline", "zipperline", "nabner",
-		"killercage", "killercage:nosum", "littlekillersum", "difference", "ratio", "xv", "negative:ratio", "negative:xv",
+		"killercage", "killercage:nosum", "digitalroot", "littlekillersum", "difference", "ratio", "xv", "negative:ratio", "negative:xv",
 		"quadruple", "clone", "sandwichsum", "xsum", "skyscraper", "rowindexer", "columnindexer", "boxindexer",
 	}
 	for _, k := range want {

@@ -33,8 +33,9 @@
 // reported in Result.Ignored, as are solver notes (centre and corner
 // pencil marks, colours, digits entered but not given). A key or cell
 // field that satdoku does not know is an *UnsupportedError naming it: a
-// dropped rule would produce a wrong solution. So is a "cage" whose value
-// holds "DR<n>", which SudokuSolver reads as a digital-root killer cage. Any other mistake is a *FormatError naming where it is
+// dropped rule would produce a wrong solution. A "cage" whose value holds
+// "DR<n>" is read as SudokuSolver reads it, as a rule: a
+// variant.DigitalRootCage (written back the same way). Any other mistake is a *FormatError naming where it is
 // ("killercage[3].cells[1]: R10C1 is off the 9x9 grid"), never a panic.
 //
 // # Output

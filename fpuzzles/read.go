@@ -97,16 +97,8 @@ func formatErr(path, format string, args ...any) error {
 
 // Shape returns the box shape f-puzzles gives a board of side n: boxes of
 // h×(n/h) cells, h the largest divisor of n not above √n (3×3 on 9×9, 2×3
-// on 6×6, 3×4 on 12×12, 1×5 — rows — on 5×5).
-func Shape(n int) board.Shape {
-	h := 1
-	for k := 1; k*k <= n; k++ {
-		if n%k == 0 {
-			h = k
-		}
-	}
-	return board.Shape{BoxRows: h, BoxCols: n / h}
-}
+// on 6×6, 3×4 on 12×12, 1×5 — rows — on 5×5): board.UsualShape.
+func Shape(n int) board.Shape { return board.UsualShape(n) }
 
 // Read reads a puzzle from its f-puzzles JSON, which may be at most MaxJSON
 // bytes.

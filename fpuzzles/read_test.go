@@ -70,7 +70,8 @@ func TestReadErrors(t *testing.T) {
 		{"pencil mark 10", strings.Replace(doc(""), "{}", `{"givenPencilMarks":[10]}`, 1), fpuzzles.ErrFormat, "grid[0][0].givenPencilMarks: 10 is outside 1..9"},
 		{"pencil mark word", strings.Replace(doc(""), "{}", `{"givenPencilMarks":["x"]}`, 1), fpuzzles.ErrFormat, "grid[0][0].givenPencilMarks: \"x\" is not a whole number"},
 		{"pencil marks not a list", strings.Replace(doc(""), "{}", `{"givenPencilMarks":5}`, 1), fpuzzles.ErrFormat, "grid[0][0].givenPencilMarks: not a list of digits"},
-		{"digital-root cage", doc(`"cage":[{"cells":["R1C1","R1C2"],"value":"DR5"}]`), fpuzzles.ErrUnsupported, `cage[0].value \"DR5\" (SudokuSolver's digital-root cage)`},
+		{"digital root 0", doc(`"cage":[{"cells":["R1C1","R1C2"],"value":"DR0"}]`), fpuzzles.ErrFormat, `cage[0].value: "DR0": a digital root is 1 to 9`},
+		{"digital-root cage outside", doc(`"cage":[{"cells":["R1C1","R0C2"],"value":"DR5"}]`), fpuzzles.ErrFormat, `cage[0].cells[1]: R0C2 is off the 9x9 grid`},
 		{"unknown negative", doc(`"negative":["sum"]`), fpuzzles.ErrUnsupported, `"negative sum"`},
 		{"solution length", doc(`"solution":[1,2,3]`), fpuzzles.ErrFormat, "solution: 3 digits for 81 cells"},
 	}
@@ -407,6 +408,34 @@ func TestRoundTripRandom(t *testing.T) {
 			t.Fatalf("trial %d: %v\n%s", trial, err, data)
 		}
 		samePuzzle(t, fmt.Sprintf("trial %d", trial), p, back.Puzzle)
+	}
+}
+
+// TestDigitalRootCage reads a cage whose value holds DR<n> as SudokuSolver
+// does: a rule, not a drawing; a cage of more cells than digits, or with
+// other text, stays a drawing. The rule is written back as such a cage.
+func TestDigitalRootCage(t *testing.T) {
+	t.Parallel()
+	in := doc(`"cage":[{"cells":["R1C1","R1C2","R2C1"],"value":"DR5","outlineC":"#000000"},{"cells":["R5C5"],"value":"5"},
+		{"cells":["R1C1","R1C2","R1C3","R1C4","R1C5","R1C6","R1C7","R1C8","R1C9","R2C9"],"value":"DR3"}]`)
+	res, err := fpuzzles.Decode([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []variant.Rule{variant.DigitalRootCage{Cells: []int{0, 1, 9}, Root: 5}}
+	if !reflect.DeepEqual(res.Puzzle.Rules, want) || len(res.Puzzle.Cosmetics) != 2 {
+		t.Fatalf("rules %v, %d cosmetics", res.Puzzle.Rules, len(res.Puzzle.Cosmetics))
+	}
+	if got := res.Puzzle.Rules[0].Describe(9); got != "digital-root cage r1c1 r1c2 r2c1 (digital root 5)" {
+		t.Errorf("Describe: %q", got)
+	}
+	out, err := fpuzzles.Marshal(res.Puzzle, nil, fpuzzles.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := fpuzzles.Decode(out)
+	if err != nil || !reflect.DeepEqual(back.Puzzle.Rules, want) || len(back.Puzzle.Cosmetics) != 2 {
+		t.Fatalf("read back: %v %v\n%s", back.Puzzle.Rules, err, out)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/satdoku/satdoku/board"
@@ -426,7 +427,7 @@ func (rd *reader) readNegatives() error {
 
 // readCosmetics keeps the entries of a drawing key.
 // digitalRoot is the value SudokuSolver gives a cosmetic cage to make it a
-// digital-root killer cage (its pattern, unanchored).
+// digital-root cage (its pattern, unanchored), variant.DigitalRootCage.
 var digitalRoot = regexp.MustCompile(`DR(\d+)`)
 
 func (rd *reader) readCosmetics(key string, raw json.RawMessage) error {
@@ -482,11 +483,19 @@ func (rd *reader) readCosmetics(key string, raw json.RawMessage) error {
 				s = strings.TrimSpace(string(e.Value))
 			}
 			cos.Text = s
-			if key == "cage" && digitalRoot.MatchString(s) && len(e.Cells) <= rd.n {
+			if m := digitalRoot.FindStringSubmatch(s); key == "cage" && m != nil && len(e.Cells) > 0 && len(e.Cells) <= rd.n {
 				// SudokuSolver reads such a cage as a rule: distinct digits
-				// whose sum has that digital root. Drawing it only would
-				// give wrong answers.
-				return &UnsupportedError{Key: fmt.Sprintf("%s.value %q (SudokuSolver's digital-root cage)", path, s)}
+				// whose sum has that digital root.
+				root, err := strconv.Atoi(m[1])
+				if err != nil || root < 1 || root > 9 {
+					return formatErr(path+".value", "%q: a digital root is 1 to 9", s)
+				}
+				cells, err := rd.cellList(path+".cells", e.Cells)
+				if err != nil {
+					return err
+				}
+				rd.add(variant.DigitalRootCage{Cells: cells, Root: root})
+				continue
 			}
 		}
 		for k, v := range fields {

@@ -294,6 +294,14 @@ func (w *writer) rule(r variant.Rule) error {
 			v = itoa(r.Sum)
 		}
 		w.cellsEntry("killercage", r.Cells, v)
+	case variant.DigitalRootCage:
+		// A drawn cage with its colours, as f-puzzles writes one.
+		var e orderedObject
+		e.add("cells", w.names(r.Cells))
+		e.add("value", "DR"+itoa(r.Root))
+		e.add("outlineC", "#000000")
+		e.add("fontC", "#000000")
+		w.put("cage", e)
 	case variant.LittleKiller:
 		dir := map[[2]int]string{{-1, 1}: "UR", {-1, -1}: "UL", {1, 1}: "DR", {1, -1}: "DL"}[[2]int{r.Clue.DRow, r.Clue.DCol}]
 		var e orderedObject

@@ -262,6 +262,8 @@ func (d *drawing) rule(r variant.Rule, clones *int) {
 			sum = strconv.Itoa(r.Sum)
 		}
 		d.cage(name, r.Cells, sum, inkColor, inkColor)
+	case variant.DigitalRootCage:
+		d.cage(name, r.Cells, "DR"+strconv.Itoa(r.Root), inkColor, inkColor)
 	case variant.LittleKiller:
 		d.littleKiller(name, r)
 	case variant.Difference:

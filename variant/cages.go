@@ -62,6 +62,76 @@ func (k Killer) Check(_ *Puzzle, g *board.Board) *Violation {
 	return nil
 }
 
+// DigitalRootCage (in f-puzzles, a "cage" whose value holds "DR<n>", as
+// SudokuSolver reads it): the cage's digits are all different and their
+// sum has digital root Root (1..9), that is Root, Root+9, Root+18, ...
+type DigitalRootCage struct {
+	Cells []int
+	Root  int
+}
+
+// MaxRootSets bounds the sets of digits a DigitalRootCage could hold
+// (C(N, cells)), which the engines list: C(16, 8) = 12870 is the most on
+// boards up to 16×16.
+const MaxRootSets = 1 << 16
+
+// binomial returns C(n, k), or MaxRootSets+1 once it is larger.
+func binomial(n, k int) int {
+	c := 1
+	for i := 1; i <= k; i++ {
+		c = c * (n - k + i) / i
+		if c > MaxRootSets {
+			return MaxRootSets + 1
+		}
+	}
+	return c
+}
+
+// Name returns "digitalroot".
+func (DigitalRootCage) Name() string { return "digitalroot" }
+
+// Describe returns "digital-root cage r1c1 r1c2 (digital root 5)".
+func (k DigitalRootCage) Describe(n int) string {
+	return fmt.Sprintf("digital-root cage %s (digital root %d)", cellList(n, k.Cells), k.Root)
+}
+
+// Scope returns the cage's cells.
+func (k DigitalRootCage) Scope(*Puzzle) []int { return k.Cells }
+
+// Validate requires 1..N distinct cells, a root from 1 to 9, and at most
+// MaxRootSets sets of digits the cage could hold (every cage up to 16×16).
+func (k DigitalRootCage) Validate(p *Puzzle) error {
+	n := p.Side()
+	if len(k.Cells) > n {
+		return fmt.Errorf("%w: a cage of %d cells cannot hold different digits 1..%d", ErrInvalid, len(k.Cells), n)
+	}
+	if sets := binomial(n, len(k.Cells)); sets > MaxRootSets {
+		return fmt.Errorf("%w: a digital-root cage of %d cells on a %dx%d board could hold %d sets of digits; satdoku lists them, and takes at most %d", ErrInvalid, len(k.Cells), n, n, sets, MaxRootSets)
+	}
+	if err := checkCells(n, k.Cells, 1, true); err != nil {
+		return err
+	}
+	if k.Root < 1 || k.Root > 9 {
+		return fmt.Errorf("%w: digital root %d is not 1..9", ErrInvalid, k.Root)
+	}
+	return nil
+}
+
+// Check reports a repeated digit or a sum of another digital root.
+func (k DigitalRootCage) Check(_ *Puzzle, g *board.Board) *Violation {
+	if v := distinct(g, k.Cells, "in the cage"); v != nil {
+		return v
+	}
+	sum := 0
+	for _, c := range k.Cells {
+		sum += digit(g, c)
+	}
+	if (sum-1)%9+1 != k.Root {
+		return violation(k.Cells, "the cells sum to %d, whose digital root is %d", sum, (sum-1)%9+1)
+	}
+	return nil
+}
+
 // LittleKiller ("littlekillersum"): the digits on the diagonal that the
 // clue outside the grid points along sum to Sum; they may repeat. The cells
 // are Clue.Cells(N), from the clue inward.

@@ -41,6 +41,7 @@
 //	         nabner                 Nabner: no two digits on the line equal or consecutive
 //	cages    killercage             Killer: distinct digits summing to Sum (0: no sum)
 //	         littlekillersum        LittleKiller: the diagonal from an outside clue sums to Sum
+//	         cage with value DR<n>  DigitalRootCage: distinct digits whose sum has digital root Root
 //	pairs    difference             Difference (white dot): digits differ by Diff (default 1)
 //	         ratio                  Ratio (black dot): one digit is Ratio times the other (default 2)
 //	         xv                     XV: digits sum to 10 (X) or 5 (V)

@@ -134,6 +134,12 @@ func TestGridMutations(t *testing.T) {
 			set(g, cells[1], get(g, cells[0]))
 			return cells[1]
 		}},
+		{"digitalroot", func(r variant.Rule, g *board.Board) int {
+			cells := r.(variant.DigitalRootCage).Cells
+			c := cells[0]
+			set(g, c, other(get(g, c), g.Side())) // the sum changes by less than 9 (or by 8: n−1)
+			return c
+		}},
 		{"givenPencilMarks", func(r variant.Rule, g *board.Board) int {
 			m := r.(variant.PencilMarks)
 			for d := 1; d <= g.Side(); d++ {

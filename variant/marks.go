@@ -96,19 +96,6 @@ func LooksLikeMarks(text string) bool {
 	return false
 }
 
-// marksShape is the box shape of a pencil-mark grid of side n: boxes of
-// h×(n/h) cells, h the largest divisor of n not above √n (2×2, 2×3, 2×4,
-// 3×3; 1×5 and 1×7, rows, on 5×5 and 7×7), as f-puzzles has them.
-func marksShape(n int) board.Shape {
-	h := 1
-	for d := 1; d*d <= n; d++ {
-		if n%d == 0 {
-			h = d
-		}
-	}
-	return board.Shape{BoxRows: h, BoxCols: n / h}
-}
-
 // MarksReader reads pencil-mark grids, one after another: for each cell
 // the digits it may hold, as HoDoKu, SudokuWiki and Simple Sudoku print
 // them,
@@ -178,7 +165,7 @@ func (m *MarksReader) Read() (*Puzzle, int, error) {
 			if n < 4 || n > 9 {
 				return nil, first, &ParseError{Line: m.line, Col: 1, Err: fmt.Errorf("%w: the first row has %d fields; a grid of candidates has 4 to 9 a row, one a cell", ErrMarks, n)}
 			}
-			p = New(marksShape(n))
+			p = New(board.UsualShape(n))
 		}
 		if bad == nil {
 			bad = m.row(p, row, text, fields)

@@ -156,6 +156,9 @@ func mutateClue(rng *rand.Rand, p *variant.Puzzle, grid *board.Board, kind strin
 		return variant.Even(r)
 	case variant.Even:
 		return variant.Odd(r)
+	case variant.DigitalRootCage:
+		// The next root: the cells' sum keeps its own.
+		return variant.DigitalRootCage{Cells: r.Cells, Root: r.Root%9 + 1}
 	case variant.PencilMarks:
 		// Every other digit.
 		var ds []int

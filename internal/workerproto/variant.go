@@ -25,7 +25,7 @@ func init() {
 		variant.Thermometer{}, variant.Arrow{}, variant.DoubleArrow{}, variant.Palindrome{}, variant.Renban{},
 		variant.Whispers{}, variant.BetweenLine{}, variant.RegionSumLine{}, variant.EntropicLine{},
 		variant.ModularLine{}, variant.ZipperLine{}, variant.Nabner{},
-		variant.Killer{}, variant.LittleKiller{},
+		variant.Killer{}, variant.DigitalRootCage{}, variant.LittleKiller{},
 		variant.Difference{}, variant.Ratio{}, variant.XV{},
 		variant.Quadruple{}, variant.Clone{}, variant.Sandwich{}, variant.XSum{}, variant.Skyscraper{}, variant.Indexer{},
 	} {

@@ -43,7 +43,7 @@ var Kinds = []string{
 	"killercage", "littlekillersum",
 	"difference", "ratio", "xv", "nonconsecutive:dots", "negative:ratio", "negative:xv",
 	"quadruple", "clone", "sandwichsum", "xsum", "skyscraper",
-	"rowindexer", "columnindexer", "boxindexer", "extraregion", "givenPencilMarks",
+	"rowindexer", "columnindexer", "boxindexer", "extraregion", "givenPencilMarks", "digitalroot",
 }
 
 // Clue returns rules of the given kind (one, or a negative constraint and
@@ -466,6 +466,12 @@ func (c *clueMaker) make(kind string) []variant.Rule {
 			s = 0
 		}
 		return one(variant.Killer{Cells: cells, Sum: s})
+	case "digitalroot":
+		cells := c.region(1+c.rng.IntN(min(n, 5)), distinctDigits)
+		if cells == nil {
+			return nil
+		}
+		return one(variant.DigitalRootCage{Cells: cells, Root: (sum(c.digits(cells))-1)%9 + 1})
 	case "extraregion":
 		cells := c.region(2+c.rng.IntN(n-1), distinctDigits)
 		if cells == nil {

@@ -106,7 +106,7 @@ func runBench(c *cli.Context, s *streams) error {
 		case isFPuzzles(name, br):
 			puzzles, err = readAllVariant(&fpInput{name: name, r: br, notes: io.Discard}, name, c.Int("limit"))
 		case isMarksGrid(br):
-			puzzles, err = readAllVariant(&marksInput{name: name, m: variant.NewMarksReader(br)}, name, c.Int("limit"))
+			puzzles, err = readAllVariant(in.marks(br, name), name, c.Int("limit"))
 		default:
 			puzzles, err = readAll(in.reader(br, name), name, c.Int("limit"))
 		}

@@ -207,7 +207,7 @@ func (r *inputs) open() bool {
 			return true
 		}
 		if isMarksGrid(br) {
-			r.fp = &marksInput{name: name, m: variant.NewMarksReader(br)}
+			r.fp = r.in.marks(br, name)
 			if r.rules != nil && r.notes != nil {
 				fmt.Fprintf(r.notes, "satdoku: %s: note: --rules and --regions are for classic puzzles, not pencil-mark grids\n", displayName(name))
 			}

@@ -165,7 +165,7 @@ func runRender(c *cli.Context, s *streams) error {
 		case isFPuzzles(name, br):
 			in = &fpInput{name: name, r: br, notes: s.stderr}
 		case isMarksGrid(br):
-			in = &marksInput{name: name, m: variant.NewMarksReader(br)}
+			in = cfg.input.marks(br, name)
 		}
 		if in != nil {
 			v, err := readNthVariant(in, name, cfg.index)

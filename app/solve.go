@@ -19,6 +19,7 @@ import (
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 )
@@ -429,6 +430,13 @@ func (in input) reader(r io.Reader, name string) *board.Reader {
 	rd := board.NewReader(r)
 	rd.Name, rd.Shape, rd.Alphabet = displayName(name), in.shape, in.alphabet
 	return rd
+}
+
+// marks returns the reader of an input of pencil-mark grids, with --box.
+func (in input) marks(r io.Reader, name string) *marksInput {
+	m := variant.NewMarksReader(r)
+	m.Shape = in.shape
+	return &marksInput{name: name, m: m}
 }
 
 // isTerminal reports whether w (a reader or a writer) is a terminal.

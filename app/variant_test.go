@@ -973,6 +973,16 @@ func TestMarksGrids(t *testing.T) {
 	if !strings.Contains(r.stderr, "line 8, column 9: bad pencil-mark grid: '5' is not a candidate of a 4×4 grid") {
 		t.Fatalf("stderr %q", r.stderr)
 	}
+	// --box gives other boxes: 3×2 on a 6×6 grid.
+	six := "12 12 3 4 5 6\n3 4 5 6 1 2\n5 6 1 2 3 4\n2 1 4 3 6 5\n4 3 6 5 2 1\n6 5 2 1 34 34\n"
+	r = satdoku(t, six, "solve", "--box", "3x2", "--unique", "-o", "line")
+	r.wantCode(t, ExitOK)
+	if r.stdout != "# 1 solution (unique)\n123456345612561234214365436521652143\n" {
+		t.Fatalf("--box 3x2: %v", r)
+	}
+	if r = satdoku(t, six, "solve", "-o", "line"); r.code == ExitOK {
+		t.Fatalf("the same grid with 2×3 boxes, whose givens clash: %v", r)
+	}
 	// The marks go on to f-puzzles as its given pencil marks.
 	r = satdoku(t, grid, "solve", "-o", "fpuzzles")
 	r.wantCode(t, ExitOK)

@@ -106,9 +106,14 @@ func LooksLikeMarks(text string) bool {
 //
 // N rows of N fields (4 ≤ N ≤ 9), the fields separated by spaces and
 // box bars; frame lines (no digit: "-+.:'*=_|" and box drawing), blank
-// lines and lines starting with '#' are skipped. The box shape is the
-// usual one of the side (3×3; 2×3 on 6×6, 2×4 on 8×8).
+// lines and lines starting with '#' are skipped. The box shape is Shape,
+// or the usual one of the side (board.UsualShape: 3×3; 2×3 on 6×6, 2×4
+// on 8×8) when Shape is zero.
 type MarksReader struct {
+	// Shape is the box shape of the grids; zero: the usual one of their
+	// side. A grid of another side is an error.
+	Shape board.Shape
+
 	r    *bufio.Reader
 	line int
 }
@@ -165,7 +170,14 @@ func (m *MarksReader) Read() (*Puzzle, int, error) {
 			if n < 4 || n > 9 {
 				return nil, first, &ParseError{Line: m.line, Col: 1, Err: fmt.Errorf("%w: the first row has %d fields; a grid of candidates has 4 to 9 a row, one a cell", ErrMarks, n)}
 			}
-			p = New(board.UsualShape(n))
+			shape := m.Shape
+			if shape == (board.Shape{}) {
+				shape = board.UsualShape(n)
+			}
+			if shape.Side() != n {
+				return nil, first, &ParseError{Line: m.line, Col: 1, Err: fmt.Errorf("%w: %d cells a row, but %d×%d boxes make a %d×%d grid", ErrMarks, n, shape.BoxRows, shape.BoxCols, shape.Side(), shape.Side())}
+			}
+			p = New(shape)
 		}
 		if bad == nil {
 			bad = m.row(p, row, text, fields)

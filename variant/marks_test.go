@@ -108,6 +108,25 @@ func TestMarksReaderShapes(t *testing.T) {
 	}
 }
 
+// TestMarksReaderShape reads a 6×6 grid with 3×2 boxes when told to, and
+// refuses a grid whose side is not the shape's.
+func TestMarksReaderShape(t *testing.T) {
+	t.Parallel()
+	grid := "12 3 4 5 6 12\n" + strings.Repeat("1 2 3 4 5 6\n", 5)
+	m := variant.NewMarksReader(strings.NewReader(grid + grid))
+	m.Shape = board.Shape{BoxRows: 3, BoxCols: 2}
+	p, _, err := m.Read()
+	if err != nil || p.Givens.Shape != m.Shape {
+		t.Fatalf("%v, %v", p, err)
+	}
+	m.Shape = board.Classic
+	_, _, err = m.Read()
+	var pe *variant.ParseError
+	if !errors.As(err, &pe) || pe.Line != 7 || !strings.Contains(err.Error(), "6 cells a row, but 3×3 boxes make a 9×9 grid") {
+		t.Fatalf("a 6×6 grid read as 9×9: %v", err)
+	}
+}
+
 // TestMarksReaderErrors names the line and column of each mistake and
 // goes on with the next grid.
 func TestMarksReaderErrors(t *testing.T) {

@@ -165,6 +165,7 @@ func (h *Handler) readText(req *Request) (*puzzle, error) {
 	switch {
 	case variant.LooksLikeMarks(req.Puzzle):
 		m := variant.NewMarksReader(strings.NewReader(req.Puzzle))
+		m.Shape = shape
 		vp, _, err := m.Read()
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", errBadRequest, err)

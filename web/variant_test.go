@@ -221,6 +221,11 @@ func TestMarksInput(t *testing.T) {
 	if !strings.Contains(resp.SVG, "givenPencilMarks") {
 		t.Error("picture without the pencil marks")
 	}
+	six := "12 12 3 4 5 6\n3 4 5 6 1 2\n5 6 1 2 3 4\n2 1 4 3 6 5\n4 3 6 5 2 1\n6 5 2 1 34 34\n"
+	code, _, resp = post(t, srv, "/api/solve", Request{Puzzle: six, Box: "3x2"})
+	if code != 200 || resp.Status != StatusSolved || resp.Solution[1] != 2 {
+		t.Fatalf("3×2 boxes: %d %+v", code, resp)
+	}
 	for _, bad := range []string{grid + grid, strings.Replace(grid, "34 34", "34 35", 1)} {
 		if code, _, resp := post(t, srv, "/api/solve", Request{Puzzle: bad}); code != 400 {
 			t.Errorf("%q: %d %+v", bad, code, resp)

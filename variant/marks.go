@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/satdoku/satdoku/board"
 )
@@ -19,41 +20,46 @@ var ErrMarks = errors.New("bad pencil-mark grid")
 const maxMarksLine = 4096
 
 // markField is one cell of a row: its candidates as written and its
-// 1-based column in the line.
+// 1-based column in the line, counted in characters as every parser of
+// satdoku counts them.
 type markField struct {
 	text string
 	col  int
 }
 
+// isBar reports whether r separates the cells of a row: white space, a
+// box bar ('|', '¦') or a box-drawing character.
+func isBar(r rune) bool {
+	return unicode.IsSpace(r) || r == '|' || r == '¦' || (r >= 0x2500 && r <= 0x257F)
+}
+
 // marksFields splits a row of a pencil-mark grid into fields: runs of
-// characters other than spaces, tabs and box bars ('|', '¦' and the
-// box-drawing verticals).
+// characters other than bars (isBar).
 func marksFields(line string) []markField {
 	var out []markField
-	start := -1
+	start, startCol, col := -1, 0, 0
 	for i, r := range line + " " {
-		if unicode.IsSpace(r) || r == '|' || r == '¦' || (r >= 0x2500 && r <= 0x257F) {
+		col++
+		if isBar(r) {
 			if start >= 0 {
-				out = append(out, markField{line[start:i], start + 1})
+				out = append(out, markField{line[start:i], startCol})
 				start = -1
 			}
 			continue
 		}
 		if start < 0 {
-			start = i
+			start, startCol = i, col
 		}
 	}
 	return out
 }
 
-// isMarksBorder reports whether line is a frame line of a grid: no letter
-// or digit, only the characters frames are drawn with ("-+.:'*=_|" and
-// box drawing), or blank.
+// isMarksBorder reports whether line is a frame line of a grid: nothing
+// but bars and the other characters frames are drawn with ("-+.:'*=_"),
+// or blank.
 func isMarksBorder(line string) bool {
 	for _, r := range line {
-		switch {
-		case unicode.IsSpace(r), strings.ContainsRune("-+.:'*=_|¦", r), r >= 0x2500 && r <= 0x257F:
-		default:
+		if !isBar(r) && !strings.ContainsRune("-+.:'*=_", r) {
 			return false
 		}
 	}
@@ -196,7 +202,7 @@ func (m *MarksReader) Read() (*Puzzle, int, error) {
 func (m *MarksReader) row(p *Puzzle, r int, text string, fields []markField) error {
 	n := p.Side()
 	if len(fields) != n {
-		col := len(text) + 1
+		col := utf8.RuneCountInString(text) + 1
 		if len(fields) > n {
 			col = fields[n].col
 		}
@@ -205,7 +211,7 @@ func (m *MarksReader) row(p *Puzzle, r int, text string, fields []markField) err
 	for c, f := range fields {
 		var digits []int
 		seen := 0
-		for i, ch := range f.text {
+		for i, ch := range []rune(f.text) {
 			d := int(ch - '0')
 			if ch < '1' || d > n {
 				return &ParseError{Line: m.line, Col: f.col + i, Err: fmt.Errorf("%w: %q is not a candidate of a %d×%d grid (digits 1-%d)", ErrMarks, ch, n, n, n)}

@@ -143,6 +143,7 @@ func TestMarksReaderErrors(t *testing.T) {
 		{"twice", "12 344 1 2\n3 4 12 12\n1 2 34 34\n4 3 2 1\n", 1, 6, "candidate 4 twice in 344"},
 		{"short row", "12 34 1 2\n3 4 12\n1 2 34 34\n4 3 2 1\n", 2, 7, "3 fields in row 2 of a 4×4 grid"},
 		{"long row", "12 34 1 2\n3 4 12 12 1\n1 2 34 34\n4 3 2 1\n", 2, 11, "5 fields in row 2"},
+		{"box drawing", "│ 12 34 │ 1 2 │\n│ 3 4 │ 1é 12 │\n1 2 34 34\n4 3 2 1\n", 2, 10, `'é' is not a candidate`},
 		{"ends early", "12 34 1 2\n3 4 12 12\n", 3, 1, "the input ends after 2 of the grid's 4 rows"},
 		{"one field", "12\n", 1, 1, "the first row has 1 fields; a grid of candidates has 4 to 9 a row"},
 	}

@@ -391,8 +391,7 @@ func TestRenderFPuzzles(t *testing.T) {
 // TestRenderInputs: render tells its inputs apart as solve does: a
 // classic file whose comment holds a link is classic, and a pencil-mark
 // grid is drawn with its marks.
-func TestRenderInputs(t *testing.T) {
-	t.Parallel()
+func TestRenderInputs(t *testing.T) { // not parallel: see pictureApp
 	classic := "# From http://magictour.free.fr/sudoku.htm\n" + strings.Repeat(".", 80) + "1\n"
 	if r := runPicture(t, classic, "render", "--show", "puzzle"); r.code != 0 || svgClasses(t, r.stdout)["digit given"] != 1 {
 		t.Errorf("a classic file with a link in a comment: %v", r)

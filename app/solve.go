@@ -81,7 +81,8 @@ func solveCommand(s *streams) *cli.Command {
 result per puzzle, in input order: its solution, "no solution", "invalid"
 (the error goes to stderr) or "timeout". Input formats are detected per
 puzzle: grid (N lines of N numbers, 0 blank), compact (N lines of N symbols,
-as in Project Euler 96 or .sdk files, box separators | - + ignored) and line
+as in Project Euler 96 or .sdk files, box separators | - + ignored; in
+SadMan's .sdk the [Puzzle] section, its [State] and other sections skipped) and line
 (N*N symbols on one line, . or 0 blank; or one field of a CSV or rated line,
 such as Kaggle's 'puzzle,solution' under a header line, which is skipped).
 Boards written as arrays read as their numbers (LeetCode's [["5","3",...]],

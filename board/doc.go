@@ -98,6 +98,10 @@
 // LF or CRLF, the last line may lack one, spaces and tabs around a line are
 // ignored, and so are ANSI colour escapes in a grid (as Pretty writes them
 // with Color).
+// SadMan Sudoku's .sdk files head their sections with a name in brackets:
+// the lines under "[Puzzle]" (in any case) are read as ever, and those
+// under any other header ("[State]", the player's progress, pencil marks,
+// colours) are skipped up to the next header, for they hold no puzzle.
 // The one title line is "Grid" and a number (Project Euler 96's "Grid 01",
 // in any case), which becomes Puzzle.Title of the puzzle below it. Any other
 // line that starts with a word of two or more letters and a space ("Hard

@@ -60,6 +60,8 @@ type Reader struct {
 	slab    []uint8
 	toks    [][2]int // the tokens of the last line too long to keep them (see tokens)
 
+	skipping bool // in a section that holds no puzzle (see section)
+
 	prevEnd    int // last line of the previous grid or compact puzzle
 	prevN      int
 	prevFormat Format
@@ -80,6 +82,36 @@ type rec struct {
 	tokenized bool     // toks holds the line's grid tokens
 	toks      [][2]int // kept only for lines of at most MaxSide+2 tokens
 	nested    bool     // the line was an array of arrays ("[[…],[…]]"): a whole board
+	section   section  // the line was a section header, such as SadMan's "[Puzzle]"
+}
+
+// section tells a section header line from others: SadMan Sudoku's .sdk
+// files hold the puzzle under "[Puzzle]" and the player's progress under
+// other headers ("[State]", pencil marks, colours), which are no puzzles.
+type section uint8
+
+const (
+	noSection     section = iota
+	puzzleSection         // "[Puzzle]": the lines below are the puzzle
+	otherSection          // any other "[Name]": the lines below are skipped
+)
+
+// sectionOf returns the kind of section that t, a line, heads: a name of
+// two or more ASCII letters between brackets.
+func sectionOf(t []byte) section {
+	if len(t) < 4 || t[0] != '[' || t[len(t)-1] != ']' {
+		return noSection
+	}
+	name := t[1 : len(t)-1]
+	for _, c := range name {
+		if !isLetter(c) {
+			return noSection
+		}
+	}
+	if bytes.EqualFold(name, []byte("puzzle")) {
+		return puzzleSection
+	}
+	return otherSection
 }
 
 // NewReader returns a Reader reading from r.
@@ -230,7 +262,10 @@ func (r *Reader) fill() bool {
 	l.num, l.text, l.tooLong = r.lineNum, append(l.text[:0], data...), tooLong
 	l.scanned, l.space, l.tokenized = false, 0, false
 	l.nested = false
-	if len(l.text) > 0 && (l.text[0] == '[' || l.text[0] == ']') {
+	if l.section = sectionOf(l.text); l.section != noSection {
+		// Read as a blank line, which ends any grid above it.
+		l.text = l.text[:0]
+	} else if len(l.text) > 0 && (l.text[0] == '[' || l.text[0] == ']') {
 		l.nested = bytes.Count(l.text, []byte{'['}) > 1
 		l.text = trimSpace(unbracket(l.text))
 	}

@@ -16,6 +16,15 @@ func (r *Reader) read() (*Puzzle, error) {
 		if l == nil {
 			return nil, r.endErr()
 		}
+		if l.section != noSection {
+			r.skipping = l.section == otherSection
+			r.consume()
+			continue
+		}
+		if r.skipping {
+			r.consume()
+			continue
+		}
 		if len(l.text) == 0 && !l.tooLong || isComment(l.text) || isSeparator(l.text) && !r.dashRowAtStart(l.text) {
 			r.consume()
 			continue

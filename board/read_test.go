@@ -56,6 +56,12 @@ var readTests = []struct {
 	{name: "GridTwoInARow", in: boj + boj, want: []item{puz(Grid, 1, bojLine), puz(Grid, 10, bojLine)}},
 	{name: "CompactEuler", in: "Grid 01\n" + pe01 + "Grid 02\n" + pe01, want: []item{
 		{format: Compact, line: 2, cells: pe01L, title: "Grid 01"}, {format: Compact, line: 12, cells: pe01L, title: "Grid 02"}}},
+	{name: "CompactSadMan", in: "#ARuud\n[Puzzle]\n" + pe01 + "[State]\n" + strings.ReplaceAll(pe01, "0", "5") + "[PencilMarks]\nnot read\n\n[puzzle]\n" + pe01,
+		want: []item{puz(Compact, 3, pe01L), puz(Compact, 26, pe01L)}},
+	{name: "CompactSadManStateOnly", in: "[State]\n" + pe01, want: nil},
+	{name: "SectionEndsGrid", in: "[Puzzle]\n" + strings.Join(strings.SplitAfter(pe01, "\n")[:5], "") + "[State]\n" + pe01,
+		want: []item{bad(ErrRowCount, 7, 0)}},
+	{name: "BracketedRowIsNoSection", in: "[0 0 0 4]\n[0 0 1 0]\n[2 1 0 0]\n[0 4 0 0]\n", want: []item{puz(Grid, 1, "...4..1.21...4..")}},
 	{name: "CompactSimpleSudoku",
 		in:   "*-----------*\n|..3|.2.|6..|\n|9..|3.5|..1|\n|..1|8.6|4..|\n|---+---+---|\n|..8|1.2|9..|\n|7..|...|..8|\n|..6|7.8|2..|\n|---+---+---|\n|..2|6.9|5..|\n|8..|2.3|..9|\n|..5|.1.|3..|\n*-----------*\n",
 		want: []item{puz(Compact, 2, pe01L)}},

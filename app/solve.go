@@ -98,7 +98,10 @@ Variant puzzles: an input that is f-puzzles JSON (a *.json file, or text
 starting with '{'), or f-puzzles or SudokuPad links or their compressed
 '?load=' text, one a line, is read as f-puzzles puzzles with every rule they
 carry, and so are killer sudokus in SudoCue's one-line format (3x3:d:k:...);
-classic and f-puzzles files mix freely as separate arguments.
+classic and f-puzzles files mix freely as separate arguments. SudokuPad's own
+links (sudokupad.app/scl...) give their givens, regions and killer cages; one
+that draws other rules (lines, arrows, shapes) is refused, as they are only
+explained by its rules text.
 Pencil-mark grids (N rows of N sets of candidates, as HoDoKu, SudokuWiki
 and Simple Sudoku print them, frames skipped) are solved with each cell
 holding one of its candidates.

@@ -14,6 +14,19 @@
 //     SudokuPad link carrying the same payload after "fpuzzles" or "fpuz":
 //     https://sudokupad.app/fpuzzlesN4Ig... (also in "?puzzleid=").
 //
+// SudokuPad's own format ("scl" or "ctc" before its payload in a link, the
+// payload alone, or its JSON, plain or in the relaxed shape of SudokuPad's
+// "puzzle zipper") is read too, for what it carries as rules: the givens,
+// the regions (a grid without any has only rows and columns) and the
+// cages, which are killer cages (a number for the sum; a cage without
+// cells holds metadata, such as "title: …"). Every other rule of a
+// SudokuPad puzzle is a drawing (lines, arrows, shapes) that its rules
+// text explains, so a puzzle that draws one is refused with an
+// *UnsupportedError saying what it draws, and so is one whose rules text
+// names a rule that no drawing shows (anti-knight, diagonals, ...). The
+// setter's solution, when the puzzle carries one, must solve what was read
+// (else a *FormatError): a rule only the text states would break it.
+//
 // The JSON: "size" is the side N (1–16); "grid" is N rows of N cells, each
 // with "value" and "given" (a given digit), "region" (a 0-based region
 // label; null puts the cell in no region; when no cell has one, the regions

@@ -35,3 +35,28 @@ func Example() {
 	// <nil>
 	// little killer at r0c5 pointing down-left sums to 14: the diagonal sums to 10 (r1c4 r2c3 r3c2 r4c1)
 }
+
+// Example_sudokuPad reads a small killer in SudokuPad's own JSON, in the
+// relaxed shape its links carry (short keys, single quotes, an empty slot
+// for a cell with nothing in it).
+func Example_sudokuPad() {
+	text := `{metadata:{t:'Tiny killer',solution:'1234341221434321'},ce:[[{v:1},,,],[,,,],[,,,],[,,,]],` +
+		`re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],` +
+		`ca:[{ce:[[1,2],[1,3]],v:3},{ce:[[3,0],[3,1]],v:7}]}`
+	res, err := fpuzzles.Load(text)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p := res.Puzzle
+	fmt.Printf("%s, %dx%d, %d given\n", p.Title, p.Side(), p.Side(), p.Givens.Givens())
+	for _, r := range p.Rules {
+		fmt.Println(r.Describe(p.Side()))
+	}
+	fmt.Println(variant.Check(p, res.Solution))
+	// Output:
+	// Tiny killer, 4x4, 1 given
+	// killer cage r2c3 r2c4 sums to 3
+	// killer cage r4c1 r4c2 sums to 7
+	// <nil>
+}

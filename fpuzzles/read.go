@@ -59,16 +59,26 @@ var (
 // FormatError reports a mistake in an f-puzzles file at Path, a JSON path
 // such as "killercage[3].cells[1]" (empty for the document as a whole).
 type FormatError struct {
-	Path string
-	Err  error
+	// Source is "SudokuPad" for SudokuPad's own format; "" is f-puzzles.
+	Source string
+	Path   string
+	Err    error
 }
 
-// Error returns "f-puzzles: <path>: <reason>".
+// Error returns "f-puzzles: <path>: <reason>" (or "SudokuPad: …").
 func (e *FormatError) Error() string {
+	src := sourceName(e.Source)
 	if e.Path == "" {
-		return "f-puzzles: " + e.Err.Error()
+		return src + ": " + e.Err.Error()
 	}
-	return "f-puzzles: " + e.Path + ": " + e.Err.Error()
+	return src + ": " + e.Path + ": " + e.Err.Error()
+}
+
+func sourceName(s string) string {
+	if s == "" {
+		return "f-puzzles"
+	}
+	return s
 }
 
 // Unwrap returns the underlying error.
@@ -80,12 +90,20 @@ func (e *FormatError) Is(target error) bool { return target == ErrFormat }
 // UnsupportedError reports a constraint key (or cell field, or negative
 // constraint) that satdoku does not implement.
 type UnsupportedError struct {
-	Key string
+	// Source is "SudokuPad" for SudokuPad's own format; "" is f-puzzles.
+	Source string
+	Key    string
+	// Why, if not empty, says why the puzzle is refused, in place of the
+	// usual sentence.
+	Why string
 }
 
 // Error names the key and why it is refused.
 func (e *UnsupportedError) Error() string {
-	return fmt.Sprintf("f-puzzles: constraint %q is not supported by satdoku; solving without it would give wrong answers", e.Key)
+	if e.Why != "" {
+		return sourceName(e.Source) + ": " + e.Why
+	}
+	return fmt.Sprintf("%s: constraint %q is not supported by satdoku; solving without it would give wrong answers", sourceName(e.Source), e.Key)
 }
 
 // Is makes errors.Is(err, ErrUnsupported) true.

@@ -23,7 +23,12 @@ func Load(text string) (*Result, error) {
 	t := strings.TrimSpace(text)
 	switch {
 	case strings.HasPrefix(t, "{"):
+		if looksSudokuPad(t) {
+			return readSudokuPad(t)
+		}
 		return Decode([]byte(t))
+	case isSudokuPadID(t):
+		return readSudokuPadPayload(t)
 	case variant.IsSudoCue(t):
 		p, err := variant.ReadSudoCue(t)
 		if err != nil {
@@ -42,12 +47,43 @@ func Load(text string) (*Result, error) {
 // "fpuzzles<payload>" or "fpuz<payload>" in the path or in "?puzzleid="
 // (https://sudokupad.app/fpuzzlesN4Ig...). Percent-escapes are decoded; a
 // '+' stays a '+'.
+//
+// SudokuPad's own format ("scl" or "ctc" before the payload, in the path or
+// in "?puzzleid=") is read too, but only for what that format carries as
+// rules: givens, regions and cages (killer cages). A puzzle that draws
+// other rules (lines, arrows, shapes), or whose rules text names a rule
+// the format cannot carry (anti-knight, diagonals, ...), is refused with
+// an *UnsupportedError saying so, and the setter's solution, when the
+// puzzle has one, must solve what was read.
 func ReadURL(link string) (*Result, error) {
 	payload, err := urlPayload(strings.TrimSpace(link))
 	if err != nil {
 		return nil, err
 	}
+	if isSudokuPadID(payload) {
+		return readSudokuPadPayload(payload)
+	}
 	return ReadPayload(payload)
+}
+
+// isSudokuPadID reports whether id is SudokuPad's own format: "scl" or
+// "ctc" and a payload.
+func isSudokuPadID(id string) bool {
+	return len(id) > 3+16 && (strings.HasPrefix(id, "scl") || strings.HasPrefix(id, "ctc"))
+}
+
+// readSudokuPadPayload reads "scl<payload>" or "ctc<payload>": SudokuPad's
+// JSON compressed as f-puzzles' is, or written out.
+func readSudokuPadPayload(id string) (*Result, error) {
+	p := strings.ReplaceAll(strings.TrimSpace(id[3:]), " ", "+")
+	if strings.HasPrefix(p, "{") {
+		return readSudokuPad(p)
+	}
+	text, err := decompress(p)
+	if err != nil {
+		return nil, &FormatError{Source: "SudokuPad", Err: fmt.Errorf("the payload does not decompress: %w", err)}
+	}
+	return readSudokuPad(text)
 }
 
 func urlPayload(link string) (string, error) {
@@ -78,8 +114,18 @@ func urlPayload(link string) (string, error) {
 			id = rest[i+1:]
 		}
 		// sudokupad.app/sudoku/fpuzzles... and similar paths.
-		if i := strings.Index(id, "fpuz"); i >= 0 {
-			id = id[i:]
+		// The payload's own characters may spell "fpuz" or "/scl": the
+		// first prefix found is the format.
+		if !isSudokuPadID(id) && !strings.HasPrefix(id, "fpuz") {
+			at := len(id)
+			for _, prefix := range []string{"fpuz", "/scl", "/ctc"} {
+				if i := strings.Index(id, prefix); i >= 0 && i < at {
+					at = i
+				}
+			}
+			if at < len(id) {
+				id = strings.TrimPrefix(id[at:], "/")
+			}
 		}
 	}
 	id, err := unescape(id)
@@ -91,10 +137,12 @@ func urlPayload(link string) (string, error) {
 		id = strings.TrimPrefix(id[len("fpuzzles"):], "/")
 	case strings.HasPrefix(id, "fpuz"):
 		id = strings.TrimPrefix(id[len("fpuz"):], "/")
+	case isSudokuPadID(id):
+		return id, nil
 	case id == "":
-		return "", formatErr("", "the link has no f-puzzles puzzle (no \"?load=\" and no SudokuPad \"fpuzzles\" id)")
-	default:
-		return "", formatErr("", "the link's puzzle %.20q is not in f-puzzles format (SudokuPad's own formats and short ids need the SudokuPad server)", id)
+		return "", formatErr("", "the link has no f-puzzles puzzle (no \"?load=\" and no SudokuPad \"fpuzzles\", \"scl\" or \"ctc\" id)")
+	case len(id) >= 20:
+		return "", formatErr("", "the link's puzzle %.20q is in no format satdoku reads (f-puzzles' \"fpuzzles\", SudokuPad's \"scl\" or \"ctc\")", id)
 	}
 	if len(id) < 20 {
 		return "", formatErr("", "%q is a short SudokuPad id: the puzzle is on the SudokuPad server, not in the link", id)

@@ -42,7 +42,8 @@ func (p *puzzle) isVariant() bool { return len(p.vp.Rules) > 0 || p.vp.Regions !
 // LooksLikeFPuzzles reports whether text is f-puzzles input rather than
 // one of the text formats: JSON, a link (f-puzzles or SudokuPad), the
 // compressed text after "?load=" (one line with a character no text format
-// has: + / = $, or lz-string's usual start "N4Ig"), or a SudoCue killer
+// has: + / = $, or lz-string's usual start "N4Ig"), SudokuPad's own
+// payload ("scl" or "ctc" and the compressed text), or a SudoCue killer
 // string ("3x3:…", which fpuzzles.Load reads too). The first line other
 // than blanks and # comments tells (a link in a comment is not the
 // puzzle), so the start of a long input is enough.
@@ -61,7 +62,7 @@ func LooksLikeFPuzzles(text string) bool {
 	case strings.ContainsAny(t, " \t\n") || len(t) < 40:
 		return false
 	}
-	return strings.HasPrefix(t, "N4Ig") || strings.ContainsAny(t, "+/=$")
+	return strings.HasPrefix(t, "N4Ig") || strings.HasPrefix(t, "scl") || strings.HasPrefix(t, "ctc") || strings.ContainsAny(t, "+/=$")
 }
 
 // read parses the request's puzzle.

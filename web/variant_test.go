@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"net/http"
 	"os"
@@ -137,8 +138,9 @@ func TestFPuzzlesInput(t *testing.T) {
 		"53..7....\n6..195...\n.98....6.": false,
 		strings.Repeat("A", 256):          false,
 		"1 2 3 4":                         false,
-		"# From http://magictour.free.fr/sudoku.htm\n" + classic: false, // a link in a comment is not the puzzle
-		"\n# a killer\n3x3::k:3841:7705":                         true,
+		"# From http://magictour.free.fr/sudoku.htm\n" + classic:             false, // a link in a comment is not the puzzle
+		"\n# a killer\n3x3::k:3841:7705":                                     true,
+		"sclN4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMsZkBWADgAYBjANgDMwAjV9ATmYeas": true, // SudokuPad's own payload
 	} {
 		if got := LooksLikeFPuzzles(text); got != want {
 			t.Errorf("LooksLikeFPuzzles(%.40q) = %v", text, got)
@@ -162,6 +164,22 @@ func TestFPuzzlesInput(t *testing.T) {
 		code, _, resp := post(t, srv, "/api/render", Request{Puzzle: input})
 		if code != 200 || resp.Size != 6 || len(resp.Rules) != len(res.Puzzle.Rules) || !strings.Contains(resp.SVG, "killercage outline") || resp.Format != "fpuzzles" {
 			t.Errorf("f-puzzles render of %.30q: %d %s", input, code, resp.Error)
+		}
+	}
+	// SudokuPad's own format: a killer written in it.
+	padFile, err := os.ReadFile(testpuzzles.Path("testdata/links/sudokupad-killer.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	padLink := strings.TrimSpace(string(padFile[bytes.IndexByte(padFile, '\n')+1:]))
+	padRes, err := fpuzzles.Load(padLink)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, input := range []string{padLink, strings.TrimPrefix(padLink, "https://sudokupad.app/")} {
+		code, _, resp := post(t, srv, "/api/render", Request{Puzzle: input})
+		if code != 200 || resp.Size != 9 || len(resp.Rules) != len(padRes.Puzzle.Rules) || len(resp.Rules) < 20 || !strings.Contains(resp.SVG, "killercage outline") || resp.Format != "fpuzzles" {
+			t.Errorf("SudokuPad render of %.30q: %d %s", input, code, resp.Error)
 		}
 	}
 	// Givens typed on the page override the file's.

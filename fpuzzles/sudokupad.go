@@ -43,8 +43,9 @@ var sudokuPadOther = map[string]bool{
 }
 
 // globalRuleWords matches the words of a rules text that name a rule
-// SudokuPad's format does not carry (it draws no anti-knight moves).
-var globalRuleWords = regexp.MustCompile(`(?i)\b(anti[- ]?[a-z]+|knights?|kings?|(non-?)?consecutive|diagonals?|disjoint( groups?)?|windoku|hyper(-?sudoku)?|extra regions?|entropic|magic squares?)\b`)
+// SudokuPad's format does not carry (it draws no anti-knight moves), or
+// that change what its cages mean (digits that may repeat in a cage).
+var globalRuleWords = regexp.MustCompile(`(?i)\b(anti[- ]?[a-z]+|knights?|kings?|(non-?)?consecutive|diagonals?|disjoint( groups?)?|windoku|hyper(-?sudoku)?|extra regions?|entropic|magic squares?|(may|can) repeat)\b`)
 
 // readSudokuPad reads a puzzle in SudokuPad's own JSON, relaxed or plain.
 func readSudokuPad(text string) (*Result, error) {

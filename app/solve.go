@@ -101,7 +101,8 @@ carry, and so are killer sudokus in SudoCue's one-line format (3x3:d:k:...);
 classic and f-puzzles files mix freely as separate arguments. SudokuPad's own
 links (sudokupad.app/scl...) give their givens, regions and killer cages; one
 that draws other rules (lines, arrows, shapes) is refused, as they are only
-explained by its rules text.
+explained by its rules text. A link of another site whose address holds a
+classic puzzle on one line (SudokuWiki's sudoku.htm?bd=...) is that puzzle.
 Pencil-mark grids (N rows of N sets of candidates, as HoDoKu, SudokuWiki
 and Simple Sudoku print them, frames skipped) are solved with each cell
 holding one of its candidates.

@@ -248,3 +248,40 @@ func FuzzSudokuPad(f *testing.F) {
 		}
 	})
 }
+
+// TestClassicLinks reads the links of other sites that hold a classic
+// puzzle on one line, and refuses those that hold none, naming the site.
+func TestClassicLinks(t *testing.T) {
+	t.Parallel()
+	const pe01 = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+	want, err := board.Parse(pe01)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, link := range []string{
+		"https://www.sudokuwiki.org/sudoku.htm?bd=" + pe01,
+		"www.sudokuwiki.org/sudoku.htm?bd=" + pe01 + "#top",
+		"https://example.com/play/" + strings.ReplaceAll(pe01, "0", ".") + "/hard",
+		"http://example.com/?id=12&s=" + strings.ReplaceAll(pe01, "0", "%2E") + "&lang=en",
+	} {
+		res, err := fpuzzles.Load(link)
+		if err != nil {
+			t.Errorf("%s: %v", link, err)
+			continue
+		}
+		if !res.Puzzle.Givens.Equal(want) || len(res.Puzzle.Rules) != 0 {
+			t.Errorf("%s: read %v", link, res.Puzzle.Givens)
+		}
+	}
+	for link, msg := range map[string]string{
+		"https://www.sudokuwiki.org/sudoku.htm":                     "the link (www.sudokuwiki.org) is no f-puzzles or SudokuPad link, and its address holds no puzzle on one line",
+		"https://example.com/?h=1234123412341234":                   "(example.com)",
+		"https://example.com/?bd=" + pe01[:80]:                      "(example.com)",
+		"https://sudokupad.app/8bNmDd4J9G":                          "short SudokuPad id",
+		"https://app.crackingthecryptic.com/sudoku/8bNmDd4J9GxxYzQ": "short SudokuPad id",
+	} {
+		if _, err := fpuzzles.Load(link); !errors.Is(err, fpuzzles.ErrFormat) || !strings.Contains(err.Error(), msg) {
+			t.Errorf("%s: error %v, want one with %q", link, err, msg)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/internal/lzstring"
 	"github.com/satdoku/satdoku/variant"
 )
@@ -15,7 +16,9 @@ import (
 const maxPayloadOutput = MaxJSON
 
 // Load reads a puzzle given in any form: f-puzzles JSON (it starts with
-// '{'), an f-puzzles or SudokuPad link, the compressed payload of one, or
+// '{'), an f-puzzles or SudokuPad link, the compressed payload of one,
+// SudokuPad's own format, a link of another site that holds a classic
+// puzzle (see ReadURL), or
 // a killer sudoku in SudoCue's one-line format ("3x3:d:k:…", read by
 // variant.ReadSudoCue, whose errors it returns). Surrounding spaces are
 // ignored.
@@ -55,8 +58,19 @@ func Load(text string) (*Result, error) {
 // the format cannot carry (anti-knight, diagonals, ...), is refused with
 // an *UnsupportedError saying so, and the setter's solution, when the
 // puzzle has one, must solve what was read.
+//
+// The link of another site is read when its address holds a classic puzzle
+// written on one line, as a query value or a path segment: SudokuWiki's
+// "sudoku.htm?bd=0030206…", say (see classicLink).
 func ReadURL(link string) (*Result, error) {
-	payload, err := urlPayload(strings.TrimSpace(link))
+	link = strings.TrimSpace(link)
+	if host := linkHost(link); host != "" && !strings.Contains(host, "f-puzzles") && !strings.Contains(host, "sudokupad") && !strings.Contains(host, "crackingthecryptic") {
+		if res, ok := classicLink(link); ok {
+			return res, nil
+		}
+		return nil, formatErr("", "the link (%s) is no f-puzzles or SudokuPad link, and its address holds no puzzle on one line", host)
+	}
+	payload, err := urlPayload(link)
 	if err != nil {
 		return nil, err
 	}
@@ -64,6 +78,46 @@ func ReadURL(link string) (*Result, error) {
 		return readSudokuPadPayload(payload)
 	}
 	return ReadPayload(payload)
+}
+
+// linkHost returns the host of a link, lower-cased ("www.f-puzzles.com"),
+// or "" if it has none ("fpuzzlesN4Ig…", "?load=…").
+func linkHost(link string) string {
+	rest := link
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+	} else if !strings.HasPrefix(strings.ToLower(rest), "www.") {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	return strings.ToLower(rest)
+}
+
+// classicLink reads the classic puzzle that a link of another site holds
+// on one line: the first query value or path segment that board.Parse
+// reads as one puzzle of 9×9 or more (SudokuWiki's "?bd=0030206…", a
+// site's "/play/4...3....."). The puzzle has no rules.
+func classicLink(link string) (*Result, bool) {
+	rest := link
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+	}
+	for _, part := range strings.FieldsFunc(rest, func(r rune) bool { return strings.ContainsRune("/?&#=;", r) }) {
+		v, err := url.QueryUnescape(part)
+		if err != nil || len(v) < 81 || strings.ContainsAny(v, " \t") { // 9×9 and up: a shorter value is more likely an id
+			continue
+		}
+		b, err := board.Parse(v)
+		if err != nil {
+			continue
+		}
+		p := variant.New(b.Shape)
+		copy(p.Givens.Cells, b.Cells)
+		return &Result{Puzzle: p}, true
+	}
+	return nil, false
 }
 
 // isSudokuPadID reports whether id is SudokuPad's own format: "scl" or
@@ -125,6 +179,8 @@ func urlPayload(link string) (string, error) {
 			}
 			if at < len(id) {
 				id = strings.TrimPrefix(id[at:], "/")
+			} else if i := strings.LastIndexByte(id, '/'); i >= 0 {
+				id = id[i+1:] // app.crackingthecryptic.com/sudoku/<short id>
 			}
 		}
 	}

@@ -278,6 +278,8 @@ func TestClassicLinks(t *testing.T) {
 		"https://example.com/?h=1234123412341234":                   "(example.com)",
 		"https://example.com/?bd=" + pe01[:80]:                      "(example.com)",
 		"https://sudokupad.app/8bNmDd4J9G":                          "short SudokuPad id",
+		"https://tinyurl.com/yd4b3z3c":                              "tinyurl.com links are shortened",
+		"https://www.f-puzzles.com/?id=yd4b3z3c":                    "f-puzzles short link (?id=)",
 		"https://app.crackingthecryptic.com/sudoku/8bNmDd4J9GxxYzQ": "short SudokuPad id",
 	} {
 		if _, err := fpuzzles.Load(link); !errors.Is(err, fpuzzles.ErrFormat) || !strings.Contains(err.Error(), msg) {

@@ -64,11 +64,18 @@ func Load(text string) (*Result, error) {
 // "sudoku.htm?bd=0030206…", say (see classicLink).
 func ReadURL(link string) (*Result, error) {
 	link = strings.TrimSpace(link)
-	if host := linkHost(link); host != "" && !strings.Contains(host, "f-puzzles") && !strings.Contains(host, "sudokupad") && !strings.Contains(host, "crackingthecryptic") {
+	host := linkHost(link)
+	if host != "" && !strings.Contains(host, "f-puzzles") && !strings.Contains(host, "sudokupad") && !strings.Contains(host, "crackingthecryptic") {
 		if res, ok := classicLink(link); ok {
 			return res, nil
 		}
+		if shorteners[strings.TrimPrefix(host, "www.")] {
+			return nil, formatErr("", "%s links are shortened: the puzzle is where the link leads, and satdoku does not go online; open it and give satdoku the long link it leads to", host)
+		}
 		return nil, formatErr("", "the link (%s) is no f-puzzles or SudokuPad link, and its address holds no puzzle on one line", host)
+	}
+	if strings.Contains(host, "f-puzzles") && !strings.Contains(link, "load=") && strings.Contains(link, "id=") {
+		return nil, formatErr("", "an f-puzzles short link (?id=): the puzzle is on the f-puzzles server, not in the link; open it and give satdoku the long link (?load=…) or the JSON")
 	}
 	payload, err := urlPayload(link)
 	if err != nil {
@@ -79,6 +86,10 @@ func ReadURL(link string) (*Result, error) {
 	}
 	return ReadPayload(payload)
 }
+
+// shorteners are link shorteners, which setters use for the long links of
+// f-puzzles.
+var shorteners = map[string]bool{"tinyurl.com": true, "bit.ly": true, "tiny.cc": true, "is.gd": true, "t.co": true, "goo.gl": true, "rb.gy": true, "shorturl.at": true, "cutt.ly": true, "ow.ly": true}
 
 // linkHost returns the host of a link, lower-cased ("www.f-puzzles.com"),
 // or "" if it has none ("fpuzzlesN4Ig…", "?load=…").

@@ -44,8 +44,9 @@
 //
 // Box borders may be drawn anywhere: lines made only of '-', '+', '|', '*',
 // '=', Unicode box-drawing characters and spaces are skipped, and so are '|'
-// and box-drawing characters between the cells of a row, so pretty output
-// (see below) reads back as a grid:
+// and box-drawing characters between the cells of a row, with spaces
+// around them or not ("|5 3 .|. 7 .|"), so pretty output (see below) reads
+// back as a grid:
 //
 //	+-----+-----+
 //	| 1 2 | . 4 |

@@ -311,20 +311,33 @@ func stripColor(t []byte) []byte {
 	return t[:w]
 }
 
-// gridTokens splits a grid row into its tokens, skipping box borders ('|'
-// or a Unicode box-drawing character on its own); it returns the byte
-// offsets of the tokens' starts and ends in dst.
+// gridTokens splits a grid row into its tokens, which spaces, tabs and box
+// borders ('|' or a Unicode box-drawing character) separate, so that a
+// border written against a cell ("|5 3 .|. 7 .|") is no part of it; it
+// returns the byte offsets of the tokens' starts and ends in dst.
 func gridTokens(t []byte, dst [][2]int) [][2]int {
 	dst = dst[:0]
+	sep := func(i int) int { // the length of the separator at t[i], or 0
+		switch {
+		case t[i] == ' ' || t[i] == '\t' || t[i] == '|':
+			return 1
+		default:
+			return boxRune(t[i:])
+		}
+	}
 	for i := 0; i < len(t); {
-		for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
-			i++
+		for i < len(t) {
+			k := sep(i)
+			if k == 0 {
+				break
+			}
+			i += k
 		}
 		j := i
-		for j < len(t) && t[j] != ' ' && t[j] != '\t' {
+		for j < len(t) && sep(j) == 0 {
 			j++
 		}
-		if j > i && !(j == i+1 && t[i] == '|') && !(j == i+3 && boxRune(t[i:]) == 3) {
+		if j > i {
 			dst = append(dst, [2]int{i, j})
 		}
 		i = j

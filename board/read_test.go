@@ -52,6 +52,9 @@ var readTests = []struct {
 		want: []item{puz(Grid, 1, bojLine)}},
 	{name: "GridDotsAndComments", in: "# a comment\n\n" + strings.ReplaceAll(boj, "0", "."), want: []item{puz(Grid, 3, bojLine)}},
 	{name: "GridBoxBars", in: "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n", want: []item{puz(Grid, 1, "1234341221434321")}},
+	{name: "GridGluedBars", in: "|1 2|. 4|\n|. .|1 .|\n|---+---|\n|. .|. .|\n|4 .|. 1|\n", want: []item{puz(Grid, 1, "12.4..1.....4..1")}},
+	{name: "GridGluedBoxDrawing", in: "│1 2│. 4│\n│. .│1 .│\n├───┼───┤\n│. .│. .│\n│4 .│. 1│\n", want: []item{puz(Grid, 1, "12.4..1.....4..1")}},
+	{name: "GridGluedBarBadCell", in: "|1 2|. 4|\n|. .|1 .|\n|. .|. x|\n|4 .|. 1|\n", want: []item{bad(ErrSymbol, 3, 8)}},
 	{name: "Grid16", in: strings.Repeat("16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1\n", 16), want: []item{{format: Grid, line: 1, side: 16}}},
 	{name: "GridTwoInARow", in: boj + boj, want: []item{puz(Grid, 1, bojLine), puz(Grid, 10, bojLine)}},
 	{name: "CompactEuler", in: "Grid 01\n" + pe01 + "Grid 02\n" + pe01, want: []item{

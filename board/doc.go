@@ -22,7 +22,9 @@
 // A Reader reads a stream of puzzles, one after another, and detects the
 // format and size of each one; Parse reads a text holding exactly one. There
 // are three formats. Grid: N lines of N numbers separated by spaces or tabs,
-// 0 or '.' for a blank:
+// 0 or '.' for a blank (or separated by commas or semicolons, as a
+// spreadsheet exports a board, where an empty field is a blank too:
+// "5,3,,,7,,,,"):
 //
 //	1 2 0 4
 //	0 0 1 0      →  the 4×4 board 12.4..1.....4..1
@@ -95,7 +97,8 @@
 //
 // # What is skipped, and what is an error
 //
-// Blank lines and lines starting with '#' are skipped; line endings may be
+// Blank lines and lines starting with '#' are skipped, and so is a '#'
+// after a space or tab and the rest of its line ("53..7.... # easy"); line endings may be
 // LF or CRLF, the last line may lack one, spaces and tabs around a line are
 // ignored, and so are ANSI colour escapes in a grid (as Pretty writes them
 // with Color).

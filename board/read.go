@@ -83,6 +83,7 @@ type rec struct {
 	toks      [][2]int // kept only for lines of at most MaxSide+2 tokens
 	nested    bool     // the line was an array of arrays ("[[…],[…]]"): a whole board
 	section   section  // the line was a section header, such as SadMan's "[Puzzle]"
+	comma     bool     // a grid row written with commas or semicolons between its numbers (see isCommaRow)
 }
 
 // section tells a section header line from others: SadMan Sudoku's .sdk
@@ -246,7 +247,7 @@ func (r *Reader) fill() bool {
 	if len(data) > r.maxLen {
 		tooLong, data = true, nil
 	}
-	data = trimSpace(data)
+	data = trimSpace(cutComment(data))
 	if r.pending == len(r.q) {
 		// Grow the ring, keeping the pending lines in order and every
 		// slot's buffers.
@@ -269,7 +270,54 @@ func (r *Reader) fill() bool {
 		l.nested = bytes.Count(l.text, []byte{'['}) > 1
 		l.text = trimSpace(unbracket(l.text))
 	}
+	l.comma = !l.nested && isCommaRow(l.text)
 	return true
+}
+
+// cutComment drops a comment at the end of a line: a '#' after a space or
+// tab, and what follows ("53..7.... # easy").
+func cutComment(t []byte) []byte {
+	for i := 1; i < len(t); i++ {
+		if t[i] == '#' && (t[i-1] == ' ' || t[i-1] == '\t') {
+			return t[:i]
+		}
+	}
+	return t
+}
+
+// isCommaRow reports whether t is a grid row with commas or semicolons
+// between its cells, as a spreadsheet exports a board: four fields or more
+// (one of the two separators), each of up to three characters (a number,
+// '.', or a mistake for the row's parser to name), with spaces around it
+// or not, or empty for a blank, and one at least a number unless all are
+// empty.
+func isCommaRow(t []byte) bool {
+	sep := byte(0)
+	for _, c := range t {
+		if c == ',' || c == ';' {
+			if sep != 0 && c != sep {
+				return false
+			}
+			sep = c
+		}
+	}
+	if sep == 0 {
+		return false
+	}
+	fields, width, digits, empty := 1, 0, false, true
+	for _, c := range t {
+		switch {
+		case c == sep:
+			fields, width = fields+1, 0
+		case c == ' ' || c == '\t':
+		default:
+			digits, empty = digits || '0' <= c && c <= '9', false
+			if width++; width > 3 {
+				return false
+			}
+		}
+	}
+	return fields >= 4 && (digits || empty)
 }
 
 // unbracket turns the brackets, commas and quotes of an array written in

@@ -286,8 +286,12 @@ func isComment(t []byte) bool { return len(t) > 0 && t[0] == '#' }
 func hasSpace(t []byte) bool { return bytes.IndexByte(t, ' ') >= 0 || bytes.IndexByte(t, '\t') >= 0 }
 
 // spaced reports whether the line has spaces or tabs between its cells
-// (hasSpace), found once and kept.
+// (hasSpace), found once and kept, or is a grid row with commas
+// (isCommaRow).
 func (l *rec) spaced() bool {
+	if l.comma {
+		return true
+	}
 	if l.space == 0 {
 		l.space = 1 + uint8(boolInt(hasSpace(l.text)))
 	}

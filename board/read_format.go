@@ -268,6 +268,23 @@ func (r *Reader) tokens(l *rec) [][2]int {
 	if l.tokenized {
 		return l.toks
 	}
+	if l.comma {
+		l.toks = commaTokens(l.text, l.toks[:0])
+		// A separator after the last cell ("5,3,0,…,0,") makes one field
+		// too many, unless the fields fit as they are: then the last cell
+		// is a blank ("5,3,,…,,").
+		if k := len(l.toks); k > 1 && l.toks[k-1][0] == len(l.text) {
+			_, all := r.shapeFor(k)
+			_, allLine := r.lineSide(k)
+			_, less := r.shapeFor(k - 1)
+			_, lessLine := r.lineSide(k - 1)
+			if !all && !allLine && (less || lessLine) {
+				l.toks = l.toks[:k-1]
+			}
+		}
+		l.tokenized = true
+		return l.toks
+	}
 	l.toks = gridTokens(l.text, l.toks[:0])
 	for _, tok := range l.toks {
 		// A number has one to three digits; a longer token, or one that
@@ -343,6 +360,31 @@ func gridTokens(t []byte, dst [][2]int) [][2]int {
 		i = j
 	}
 	return dst
+}
+
+// commaTokens splits a row of isCommaRow into its fields, trimmed of
+// spaces; an empty field is an empty token (a blank).
+func commaTokens(t []byte, dst [][2]int) [][2]int {
+	dst = dst[:0]
+	i := 0
+	for {
+		j := i
+		for j < len(t) && t[j] != ',' && t[j] != ';' {
+			j++
+		}
+		a, b := i, j
+		for a < b && (t[a] == ' ' || t[a] == '\t') {
+			a++
+		}
+		for b > a && (t[b-1] == ' ' || t[b-1] == '\t') {
+			b--
+		}
+		dst = append(dst, [2]int{a, b})
+		if j == len(t) {
+			return dst
+		}
+		i = j + 1
+	}
 }
 
 // newPuzzle allocates a puzzle with its board; small boards take their cells

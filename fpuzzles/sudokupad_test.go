@@ -221,6 +221,7 @@ func FuzzSudokuPad(f *testing.F) {
 	f.Add(zipped)
 	f.Add("scl" + lzstring.CompressToBase64(zipped))
 	f.Add(parityFish)
+	f.Add(`{"newboard":{"grids":[{"value":[[1,0,0,4],[0,0,1,0],[0,0,0,0],[4,0,0,1]],"solution":"x"}]}}`)
 	f.Add(`{ce:[[{v:1},,,],[,,,],[,,,],[,,,]],re:[[[0,0],[0,1],[1,0],[1,1]]],ca:[{ce:[[2,2],[3,3]],v:3},{v:'title: x'}]}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		res, err := fpuzzles.Load(s)
@@ -284,6 +285,61 @@ func TestClassicLinks(t *testing.T) {
 	} {
 		if _, err := fpuzzles.Load(link); !errors.Is(err, fpuzzles.ErrFormat) || !strings.Contains(err.Error(), msg) {
 			t.Errorf("%s: error %v, want one with %q", link, err, msg)
+		}
+	}
+}
+
+// TestJSONBoards reads the classic board inside JSON of other kinds, as
+// puzzle APIs and datasets write it, and never a solution.
+func TestJSONBoards(t *testing.T) {
+	t.Parallel()
+	const (
+		pe01 = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+		sol  = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+	)
+	rows := func(s string, quote bool) string {
+		var out []string
+		for r := 0; r < 9; r++ {
+			var cells []string
+			for _, ch := range s[9*r : 9*r+9] {
+				if quote {
+					cells = append(cells, `"`+strings.ReplaceAll(string(ch), "0", ".")+`"`)
+				} else {
+					cells = append(cells, string(ch))
+				}
+			}
+			out = append(out, "["+strings.Join(cells, ",")+"]")
+		}
+		return "[" + strings.Join(out, ",") + "]"
+	}
+	want, _ := board.Parse(pe01)
+	for _, in := range []string{
+		`{"difficulty":"easy","puzzle":"` + pe01 + `","solution":"` + sol + `"}`,
+		`{"solution":"` + sol + `","board":` + rows(pe01, false) + `}`,
+		`{"newboard":{"grids":[{"solution":` + rows(sol, false) + `,"value":` + rows(pe01, false) + `,"difficulty":"Medium"}],"results":1}}`,
+		`{"grid":` + rows(pe01, true) + `}`,
+		`{"meta":{"id":7},"items":[{"answer":"` + sol + `","text":"` + pe01 + `"}]}`,
+	} {
+		res, err := fpuzzles.Load(in)
+		if err != nil {
+			t.Errorf("%.50s: %v", in, err)
+			continue
+		}
+		if !res.Puzzle.Givens.Equal(want) {
+			t.Errorf("%.50s: read %v", in, res.Puzzle.Givens)
+		}
+	}
+	res, err := fpuzzles.Load(`{"data":{"puzzle":"12.4..1.....4..1"}}`)
+	if err != nil || res.Puzzle.Side() != 4 {
+		t.Errorf("a 4×4 under \"puzzle\": %v", err)
+	}
+	for _, in := range []string{
+		`{"id":"1234123412341234","message":"ok"}`,
+		`{"solution":"` + sol + `"}`,
+		`{"size":9}`,
+	} {
+		if _, err := fpuzzles.Load(in); !errors.Is(err, fpuzzles.ErrFormat) {
+			t.Errorf("%s: error %v, want ErrFormat", in, err)
 		}
 	}
 }

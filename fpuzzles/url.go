@@ -1,6 +1,7 @@
 package fpuzzles
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -18,7 +19,9 @@ const maxPayloadOutput = MaxJSON
 // Load reads a puzzle given in any form: f-puzzles JSON (it starts with
 // '{'), an f-puzzles or SudokuPad link, the compressed payload of one,
 // SudokuPad's own format, a link of another site that holds a classic
-// puzzle (see ReadURL), or
+// puzzle (see ReadURL), a JSON object of another kind that holds a classic
+// board (a puzzle API's {"puzzle": "0700…"} or {"board": [[0,0,1,…],…]}),
+// or
 // a killer sudoku in SudoCue's one-line format ("3x3:d:k:…", read by
 // variant.ReadSudoCue, whose errors it returns). Surrounding spaces are
 // ignored.
@@ -28,6 +31,10 @@ func Load(text string) (*Result, error) {
 	case strings.HasPrefix(t, "{"):
 		if looksSudokuPad(t) {
 			return readSudokuPad(t)
+		}
+		var doc map[string]json.RawMessage
+		if json.Unmarshal([]byte(t), &doc) == nil && doc != nil && !isFPuzzlesDoc(doc) {
+			return readJSONBoard(t)
 		}
 		return Decode([]byte(t))
 	case isSudokuPadID(t):

@@ -463,6 +463,34 @@ func TestArrayBoards(t *testing.T) {
 	}
 }
 
+// TestJSONArrays solves a *.json dataset, a JSON array of puzzles in the
+// forms puzzle APIs write (objects with a "puzzle" beside its "solution",
+// strings), element by element: a bad element is reported with its line
+// and the others are still solved; broken JSON ends its file only.
+func TestJSONArrays(t *testing.T) {
+	t.Parallel()
+	a := mustParse(t, readFile(t, sample("boj-sample.in")))
+	b := mustParse(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+	line := func(x *board.Board) string { return string(board.AppendLine(nil, x, board.Default)) }
+	data := "[\n  {\n    \"id\": 1,\n    \"puzzle\": \"" + line(a) + "\",\n    \"solution\": \"" + strings.Repeat("1", 81) + "\"\n  },\n" +
+		"  {\"puzzle\": \"12.4..1\"},\n  \"" + line(b) + "\"\n]\n"
+	file := writeFile(t, "data.json", data)
+	broken := writeFile(t, "broken.json", "[\n \""+line(b)+"\",\n {\"puzzle\": }\n]\n")
+	r := satdoku(t, "", "solve", "-o", "line", file, broken)
+	r.wantCode(t, ExitInvalid)
+	verifyLines(t, []*board.Board{a, nil, b, b, nil}, r.stdout, map[int]string{1: "invalid", 4: "invalid"})
+	for _, want := range []string{"data.json: line 7 (element 2): ", "broken.json: f-puzzles: line 3, column 13: invalid character '}'"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr %q lacks %q", r.stderr, want)
+		}
+	}
+	r = satdoku(t, "", "solve", "-o", "json", file)
+	js := jsonLines(t, r.stdout)
+	if len(js) != 3 || js[0]["line"] != 2.0 || js[2]["line"] != 8.0 {
+		t.Errorf("lines of the elements: %v", js)
+	}
+}
+
 // TestByteOrderMark solves inputs saved with a UTF-8 byte order mark, as
 // some Windows editors save them: the classic exchange gives its exact
 // output, and an f-puzzles document is told apart and solved as without

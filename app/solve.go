@@ -86,7 +86,9 @@ SadMan's .sdk the [Puzzle] section, its [State] and other sections skipped) and 
 (N*N symbols on one line, . or 0 blank; or one field of a CSV or rated line,
 such as Kaggle's 'puzzle,solution' under a header line, which is skipped).
 Boards written as arrays read as their numbers (LeetCode's [["5","3",...]],
-in a *.json file too). A # at the start of a line, or after a space, starts
+in a *.json file too); a *.json file holding an array of puzzles (objects
+such as {"puzzle": "0700...", "solution": ...}, line puzzles, links) is
+read element by element. A # at the start of a line, or after a space, starts
 a comment. Inputs may be gzip-compressed, UTF-16 or start with a byte order
 mark; a zip archive given by name is read file by file.
 A file that cannot be opened or read is reported and the others are still

@@ -38,15 +38,15 @@ func regionsFlag() cli.Flag {
 const fpuzzlesPeek = 64 << 10
 
 // isFPuzzles reports whether the input is f-puzzles input: a file named
-// *.json (unless it is a JSON array, such as a board written as an array
-// of rows, which the text reader reads), or one whose first line other
+// *.json (a JSON array is read element by element, see fpInput), or one
+// whose first line other
 // than blanks and # comments is JSON ('{'), an f-puzzles or SudokuPad
 // link, or the compressed text after "?load=" (web.LooksLikeFPuzzles). It
 // reads no further than the end of that line, so that puzzles piped in
 // one at a time are answered at once.
 func isFPuzzles(name string, br *bufio.Reader) bool {
-	if strings.EqualFold(filepath.Ext(name), ".json") {
-		return !startsArray(br)
+	if isJSONName(name) {
+		return true
 	}
 	return looksLikeFPuzzlesLine(peekLine(br, func(line []byte) bool {
 		line = bytes.TrimSpace(line)
@@ -76,25 +76,8 @@ func peekLine(br *bufio.Reader, want func(line []byte) bool) []byte {
 	return b[start:]
 }
 
-// startsArray reports whether the input's first byte other than white
-// space is '['.
-func startsArray(br *bufio.Reader) bool {
-	for i := 1; i <= fpuzzlesPeek; i++ {
-		b, err := br.Peek(i)
-		if len(b) < i {
-			return false
-		}
-		switch b[i-1] {
-		case ' ', '\t', '\r', '\n':
-			if err != nil {
-				return false
-			}
-			continue
-		}
-		return b[i-1] == '['
-	}
-	return false
-}
+// isJSONName reports whether a file name ends in .json (in any case).
+func isJSONName(name string) bool { return strings.EqualFold(filepath.Ext(name), ".json") }
 
 // looksLikeFPuzzlesLine reports whether the first line of an input is
 // f-puzzles input: the start of JSON, or one word that is a link or a
@@ -158,12 +141,17 @@ type fpInput struct {
 	notes io.Writer // where the ignored content is noted; nil: nowhere
 	line  int       // lines read
 	done  bool      // a JSON document was read: it is the whole input
+	// arr reads a *.json input that is a JSON array, element by element.
+	arr *fpuzzles.ArrayReader
 }
 
 // read returns the next puzzle: an *batch.InputError for one that cannot
 // be read, io.EOF at the end, or another error for an input that cannot be
 // read at all.
 func (f *fpInput) read() (*board.Puzzle, *variant.Puzzle, error) {
+	if f.arr != nil {
+		return f.element()
+	}
 	var text string
 	for text == "" {
 		if f.done {
@@ -179,6 +167,11 @@ func (f *fpInput) read() (*board.Puzzle, *variant.Puzzle, error) {
 		f.line++
 		switch t := strings.TrimSpace(l); {
 		case t == "" || t[0] == '#':
+		case t[0] == '[' && isJSONName(f.name):
+			// A JSON array: its elements are the puzzles.
+			f.arr = fpuzzles.NewArrayReader(io.MultiReader(strings.NewReader(l+"\n"), f.r))
+			f.arr.FirstLine = f.line
+			return f.element()
 		case t[0] == '{':
 			// The JSON document: the rest of the input.
 			rest, rerr := io.ReadAll(io.LimitReader(f.r, int64(fpuzzles.MaxJSON+1-len(l))))
@@ -210,6 +203,28 @@ func (f *fpInput) read() (*board.Puzzle, *variant.Puzzle, error) {
 	v := res.Puzzle
 	p := &board.Puzzle{Board: v.Givens, Line: f.line, Format: board.Grid, Alphabet: board.Default}
 	return p, v, nil
+}
+
+// element returns the puzzle of the array's next element.
+func (f *fpInput) element() (*board.Puzzle, *variant.Puzzle, error) {
+	res, line, err := f.arr.Next()
+	var ee *fpuzzles.ElementError
+	switch {
+	case err == io.EOF:
+		return nil, nil, io.EOF
+	case errors.As(err, &ee):
+		return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", displayName(f.name), ee)}
+	case err != nil:
+		// Broken JSON: nothing after it can be read. It is this input's
+		// error, and the next input is still read.
+		f.arr, f.done = nil, true
+		return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", displayName(f.name), err)}
+	}
+	if f.notes != nil && len(res.Ignored) > 0 {
+		fmt.Fprintf(f.notes, "satdoku: %s: line %d: note: not solved with, only drawn: %s\n", displayName(f.name), line, ignoredList(res.Ignored))
+	}
+	v := res.Puzzle
+	return &board.Puzzle{Board: v.Givens, Line: line, Format: board.Grid, Alphabet: board.Default}, v, nil
 }
 
 // readLine returns the next line without its end, at most

@@ -51,6 +51,11 @@
 // variant.DigitalRootCage (written back the same way). Any other mistake is a *FormatError naming where it is
 // ("killercage[3].cells[1]: R10C1 is off the 9x9 grid"), never a panic.
 //
+// Load also reads the links of other sites that hold a classic puzzle on
+// one line (SudokuWiki's "?bd="), and JSON of other kinds that holds a
+// classic board (a puzzle API's {"puzzle": "0700…"}); ArrayReader streams
+// the puzzles of a JSON array, one element at a time.
+//
 // # Output
 //
 // Marshal writes a puzzle back as f-puzzles JSON, optionally with a

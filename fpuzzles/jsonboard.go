@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/satdoku/satdoku/board"
-	"github.com/satdoku/satdoku/variant"
 )
 
 // Puzzle APIs and datasets write a classic board inside a JSON object of
@@ -144,7 +143,5 @@ func readJSONBoard(text string) (*Result, error) {
 	if !ok {
 		return nil, formatErr("", `the JSON holds no f-puzzles puzzle ("size" and "grid"), no SudokuPad puzzle ("cells") and no board (a line puzzle, or rows of numbers, under a key such as "puzzle" or "board")`)
 	}
-	p := variant.New(b.Shape)
-	copy(p.Givens.Cells, b.Cells)
-	return &Result{Puzzle: p}, nil
+	return classicResult(b), nil
 }

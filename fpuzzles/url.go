@@ -131,9 +131,7 @@ func classicLink(link string) (*Result, bool) {
 		if err != nil {
 			continue
 		}
-		p := variant.New(b.Shape)
-		copy(p.Givens.Cells, b.Cells)
-		return &Result{Puzzle: p}, true
+		return classicResult(b), true
 	}
 	return nil, false
 }

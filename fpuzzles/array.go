@@ -71,7 +71,7 @@ func (a *ArrayReader) Next() (*Result, int, error) {
 		a.started = true
 		tok, err := a.dec.Token()
 		if err != nil {
-			return nil, 0, a.fail(err)
+			return nil, 0, a.failFrom(0, err)
 		}
 		if d, ok := tok.(json.Delim); !ok || d != '[' {
 			return nil, 0, a.failAt(a.dec.InputOffset()-1, errors.New("the JSON is no array"))
@@ -85,11 +85,11 @@ func (a *ArrayReader) Next() (*Result, int, error) {
 		}
 		a.done = true
 		vstart = a.dec.InputOffset()
+		a.in.trim(vstart)
 		if _, err := a.dec.Token(); err != io.EOF {
-			if err == nil {
-				err = errors.New("text after the array")
-			}
-			return nil, 0, a.failFrom(vstart, err)
+			data := a.in.since(vstart)
+			skip := len(data) - len(bytes.TrimLeft(data, " \t\r\n"))
+			return nil, 0, a.failAt(vstart+int64(skip), errors.New("text after the array"))
 		}
 		return nil, 0, io.EOF
 	}
@@ -180,7 +180,13 @@ func (a *ArrayReader) failFrom(start int64, err error) error {
 		return a.fail(err)
 	}
 	data := a.in.since(start)
-	skip := len(data) - len(bytes.TrimLeft(data, " \t\r\n,"))
+	// The decoder has consumed the white space and, after an element, the
+	// one comma before the value.
+	skip := len(data) - len(bytes.TrimLeft(data, " \t\r\n"))
+	if a.index > 0 && skip < len(data) && data[skip] == ',' {
+		skip++
+		skip += len(data[skip:]) - len(bytes.TrimLeft(data[skip:], " \t\r\n"))
+	}
 	var v any
 	if err2 := json.Unmarshal(data[skip:], &v); errors.As(err2, &se) && se.Offset > 0 {
 		return a.failAt(start+int64(skip)+se.Offset-1, err)

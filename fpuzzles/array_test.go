@@ -1,7 +1,9 @@
 package fpuzzles_test
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -49,8 +51,11 @@ func TestArrayReader(t *testing.T) {
 				{line: 4, msg: "line 4 (element 3): f-puzzles: the JSON holds no f-puzzles puzzle"}, {line: 5, cells: "12.4..1.....4..1"}}},
 		{name: "broken", in: "[\n\"12.4..1.....4..1\",\n{\"a\": }\n]",
 			want: []arrayItem{{line: 2, cells: "12.4..1.....4..1"}}, final: "line 3, column 7: invalid character '}'"},
+		{name: "two commas", in: "[\n\"12.4..1.....4..1\",\n,\n\"12.4..1.....4..1\"\n]",
+			want: []arrayItem{{line: 2, cells: "12.4..1.....4..1"}}, final: "line 3, column 1: invalid character ','"},
+		{name: "comma first", in: "[ ,\"12.4..1.....4..1\"]", final: "line 1, column 3: invalid character ','"},
 		{name: "no array", in: `{"puzzle": "12.4..1.....4..1"}`, final: "line 1, column 1: the JSON is no array"},
-		{name: "text after", in: `["12.4..1.....4..1"] x`, want: []arrayItem{{line: 1, cells: "12.4..1.....4..1"}}, final: "invalid character 'x'"},
+		{name: "text after", in: `["12.4..1.....4..1"] x`, want: []arrayItem{{line: 1, cells: "12.4..1.....4..1"}}, final: "line 1, column 22: text after the array"},
 		{name: "rows that are no board", in: `[[1,2,3],[4,5,6],[7,8,9]]`, final: "the array's 3 rows are no board"},
 		{name: "empty", in: `[]`},
 	}
@@ -114,6 +119,20 @@ func FuzzArrayReader(f *testing.F) {
 			case err != nil:
 				if !errors.Is(err, fpuzzles.ErrFormat) {
 					t.Fatalf("final error of no known kind: %v", err)
+				}
+				// A syntax error is placed where json.Unmarshal of the
+				// whole text places it.
+				var se *json.SyntaxError
+				if errors.As(err, &se) && strings.Contains(se.Error(), "invalid character") || strings.Contains(err.Error(), "text after the array") {
+					var v any
+					if werr := json.Unmarshal([]byte(s), &v); errors.As(werr, &se) {
+						off := int(se.Offset) - 1
+						line := strings.Count(s[:off], "\n") + 1
+						col := off - strings.LastIndex(s[:off], "\n")
+						if want := fmt.Sprintf("line %d, column %d: ", line, col); !strings.Contains(err.Error(), want) {
+							t.Fatalf("%v, want the place %q", err, want)
+						}
+					}
 				}
 				return
 			}

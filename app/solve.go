@@ -84,7 +84,9 @@ puzzle: grid (N lines of N numbers, 0 blank), compact (N lines of N symbols,
 as in Project Euler 96 or .sdk files, box separators | - + ignored; in
 SadMan's .sdk the [Puzzle] section, its [State] and other sections skipped) and line
 (N*N symbols on one line, . or 0 blank; or one field of a CSV or rated line,
-such as Kaggle's 'puzzle,solution' under a header line, which is skipped).
+such as Kaggle's 'puzzle,solution' under a header line, which is skipped;
+or an attribute or text of a line of XML, as OpenSudoku's <game data="..."/>,
+other tags skipped).
 Boards written as arrays read as their numbers (LeetCode's [["5","3",...]],
 in a *.json file too); a *.json file holding an array of puzzles (objects
 such as {"puzzle": "0700...", "solution": ...}, line puzzles, links) is

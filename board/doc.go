@@ -112,13 +112,21 @@
 // puzzle …", "solution follows") is not dropped: it is an error (ErrText),
 // as is every line that is no puzzle.
 //
+// A line of XML or HTML (from '<' to '>'), as OpenSudoku writes its
+// collections (<game data="0700…"/>), holds the puzzle that one of its
+// attribute values or texts is, or none: a tag such as <name>Easy</name> is
+// skipped. A value of sixteen symbols or more that fits no size is an
+// error, and so is a line holding two puzzles (each element belongs on a
+// line of its own); a full grid beside the puzzle is its solution, not read.
+//
 // Each error is a *ParseError naming the line, and the column where that
 // means something (1-based, counted in characters), and wrapping a sentinel
 // for errors.Is: ErrSymbol (a character or number not allowed in a cell),
 // ErrRowLength (a row or line with the wrong number of cells), ErrRowCount
 // (a grid with too few or too many rows), ErrSize (a size that makes no
-// board, or not the Reader's Shape), ErrLineTooLong, ErrText, and from
-// Parse ErrEmpty and ErrExtra. The message says what would be right:
+// board, or not the Reader's Shape), ErrLineTooLong, ErrText, ErrExtra (a
+// line of markup holding several puzzles, and from Parse text after the
+// puzzle) and from Parse ErrEmpty. The message says what would be right:
 //
 //	1 2 0 4
 //	3 4 1 2      →  line 3, column 5: '7' is not allowed here: a 4×4 grid uses the numbers 1-4, with 0 or . for a blank

@@ -47,7 +47,7 @@ func readAll(t *testing.T, r *Reader, data []byte) []*Puzzle {
 				t.Fatalf("bad position in %#v: %v", pe, err)
 			}
 			if !errors.Is(err, ErrSymbol) && !errors.Is(err, ErrRowLength) && !errors.Is(err, ErrRowCount) &&
-				!errors.Is(err, ErrLineTooLong) && !errors.Is(err, ErrSize) && !errors.Is(err, ErrText) {
+				!errors.Is(err, ErrLineTooLong) && !errors.Is(err, ErrSize) && !errors.Is(err, ErrText) && !errors.Is(err, ErrExtra) {
 				t.Fatalf("error %v wraps no sentinel", err)
 			}
 			continue

@@ -31,6 +31,13 @@ func (r *Reader) read() (*Puzzle, error) {
 		}
 		break
 	}
+	if isMarkup(l.text) && !l.tooLong {
+		p, ok, err := r.readMarkup("")
+		if ok || err != nil {
+			return p, err
+		}
+		return r.read() // a tag with no puzzle
+	}
 	title := ""
 	if text := isText(l.text); text && isTitle(l.text) {
 		title = string(l.text)

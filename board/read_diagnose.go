@@ -25,7 +25,8 @@ var (
 	ErrEmpty = errors.New("no puzzle")
 	// ErrSize reports a board size that cannot be inferred or does not match Reader.Shape.
 	ErrSize = errors.New("unsupported board size")
-	// ErrExtra reports text after the puzzle given to Parse.
+	// ErrExtra reports text after the puzzle given to Parse, or a line of
+	// markup holding more than one puzzle.
 	ErrExtra = errors.New("more than one puzzle")
 	// ErrText reports a line of words that is neither a puzzle nor a title
 	// line ("Grid 01").

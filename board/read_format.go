@@ -423,10 +423,14 @@ func (r *Reader) newPuzzle(s Shape) (*Puzzle, []uint8) {
 // its quotes if it is quoted, until fn returns false; it returns the
 // number of fields.
 func eachField(t []byte, fn func(a, b int) bool) int {
+	sep := isFieldSep
+	if isMarkup(t) {
+		sep = isMarkupSep
+	}
 	fields := 0
 	for i := 0; i < len(t); {
 		j := i
-		for j < len(t) && !isFieldSep(t[j]) {
+		for j < len(t) && !sep(t[j]) {
 			j++
 		}
 		if j > i {
@@ -446,6 +450,56 @@ func eachField(t []byte, fn func(a, b int) bool) int {
 
 func isFieldSep(c byte) bool { return c == ',' || c == ';' || c == '\t' || c == ' ' }
 
+// isMarkup reports whether t is a line of XML or HTML, such as OpenSudoku's
+// <game data="0700…"/>: its fields are its names, attribute values and
+// texts (isMarkupSep).
+func isMarkup(t []byte) bool { return len(t) > 1 && t[0] == '<' && t[len(t)-1] == '>' }
+
+func isMarkupSep(c byte) bool {
+	return isFieldSep(c) || c == '<' || c == '>' || c == '=' || c == '"' || c == '\'' || c == '/'
+}
+
+// readMarkup reads a line of markup (isMarkup) at the front of the queue:
+// the puzzle one of its fields is, or nothing (a tag such as <name>Easy</name>:
+// the line is skipped, and ok is false). A field that looks like a puzzle
+// (sixteen symbols or more) but fits no size is an error, not skipped.
+func (r *Reader) readMarkup(title string) (p *Puzzle, ok bool, err error) {
+	l := r.peek(0)
+	// Two puzzles with blanks on one line (several <game> elements) would
+	// lose all but one: the line is refused instead. A full grid beside a
+	// puzzle is its solution.
+	puzzles, second := 0, 0
+	eachField(l.text, func(a, b int) bool {
+		if side, line := r.lineSide(b - a); line && r.allSymbols(l.text[a:b], side) && r.hasBlank(l.text[a:b]) {
+			if puzzles++; puzzles == 2 {
+				second = a
+			}
+		}
+		return true
+	})
+	if puzzles > 1 {
+		err := r.errf(l.num, l.num, column(l.text, second), ErrExtra, "the line holds %d puzzles: satdoku reads one puzzle a line of markup (put each element on a line of its own)", puzzles)
+		r.consume()
+		return nil, false, err
+	}
+	if p, ok := r.readRecord(title); ok {
+		return p, true, nil
+	}
+	var bad *ParseError
+	eachField(l.text, func(a, b int) bool {
+		if b-a >= 16 && r.allSymbols(l.text[a:b], 64) {
+			bad = r.errf(l.num, l.num, column(l.text, b), ErrRowLength, "%d symbols make no puzzle on one line: a puzzle on one line has 16, 81, 256 or 625 symbols (N² for an N×N board)", b-a)
+			return false
+		}
+		return true
+	})
+	r.consume()
+	if bad != nil {
+		return nil, false, bad
+	}
+	return nil, false, nil
+}
+
 // recordField returns the byte range [start, end) of the field of t that
 // is a line puzzle (n² symbols and blanks, no box separators) of the
 // largest side n, the first of them (the puzzle comes before its
@@ -460,6 +514,16 @@ func (r *Reader) recordField(t []byte) (start, end, n int, ok bool) {
 		return true
 	})
 	return start, end, n, ok && fields >= 2
+}
+
+// hasBlank reports whether t holds a blank.
+func (r *Reader) hasBlank(t []byte) bool {
+	for _, c := range t {
+		if r.tab[c] == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // allSymbols reports whether every byte of t is a symbol of a board of

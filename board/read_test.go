@@ -63,6 +63,12 @@ var readTests = []struct {
 	{name: "GridCommaBadCell", in: "1,2,0,4\n0,0,1,0\n0,x,0,0\n4,0,0,1\n", want: []item{bad(ErrSymbol, 3, 3)}},
 	{name: "TrailingComments", in: line9 + " # hard, from a list\n1 2 0 4 # first row\n0 0 1 0\n0 0 0 0\n4 0 0 1\t# last\n", want: []item{puz(Line, 1, line9), puz(Grid, 2, "12.4..1.....4..1")}},
 	{name: "HashInsideNoComment", in: "12.4..1.#...4..1\n", want: []item{bad(ErrSymbol, 1, 9)}},
+	{name: "MarkupOpenSudoku", in: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opensudoku>\n<name>Easy</name>\n<game data=\"12.4..1.....4..1\" />\n<game data='1204001000004001'/>\n<game data=\"" + line9[:80] + "\" />\n</opensudoku>\n" + line9 + "\n",
+		want: []item{puz(Line, 4, "12.4..1.....4..1"), puz(Line, 5, "12.4..1.....4..1"), bad(ErrRowLength, 6, 93), puz(Line, 8, line9)}},
+	{name: "MarkupElementText", in: "<puzzle>" + line9 + "</puzzle>\n", want: []item{puz(Line, 1, line9)}},
+	{name: "MarkupSolutionBeside", in: "<game data=\"12.4..1.....4..1\" solution=\"1234341221434321\"/>\n", want: []item{puz(Line, 1, "12.4..1.....4..1")}},
+	{name: "MarkupTwoOnALine", in: "<g><game data=\"12.4..1.....4..1\"/><game data=\"1..4..1.....4..1\"/></g>\n" + line9 + "\n",
+		want: []item{bad(ErrExtra, 1, 47), puz(Line, 2, line9)}},
 	{name: "Grid16", in: strings.Repeat("16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1\n", 16), want: []item{{format: Grid, line: 1, side: 16}}},
 	{name: "GridTwoInARow", in: boj + boj, want: []item{puz(Grid, 1, bojLine), puz(Grid, 10, bojLine)}},
 	{name: "CompactEuler", in: "Grid 01\n" + pe01 + "Grid 02\n" + pe01, want: []item{

@@ -197,12 +197,17 @@ func (f *fpInput) read() (*board.Puzzle, *variant.Puzzle, error) {
 	if err != nil {
 		return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", at, err)}
 	}
+	return f.puzzle(res, at, f.line)
+}
+
+// puzzle returns what was read at line (named at in notes), noting what
+// it only draws.
+func (f *fpInput) puzzle(res *fpuzzles.Result, at string, line int) (*board.Puzzle, *variant.Puzzle, error) {
 	if f.notes != nil && len(res.Ignored) > 0 {
 		fmt.Fprintf(f.notes, "satdoku: %s: note: not solved with, only drawn: %s\n", at, ignoredList(res.Ignored))
 	}
 	v := res.Puzzle
-	p := &board.Puzzle{Board: v.Givens, Line: f.line, Format: board.Grid, Alphabet: board.Default}
-	return p, v, nil
+	return &board.Puzzle{Board: v.Givens, Line: line, Format: board.Grid, Alphabet: board.Default}, v, nil
 }
 
 // element returns the puzzle of the array's next element.
@@ -220,11 +225,7 @@ func (f *fpInput) element() (*board.Puzzle, *variant.Puzzle, error) {
 		f.arr, f.done = nil, true
 		return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", displayName(f.name), err)}
 	}
-	if f.notes != nil && len(res.Ignored) > 0 {
-		fmt.Fprintf(f.notes, "satdoku: %s: line %d: note: not solved with, only drawn: %s\n", displayName(f.name), line, ignoredList(res.Ignored))
-	}
-	v := res.Puzzle
-	return &board.Puzzle{Board: v.Givens, Line: line, Format: board.Grid, Alphabet: board.Default}, v, nil
+	return f.puzzle(res, fmt.Sprintf("%s: line %d", displayName(f.name), line), line)
 }
 
 // readLine returns the next line without its end, at most

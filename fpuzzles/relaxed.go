@@ -124,19 +124,23 @@ func (cv *relaxed) object(depth int) error {
 		if err := cv.value(depth+1, false); err != nil {
 			return err
 		}
-		cv.space()
-		switch cv.peek() {
-		case ',':
-			cv.pos++
-			cv.out = append(cv.out, ',')
-		case '}':
-			cv.pos++
-			cv.out = append(cv.out, '}')
-			return nil
-		default:
-			return cv.errf("',' or '}' is missing in an object")
+		if done, err := cv.after('}', "an object"); done || err != nil {
+			return err
 		}
 	}
+}
+
+// after reads what follows a member of an object or an element of an
+// array: a comma (done false) or the closer (done true).
+func (cv *relaxed) after(closer byte, in string) (done bool, err error) {
+	cv.space()
+	switch c := cv.peek(); c {
+	case ',', closer:
+		cv.pos++
+		cv.out = append(cv.out, c)
+		return c == closer, nil
+	}
+	return false, cv.errf("',' or '%c' is missing in %s", closer, in)
 }
 
 func (cv *relaxed) array(depth int) error {
@@ -149,17 +153,8 @@ func (cv *relaxed) array(depth int) error {
 		if err := cv.value(depth+1, true); err != nil {
 			return err
 		}
-		cv.space()
-		switch cv.peek() {
-		case ',':
-			cv.pos++
-			cv.out = append(cv.out, ',')
-		case ']':
-			cv.pos++
-			cv.out = append(cv.out, ']')
-			return nil
-		default:
-			return cv.errf("',' or ']' is missing in an array")
+		if done, err := cv.after(']', "an array"); done || err != nil {
+			return err
 		}
 	}
 }

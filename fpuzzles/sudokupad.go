@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -52,9 +53,12 @@ func readSudokuPad(text string) (*Result, error) {
 	if len(text) > MaxJSON {
 		return nil, padErr("", "more than %d bytes", MaxJSON)
 	}
-	data, err := strictJSON([]byte(strings.TrimPrefix(text, "\ufeff")))
-	if err != nil {
-		return nil, &FormatError{Source: "SudokuPad", Err: err}
+	data := []byte(strings.TrimPrefix(text, "\ufeff"))
+	if !json.Valid(data) { // plain JSON stays as it is: its [] is no [{}]
+		var err error
+		if data, err = strictJSON(data); err != nil {
+			return nil, &FormatError{Source: "SudokuPad", Err: err}
+		}
 	}
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil || raw == nil {
@@ -95,6 +99,7 @@ func readSudokuPad(text string) (*Result, error) {
 			if err := json.Unmarshal(v, &list); err != nil {
 				return nil, padErr(k, "not a list")
 			}
+			list = slices.DeleteFunc(list, empty) // an empty object draws nothing
 			if len(list) > 0 {
 				drawn = append(drawn, fmt.Sprintf("%d %s", len(list), k))
 			}

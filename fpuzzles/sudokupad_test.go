@@ -187,6 +187,20 @@ func TestSudokuPadErrors(t *testing.T) {
 	}
 }
 
+// TestSudokuPadEmptyDrawings reads plain JSON with empty lists of
+// drawings, and the zipper's empty slots in them, as drawing nothing.
+func TestSudokuPadEmptyDrawings(t *testing.T) {
+	t.Parallel()
+	for _, in := range []string{
+		`{"cells":[[{"value":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"lines":[],"overlays":[],"underlays":[{}]}`,
+		`{ce:[[{v:1},,,],[,,,],[,,,],[,,,]],l:[],o:[,]}`,
+	} {
+		if _, err := fpuzzles.Load(in); err != nil {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
+}
+
 // TestSudokuPadNoRegions reads a grid without regions as SudokuPad draws
 // it: rows and columns only.
 func TestSudokuPadNoRegions(t *testing.T) {

@@ -35,7 +35,8 @@ per second, and the share of puzzles settled by
 propagation alone (no search; for the SAT engine, also which preprocessing
 step decided each puzzle: singles, subsets, probing, or gophersat's search).
 Puzzles are read before timing starts, from the inputs solve reads: classic
-sets, f-puzzles files and links, SudoCue killer strings and pencil-mark grids.
+sets, f-puzzles files and links, killer strings (SudoCue's and snarfable ones)
+and pencil-mark grids.
 The collector runs at GOGC=400 unless GOGC is set.
 
 Examples:

@@ -48,8 +48,8 @@ has the same solutions; they differ in size and in solving speed.
                variables
 Extra variables are numbered after the N^3 of the board.
 
-Variant puzzles (an f-puzzles file, link or payload, a SudoCue killer
-string, a pencil-mark grid, or a classic puzzle with --rules or --regions)
+Variant puzzles (an f-puzzles file, link or payload, a killer string of
+SudoCue or the snarfable format, a pencil-mark grid, or a classic puzzle with --rules or --regions)
 are written with every rule as constraints over
 the same numbering, their auxiliary variables after N^3 (comments say which
 rule uses which); --encoding applies to classic puzzles only, --amo to both.

@@ -229,8 +229,8 @@ func (r *inputs) closeCurrent() {
 }
 
 // argumentText returns the puzzle an input argument holds as text when it
-// names no file: a link or payload (f-puzzles, SudokuPad), a SudoCue killer
-// string, f-puzzles JSON, or one line puzzle (N² symbols, N = 4, 9, 16 or
+// names no file: a link or payload (f-puzzles, SudokuPad), a killer string
+// (SudoCue's or the snarfable one), f-puzzles JSON, or one line puzzle (N² symbols, N = 4, 9, 16 or
 // 25, digits and '.' only below 16×16), as in
 // "satdoku solve 53..7....6..195…" or "satdoku solve 'https://…?load=…'".
 // It reports false for anything else, which stays a missing file.
@@ -242,7 +242,7 @@ func argumentText(arg string) (string, bool) {
 	switch {
 	case t == "":
 		return "", false
-	case strings.HasPrefix(t, "{"), strings.Contains(t, "://"), variant.IsSudoCue(t),
+	case strings.HasPrefix(t, "{"), strings.Contains(t, "://"), variant.IsSudoCue(t), variant.IsSnarfKiller(t),
 		strings.HasPrefix(t, "N4Ig") && !strings.ContainsAny(t, " \t"):
 		return t, true
 	}

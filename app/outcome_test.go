@@ -465,8 +465,8 @@ func TestHelp(t *testing.T) {
 }
 
 // TestPuzzleArguments gives puzzles as text on the command line, where a
-// file name goes: a line puzzle, an f-puzzles link and a SudoCue killer
-// string are solved as if read from a file, each named by its position;
+// file name goes: a line puzzle, an f-puzzles link and killer strings
+// (SudoCue's and a snarfable one) are solved as if read from a file, each named by its position;
 // a name that is neither stays a missing file; and a file wins over the
 // text its name spells.
 func TestPuzzleArguments(t *testing.T) {
@@ -489,22 +489,24 @@ func TestPuzzleArguments(t *testing.T) {
 	pad := strings.TrimSpace(readText(t, sample("links/sudokupad-killer.txt")))
 	pad = pad[strings.LastIndexByte(pad, '\n')+1:]
 	wiki := "https://www.sudokuwiki.org/sudoku.htm?bd=003020600900305001001806400008102900700000008006708200002609500800203009005010300"
-	r := satdoku(t, "", "solve", "-o", "json", classic, link, "no-such-file.txt", killer, pad, wiki)
+	snarf, snarfSolution := sampleKiller(t, "variants/snarf/killers.txt", "TAREK_ALL #23")
+	r := satdoku(t, "", "solve", "-o", "json", classic, link, "no-such-file.txt", killer, pad, wiki, snarf)
 	r.wantCode(t, ExitError) // the missing file
 	js := jsonLines(t, r.stdout)
-	if len(js) != 5 || !strings.Contains(r.stderr, "open no-such-file.txt: no such file") {
+	if len(js) != 6 || !strings.Contains(r.stderr, "open no-such-file.txt: no such file") {
 		t.Fatalf("%v", r)
 	}
-	for i, want := range []string{"argument 1", "argument 2", "argument 4", "argument 5", "argument 6"} {
+	for i, want := range []string{"argument 1", "argument 2", "argument 4", "argument 5", "argument 6", "argument 7"} {
 		if js[i]["file"] != want || js[i]["status"] != "solved" {
 			t.Errorf("input %d: %v, want %s solved", i+1, js[i], want)
 		}
 	}
-	// The SudokuPad killer (Human-solvable zero #3) and Project Euler's
-	// first grid, from SudokuWiki's link.
+	// The SudokuPad killer (Human-solvable zero #3), Project Euler's
+	// first grid, from SudokuWiki's link, and the snarfable killer.
 	for i, want := range map[int]string{
 		3: "279648531581739426463251798956483217128975643734162859812597364697324185345816972",
 		4: "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
+		5: snarfSolution,
 	} {
 		if js[i]["solution"] != want {
 			t.Errorf("input %d: solution %v, want %s", i+1, js[i]["solution"], want)

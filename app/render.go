@@ -27,11 +27,12 @@ func renderCommand(s *streams) *cli.Command {
 		Usage:     "draw a puzzle, its solution or both as an SVG or PNG picture",
 		ArgsUsage: "[FILE|-]",
 		Description: `Reads one puzzle (the first of the file, or the one --index names) in any
-supported format (an f-puzzles puzzle, JSON, link or payload, a SudoCue
-killer string or a pencil-mark grid included), solves it
-unless only the puzzle is wanted, and draws it: givens in bold black, solved
-digits in blue, thick borders between boxes and regions, every variant rule
-as f-puzzles draws it (a pencil-mark grid's candidates small, in dark red).
+supported format (an f-puzzles puzzle, JSON, link or payload, a killer
+string of SudoCue or the snarfable format, or a pencil-mark grid included),
+solves it unless only the puzzle is wanted, and draws it: givens in bold
+black, solved digits in blue, thick borders between boxes and regions,
+every variant rule as f-puzzles draws it (a pencil-mark grid's candidates
+small, in dark red).
 Variant puzzles (f-puzzles input, pencil-mark grids, or --rules and
 --regions on a classic one) are solved with every rule. --candidates draws
 the true candidates (the digits each cell holds in at least one solution) as

@@ -95,13 +95,15 @@ a comment. Inputs may be gzip-compressed, UTF-16 or start with a byte order
 mark; a zip archive given by name is read file by file.
 A file that cannot be opened or read is reported and the others are still
 solved (exit 1). An argument that names no file but is a puzzle written out
-(a line puzzle, an f-puzzles or SudokuPad link, a SudoCue killer string) is
-solved as that puzzle, named "argument N" in messages.
+(a line puzzle, an f-puzzles or SudokuPad link, a killer string) is solved
+as that puzzle, named "argument N" in messages.
 
 Variant puzzles: an input that is f-puzzles JSON (a *.json file, or text
 starting with '{'), or f-puzzles or SudokuPad links or their compressed
 '?load=' text, one a line, is read as f-puzzles puzzles with every rule they
-carry, and so are killer sudokus in SudoCue's one-line format (3x3:d:k:...);
+carry, and so are killer sudokus in SudoCue's one-line format (3x3:d:k:...)
+and in the forum's snarfable one (81 characters, each a cage sum 0-9 A-Z a-j
+or an arrow toward it, such as < > ^ v: S<J<<O<<KJ^<<^...), one a line;
 classic and f-puzzles files mix freely as separate arguments. SudokuPad's own
 links (sudokupad.app/scl...) give their givens, regions and killer cages; one
 that draws other rules (lines, arrows, shapes) is refused, as they are only

@@ -744,7 +744,8 @@ func FuzzInputs(f *testing.F) {
 	for _, seed := range []string{data, link, "# c\n" + link + "\n" + link, strings.TrimPrefix(link, fpuzzles.LinkPrefix),
 		"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n",
 		"{", "{}", "\n\n# x\n{\"size\":4}", "N4Ig", "load=+/=", "1 2\n3 4\n",
-		".---.\n| 12 2 | 34 4 |\n3 4 12 12\n2 1 34 34\n4 3 2 1\n12 3\n"} {
+		".---.\n| 12 2 | 34 4 |\n3 4 12 12\n2 1 34 34\n4 3 2 1\n12 3\n",
+		"# k\nS<J<<O<<KJ^<<^<^>^^<N<<<J^Q^S^O>>^^^>^W^<<^>^^O^<<^T^J^^^>>>^>^>^ML<S<<^^>^<^<<^<\n3<" + strings.Repeat("0", 79) + "\n"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -947,6 +948,76 @@ func TestSudoCueKillers(t *testing.T) {
 				t.Errorf("-e %s: %s: %v, want two solutions", eng, k.name, js[i])
 			}
 		}
+	}
+}
+
+// sampleKiller returns the line and solution of the puzzle called name in a
+// sample of killer strings under testdata (variants/snarf/killers.txt):
+// the line after the comments "# name: source" and "# solution: …".
+func sampleKiller(t testing.TB, file, name string) (line, solution string) {
+	t.Helper()
+	found := false
+	for _, l := range strings.Split(readFile(t, sample(file)), "\n") {
+		switch {
+		case strings.HasPrefix(l, "# "+name+":"):
+			found = true
+		case !found:
+		case strings.HasPrefix(l, "# solution: "):
+			solution, _, _ = strings.Cut(strings.TrimPrefix(l, "# solution: "), " ")
+		case l != "" && l[0] != '#':
+			return l, solution
+		}
+	}
+	t.Fatalf("%s: no puzzle %q", file, name)
+	return "", ""
+}
+
+// TestSnarfKillers solves killers of the forum's snarfable format: a file
+// of them, one a line among comments and blank lines, each proved unique
+// by both engines with the solution the sample gives, a bad line reported
+// with its line and column and the others still solved; and one given as
+// an argument goes to every output a SudoCue killer goes to.
+func TestSnarfKillers(t *testing.T) {
+	t.Parallel()
+	var lines, solutions []string
+	for _, name := range []string{"TAREK_ALL #10", "TAREK_ALL #23", "TAREK_ALL #30"} { // milliseconds each
+		l, s := sampleKiller(t, "variants/snarf/killers.txt", name)
+		lines, solutions = append(lines, l), append(solutions, s)
+	}
+	bad := lines[1][:8] + ">" + lines[1][9:] // r1c9 points off the board
+	name := writeFile(t, "killers.txt", "# three killers and a bad one\n"+lines[0]+"\n\n"+bad+"\n# the others\n"+lines[1]+"\n"+lines[2]+"\n")
+	r := satdoku(t, "", "solve", "-e", "both", "--unique", "-o", "json", name)
+	r.wantCode(t, ExitInvalid)
+	js := jsonLines(t, r.stdout)
+	if len(js) != 4 || js[1]["status"] != "invalid" ||
+		!strings.Contains(r.stderr, "killers.txt: line 4: column 9: bad snarfable killer string: the arrow '>' at r1c9 points off the board") {
+		t.Fatalf("%v", r)
+	}
+	for i, j := range []int{0, 2, 3} {
+		if js[j]["status"] != "solved" || js[j]["unique"] != true || js[j]["solution"] != solutions[i] || js[j]["line"] != []float64{2, 6, 7}[i] {
+			t.Errorf("puzzle %d: %v, want the unique %s", j+1, js[j], solutions[i])
+		}
+	}
+
+	// An argument: solved, counted, written as an f-puzzles link that
+	// solves alike, encoded and drawn.
+	k := lines[0]
+	r = satdoku(t, "", "solve", "--count", "2", "-o", "json", k)
+	r.wantCode(t, ExitOK)
+	if js := jsonLines(t, r.stdout); len(js) != 1 || js[0]["file"] != "argument 1" || js[0]["solutions"] != 1.0 || js[0]["solution"] != solutions[0] {
+		t.Fatalf("--count 2: %v", r)
+	}
+	r = satdoku(t, "", "solve", "-o", "fpuzzles-url", k)
+	r.wantCode(t, ExitOK)
+	link := strings.TrimSpace(r.stdout)
+	if r = satdoku(t, "", "solve", "-o", "line", link); r.code != ExitOK || strings.TrimSpace(r.stdout) != solutions[0] {
+		t.Errorf("the f-puzzles link %.60s… solves as %v", link, r)
+	}
+	if r := satdoku(t, "", "encode", k); r.code != ExitOK || !strings.HasPrefix(r.stdout, "c satdoku") || !strings.Contains(r.stdout, "argument 1 line 1") {
+		t.Errorf("encode: %v", r)
+	}
+	if r := satdoku(t, "", "render", "-o", "-", k); r.code != ExitOK || !strings.Contains(r.stdout, "<svg") {
+		t.Errorf("render: %v", r)
 	}
 }
 

@@ -204,8 +204,8 @@ func (a *ArrayReader) failAt(off int64, err error) error {
 
 // LoadValue reads a puzzle held by one JSON value: an object (f-puzzles,
 // SudokuPad, or another holding a board, as Load reads it), a string (a
-// line puzzle, or whatever Load reads: a link, a payload, a SudoCue killer
-// string) or an array of rows.
+// line puzzle, or whatever Load reads: a link, a payload, a killer string
+// of SudoCue or the snarfable format) or an array of rows.
 func LoadValue(raw json.RawMessage) (*Result, error) {
 	t := bytes.TrimSpace(raw)
 	if len(t) == 0 {
@@ -224,7 +224,7 @@ func LoadValue(raw json.RawMessage) (*Result, error) {
 			return classicResult(b), nil
 		}
 		if t := strings.TrimSpace(s); strings.HasPrefix(t, "N4Ig") || strings.Contains(t, "://") || strings.HasPrefix(strings.ToLower(t), "www.") ||
-			isSudokuPadID(t) || variant.IsSudoCue(t) || strings.HasPrefix(t, "{") {
+			isSudokuPadID(t) || variant.IsSudoCue(t) || variant.IsSnarfKiller(t) || strings.HasPrefix(t, "{") {
 			return Load(s) // a link, a payload, a killer string
 		}
 		return nil, err // a classic puzzle with a mistake: say where

@@ -13,10 +13,12 @@ import (
 )
 
 // arrayItem is one expected result of ArrayReader.Next: a puzzle whose
-// givens read as cells (line format), or an error with msg.
+// givens read as cells (line format) and that has rules rules, or an error
+// with msg.
 type arrayItem struct {
 	line  int
 	cells string
+	rules int
 	msg   string
 }
 
@@ -26,7 +28,12 @@ func TestArrayReader(t *testing.T) {
 		pe01  = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 		pe01L = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 		sol   = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+		// snarf is TAREK_ALL #41 of testdata/variants/snarf/killers.txt,
+		// 17 cages; snarfBad has r1c9 point right, off the board.
+		snarf    = "S<J<<O<<KJ^<<^<^>^^<N<<<J^Q^S^O>>^^^>^W^<<^>^^O^<<^T^J^^^>>>^>^>^ML<S<<^^>^<^<<^<"
+		snarfBad = "S<J<<O<<>J^<<^<^>^^<N<<<J^Q^S^O>>^^^>^W^<<^>^^O^<<^T^J^^^>>>^>^>^ML<S<<^^>^<^<<^<"
 	)
+	blank := strings.Repeat(".", 81)
 	tests := []struct {
 		name  string
 		in    string
@@ -58,6 +65,9 @@ func TestArrayReader(t *testing.T) {
 		{name: "text after", in: `["12.4..1.....4..1"] x`, want: []arrayItem{{line: 1, cells: "12.4..1.....4..1"}}, final: "line 1, column 22: text after the array"},
 		{name: "rows that are no board", in: `[[1,2,3],[4,5,6],[7,8,9]]`, final: "the array's 3 rows are no board"},
 		{name: "empty", in: `[]`},
+		{name: "killer strings", in: "[\"" + snarf + "\",\n\"" + snarfBad + "\",\n\"3x3::k:769:769" + strings.Repeat(":0", 79) + "\"]",
+			want: []arrayItem{{line: 1, cells: blank, rules: 17}, {line: 2, msg: "line 2 (element 2): column 9: bad snarfable killer string: the arrow '>' at r1c9 points off the board"},
+				{line: 3, cells: blank, rules: 1}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -77,6 +87,9 @@ func TestArrayReader(t *testing.T) {
 				}
 				if got := string(board.AppendLine(nil, res.Puzzle.Givens, board.Default)); got != w.cells || line != w.line {
 					t.Fatalf("item %d: %s on line %d, want %s on line %d", i, got, line, w.cells, w.line)
+				}
+				if w.rules != 0 && len(res.Puzzle.Rules) != w.rules {
+					t.Fatalf("item %d: %d rules, want %d", i, len(res.Puzzle.Rules), w.rules)
 				}
 			}
 			_, _, err := ar.Next()

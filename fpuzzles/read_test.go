@@ -538,11 +538,13 @@ func FuzzLoad(f *testing.F) {
 	f.Add("https://sudokupad.app/fpuzzles" + payload)
 	f.Add("https://sudokupad.app/?puzzleid=fpuz%2F%2F")
 	f.Add("3x3:d:k:769:769" + strings.Repeat(":0", 79) + ":")
+	f.Add("3<" + strings.Repeat("0", 79))
 	f.Fuzz(func(t *testing.T, s string) {
 		_, err := fpuzzles.Load(s)
 		switch {
 		case err == nil, errors.Is(err, fpuzzles.ErrFormat), errors.Is(err, fpuzzles.ErrUnsupported):
 		case variant.IsSudoCue(s) && (errors.Is(err, variant.ErrSudoCue) || errors.Is(err, variant.ErrInvalid)):
+		case variant.IsSnarfKiller(s) && (errors.Is(err, variant.ErrSnarfKiller) || errors.Is(err, variant.ErrInvalid)):
 		default:
 			t.Fatalf("error of no known kind: %v", err)
 		}

@@ -23,8 +23,10 @@ const maxPayloadOutput = MaxJSON
 // board (a puzzle API's {"puzzle": "0700…"} or {"board": [[0,0,1,…],…]}),
 // or
 // a killer sudoku in SudoCue's one-line format ("3x3:d:k:…", read by
-// variant.ReadSudoCue, whose errors it returns). Surrounding spaces are
-// ignored.
+// variant.ReadSudoCue, whose errors it returns) or in the forum's
+// "snarfable" one ("S<J<<O<<KJ^<<^…", 81 characters, read by
+// variant.ReadSnarfKiller, whose errors it returns). Surrounding spaces
+// are ignored.
 func Load(text string) (*Result, error) {
 	t := strings.TrimSpace(text)
 	switch {
@@ -41,6 +43,12 @@ func Load(text string) (*Result, error) {
 		return readSudokuPadPayload(t)
 	case variant.IsSudoCue(t):
 		p, err := variant.ReadSudoCue(t)
+		if err != nil {
+			return nil, err
+		}
+		return &Result{Puzzle: p}, nil
+	case variant.IsSnarfKiller(t):
+		p, err := variant.ReadSnarfKiller(t)
 		if err != nil {
 			return nil, err
 		}

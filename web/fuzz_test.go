@@ -24,6 +24,7 @@ func FuzzAPI(f *testing.F) {
 		`{"puzzle":"55` + classic[2:] + `","explain":true}`,
 		`{"puzzle":"x","alphabet":"hex","format":"text","picture":"none"}`,
 		`{"puzzle":"","givens":null}`,
+		`{"puzzle":"D<5<JE<H<^S<<^L<<^A^J<^M<^D^^^^^^^^^H<<N0^C<<CS>^KN<QD^^^^^^^^^9^<<^>>^A^<G<^9<>^"}`, // a snarfable killer
 		`[]`, `{`, `{"count":-1}`,
 	} {
 		f.Add(byte(0), seed)

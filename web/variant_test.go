@@ -128,6 +128,7 @@ func TestVariantSolve(t *testing.T) {
 
 func TestFPuzzlesInput(t *testing.T) {
 	t.Parallel()
+	const snarf = "S<J<<O<<KJ^<<^<^>^^<N<<<J^Q^S^O>>^^^>^W^<<^>^^O^<<^T^J^^^>>>^>^>^ML<S<<^^>^<^<<^<"
 	for text, want := range map[string]bool{
 		`{"size":9,"grid":[]}`: true,
 		"https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX1Fy2TXUS1WrUy2q9p0gpN6tW4tr22pZ8o+e3k2+v5t4r/Tw": true,
@@ -140,7 +141,9 @@ func TestFPuzzlesInput(t *testing.T) {
 		"1 2 3 4":                         false,
 		"# From http://magictour.free.fr/sudoku.htm\n" + classic:             false, // a link in a comment is not the puzzle
 		"\n# a killer\n3x3::k:3841:7705":                                     true,
-		"sclN4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMsZkBWADgAYBjANgDMwAjV9ATmYeas": true, // SudokuPad's own payload
+		"# TAREK_ALL #41\n" + snarf + "\n":                                   true,  // a snarfable killer string
+		strings.Repeat("5.,", 27):                                            false, // no orthogonal arrow: no killer string
+		"sclN4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMsZkBWADgAYBjANgDMwAjV9ATmYeas": true,  // SudokuPad's own payload
 	} {
 		if got := LooksLikeFPuzzles(text); got != want {
 			t.Errorf("LooksLikeFPuzzles(%.40q) = %v", text, got)
@@ -181,6 +184,10 @@ func TestFPuzzlesInput(t *testing.T) {
 		if code != 200 || resp.Size != 9 || len(resp.Rules) != len(padRes.Puzzle.Rules) || len(resp.Rules) < 20 || !strings.Contains(resp.SVG, "killercage outline") || resp.Format != "fpuzzles" {
 			t.Errorf("SudokuPad render of %.30q: %d %s", input, code, resp.Error)
 		}
+	}
+	// A snarfable killer string: its 17 cages.
+	if code, _, resp := post(t, srv, "/api/render", Request{Puzzle: snarf}); code != 200 || resp.Size != 9 || len(resp.Rules) != 17 || !strings.Contains(resp.SVG, "killercage outline") || resp.Format != "fpuzzles" {
+		t.Errorf("snarfable killer render: %d %s", code, resp.Error)
 	}
 	// Givens typed on the page override the file's.
 	g := make([]int, 36)

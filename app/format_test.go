@@ -486,7 +486,7 @@ func TestJSONArrays(t *testing.T) {
 	}
 	r = satdoku(t, "", "solve", "-o", "json", file)
 	js := jsonLines(t, r.stdout)
-	if len(js) != 3 || js[0]["line"] != 2.0 || js[2]["line"] != 8.0 {
+	if len(js) != 3 || js[0]["line"] != 2.0 || js[1]["line"] != 7.0 || js[2]["line"] != 8.0 {
 		t.Errorf("lines of the elements: %v", js)
 	}
 }

@@ -442,8 +442,12 @@ func (o *resultWriter) formatJSON(r *batch.Result) error {
 		j.Status = engine.Invalid.String()
 		j.Error = r.Err.Error()
 		var pe *board.ParseError
-		if errors.As(r.Err, &pe) {
+		var ie *batch.InputError
+		switch {
+		case errors.As(r.Err, &pe):
 			j.Line = pe.StartLine
+		case errors.As(r.Err, &ie):
+			j.Line = ie.Line
 		}
 		return o.encodeJSON(&j)
 	}

@@ -125,7 +125,10 @@ func (in *marksInput) read() (*board.Puzzle, *variant.Puzzle, error) {
 	case err == io.EOF:
 		return nil, nil, io.EOF
 	case errors.As(err, &pe):
-		return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", displayName(in.name), err)}
+		if line == 0 {
+			line = pe.Line
+		}
+		return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", displayName(in.name), err), Line: line}
 	case err != nil:
 		return nil, nil, err
 	}
@@ -195,7 +198,7 @@ func (f *fpInput) read() (*board.Puzzle, *variant.Puzzle, error) {
 	}
 	res, err := fpuzzles.Load(text)
 	if err != nil {
-		return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", at, err)}
+		return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", at, err), Line: f.line}
 	}
 	return f.puzzle(res, at, f.line)
 }
@@ -218,7 +221,7 @@ func (f *fpInput) element() (*board.Puzzle, *variant.Puzzle, error) {
 	case err == io.EOF:
 		return nil, nil, io.EOF
 	case errors.As(err, &ee):
-		return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", displayName(f.name), ee)}
+		return nil, nil, &batch.InputError{Err: fmt.Errorf("%s: %w", displayName(f.name), ee), Line: ee.Line}
 	case err != nil:
 		// Broken JSON: nothing after it can be read. It is this input's
 		// error, and the next input is still read.

@@ -989,7 +989,7 @@ func TestSnarfKillers(t *testing.T) {
 	r := satdoku(t, "", "solve", "-e", "both", "--unique", "-o", "json", name)
 	r.wantCode(t, ExitInvalid)
 	js := jsonLines(t, r.stdout)
-	if len(js) != 4 || js[1]["status"] != "invalid" ||
+	if len(js) != 4 || js[1]["status"] != "invalid" || js[1]["line"] != 4.0 ||
 		!strings.Contains(r.stderr, "killers.txt: line 4: column 9: bad snarfable killer string: the arrow '>' at r1c9 points off the board") {
 		t.Fatalf("%v", r)
 	}
@@ -1040,6 +1040,10 @@ func TestMarksGrids(t *testing.T) {
 	r.wantCode(t, ExitInvalid)
 	if r.stdout != "1234341221434321\ninvalid\n1234341221434321\n" {
 		t.Fatalf("stdout %q", r.stdout)
+	}
+	r = satdoku(t, grid+"\n"+bad+"\n"+grid, "solve", "-o", "json")
+	if js := jsonLines(t, r.stdout); len(js) < 2 || js[1]["status"] != "invalid" || js[1]["line"] != 6.0 {
+		t.Fatalf("the bad grid's row: %v", r.stdout)
 	}
 	if !strings.Contains(r.stderr, "line 8, column 9: bad pencil-mark grid: '5' is not a candidate of a 4×4 grid") {
 		t.Fatalf("stderr %q", r.stderr)

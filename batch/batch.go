@@ -84,7 +84,7 @@ type Result struct {
 	Name string
 	// Puzzle is the puzzle as read, or nil when its text could not be
 	// read: Status is then engine.Invalid and Err the *board.ParseError
-	// (or the error of an *InputError).
+	// or the *InputError.
 	Puzzle *board.Puzzle
 	// Variant is, for a puzzle with variant rules or irregular regions
 	// (from a VariantSource), the puzzle solved: its Givens is

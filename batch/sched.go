@@ -110,15 +110,16 @@ func (s *sched) feed(src Source) {
 	}
 }
 
-// unwrapInput returns the error an *InputError carries (a
-// *board.ParseError stays as it is). It is called only on an error:
-// errors.As takes its target as an interface, so a target declared in the
-// reading loop would be allocated on the heap once per puzzle.
+// unwrapInput returns the *InputError an error wraps, which keeps the
+// line of the puzzle (a *board.ParseError stays as it is). It is called
+// only on an error: errors.As takes its target as an interface, so a
+// target declared in the reading loop would be allocated on the heap once
+// per puzzle.
 func unwrapInput(err error) error {
 	var pe *board.ParseError
 	var ie *InputError
 	if !errors.As(err, &pe) && errors.As(err, &ie) {
-		return ie.Err
+		return ie
 	}
 	return err
 }

@@ -30,9 +30,12 @@ type VariantSource interface {
 
 // InputError reports a puzzle a Source could not read (an f-puzzles file
 // that is not valid, say): the batch keeps it in its place as an invalid
-// result whose Err is the InputError's Err, and goes on.
+// result whose Err is the InputError, and goes on.
 type InputError struct {
 	Err error
+	// Line is the 1-based line of the input where the puzzle is, or 0
+	// when the source does not say (a rule that does not fit the board).
+	Line int
 }
 
 func (e *InputError) Error() string { return e.Err.Error() }

@@ -28,8 +28,11 @@ func (k Killer) Describe(n int) string {
 // Scope returns the cage's cells.
 func (k Killer) Scope(*Puzzle) []int { return k.Cells }
 
-// Validate requires 1..N distinct cells and a sum of 0 (none) or one the
-// cage can reach with different digits.
+// Validate requires 1..N distinct cells and a sum from 0 (none) to
+// 1+…+N, the most any cage holds. A sum in that range that this cage's
+// different digits cannot reach (two cells summing to 45) is no error
+// here: the puzzle reads, and it has no solution, which is what the
+// engines report.
 func (k Killer) Validate(p *Puzzle) error {
 	n := p.Side()
 	if len(k.Cells) > n {

@@ -944,8 +944,9 @@ func (rd *sighReader) finish() error {
 		rd.add(variant.Negative{Kind: variant.NoDifference, Values: []int{1}, Pairs: variant.OrthogonalPairs(n)})
 	}
 	if rd.globals["StrictKropki"] {
-		pairs := variant.UnmarkedPairs(n, rd.kropki)
-		rd.add(variant.Negative{Kind: variant.NoDifference, Values: []int{1}, Pairs: pairs})
+		if !rd.globals["AntiConsecutive"] { // which covers every pair already
+			rd.add(variant.Negative{Kind: variant.NoDifference, Values: []int{1}, Pairs: variant.UnmarkedPairs(n, rd.kropki)})
+		}
 		rd.add(variant.Negative{Kind: variant.NoRatio, Values: []int{2}, Pairs: variant.UnmarkedPairs(n, rd.kropki)})
 	}
 	if rd.globals["StrictXV"] {

@@ -141,6 +141,10 @@ func TestFPuzzlesInput(t *testing.T) {
 		"# From http://magictour.free.fr/sudoku.htm\n" + classic:             false, // a link in a comment is not the puzzle
 		"\n# a killer\n3x3::k:3841:7705":                                     true,
 		"sclN4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMsZkBWADgAYBjANgDMwAjV9ATmYeas": true, // SudokuPad's own payload
+		".Cage~3~R1C1~R1C2.AntiKing":                                         true, // Interactive Sudoku Solver
+		".AntiKnight .AntiKing":                                              true,
+		"https://sigh.github.io/Interactive-Sudoku-Solver/?q=.AntiKing":      true,
+		"." + classic[1:]:                                                    false,
 	} {
 		if got := LooksLikeFPuzzles(text); got != want {
 			t.Errorf("LooksLikeFPuzzles(%.40q) = %v", text, got)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -230,7 +231,8 @@ func (r *inputs) closeCurrent() {
 
 // argumentText returns the puzzle an input argument holds as text when it
 // names no file: a link or payload (f-puzzles, SudokuPad), a killer string
-// (SudoCue's or the snarfable one), f-puzzles JSON, or one line puzzle (N² symbols, N = 4, 9, 16 or
+// (SudoCue's or the snarfable one), an Interactive Sudoku Solver string
+// (".Cage~10~R1C1~R1C2…"), f-puzzles JSON, or one line puzzle (N² symbols, N = 4, 9, 16 or
 // 25, digits and '.' only below 16×16), as in
 // "satdoku solve 53..7....6..195…" or "satdoku solve 'https://…?load=…'".
 // It reports false for anything else, which stays a missing file.
@@ -242,7 +244,7 @@ func argumentText(arg string) (string, bool) {
 	switch {
 	case t == "":
 		return "", false
-	case strings.HasPrefix(t, "{"), strings.Contains(t, "://"), variant.IsSudoCue(t), variant.IsSnarfKiller(t),
+	case strings.HasPrefix(t, "{"), strings.Contains(t, "://"), variant.IsSudoCue(t), variant.IsSnarfKiller(t), fpuzzles.IsSigh(t),
 		strings.HasPrefix(t, "N4Ig") && !strings.ContainsAny(t, " \t"):
 		return t, true
 	}

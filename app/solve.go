@@ -95,15 +95,19 @@ a comment. Inputs may be gzip-compressed, UTF-16 or start with a byte order
 mark; a zip archive given by name is read file by file.
 A file that cannot be opened or read is reported and the others are still
 solved (exit 1). An argument that names no file but is a puzzle written out
-(a line puzzle, an f-puzzles or SudokuPad link, a killer string) is solved
-as that puzzle, named "argument N" in messages.
+(a line puzzle, an f-puzzles or SudokuPad link, a killer string, an
+Interactive Sudoku Solver string or link) is solved as that puzzle, named
+"argument N" in messages.
 
 Variant puzzles: an input that is f-puzzles JSON (a *.json file, or text
 starting with '{'), or f-puzzles or SudokuPad links or their compressed
 '?load=' text, one a line, is read as f-puzzles puzzles with every rule they
 carry, and so are killer sudokus in SudoCue's one-line format (3x3:d:k:...)
 and in the forum's snarfable one (81 characters, each a cage sum 0-9 A-Z a-j
-or an arrow toward it, such as < > ^ v: S<J<<O<<KJ^<<^...), one a line;
+or an arrow toward it, such as < > ^ v: S<J<<O<<KJ^<<^...), one a line,
+and so are puzzles of Interactive Sudoku Solver, its constraint strings
+(.Cage~10~R1C1~R1C2.AntiKing...) or links (sigh.github.io/...?q=...), one a
+line, a constraint it has that f-puzzles lacks being an invalid puzzle;
 classic and f-puzzles files mix freely as separate arguments. SudokuPad's own
 links (sudokupad.app/scl...) give their givens, regions and killer cages; one
 that draws other rules (lines, arrows, shapes) is refused, as they are only

@@ -41,7 +41,8 @@ const fpuzzlesPeek = 64 << 10
 // *.json (a JSON array is read element by element, see fpInput), or one
 // whose first line other
 // than blanks and # comments is JSON ('{'), an f-puzzles or SudokuPad
-// link, or the compressed text after "?load=" (web.LooksLikeFPuzzles). It
+// link, the compressed text after "?load=" (web.LooksLikeFPuzzles), or an
+// Interactive Sudoku Solver string or link (fpuzzles.IsSigh). It
 // reads no further than the end of that line, so that puzzles piped in
 // one at a time are answered at once.
 func isFPuzzles(name string, br *bufio.Reader) bool {
@@ -88,6 +89,9 @@ func looksLikeFPuzzlesLine(line []byte) bool {
 		return false
 	}
 	if line[0] == '{' {
+		return true
+	}
+	if fpuzzles.IsSigh(string(line)) { // ISS ignores spaces in its strings
 		return true
 	}
 	return !bytes.ContainsAny(line, " \t") && web.LooksLikeFPuzzles(string(line))

@@ -205,7 +205,8 @@ func (a *ArrayReader) failAt(off int64, err error) error {
 // LoadValue reads a puzzle held by one JSON value: an object (f-puzzles,
 // SudokuPad, or another holding a board, as Load reads it), a string (a
 // line puzzle, or whatever Load reads: a link, a payload, a killer string
-// of SudoCue or the snarfable format) or an array of rows.
+// of SudoCue or the snarfable format, an Interactive Sudoku Solver string)
+// or an array of rows.
 func LoadValue(raw json.RawMessage) (*Result, error) {
 	t := bytes.TrimSpace(raw)
 	if len(t) == 0 {
@@ -218,6 +219,9 @@ func LoadValue(raw json.RawMessage) (*Result, error) {
 		var s string
 		if err := json.Unmarshal(t, &s); err != nil {
 			return nil, formatErr("", "%v", err)
+		}
+		if IsSigh(s) {
+			return ReadSigh(s)
 		}
 		b, err := board.Parse(s)
 		if err == nil {

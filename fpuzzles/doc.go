@@ -51,6 +51,14 @@
 // variant.DigitalRootCage (written back the same way). Any other mistake is a *FormatError naming where it is
 // ("killercage[3].cells[1]: R10C1 is off the 9x9 grid"), never a panic.
 //
+// Interactive Sudoku Solver's puzzles (github.com/sigh/Interactive-Sudoku-Solver)
+// are read too (ReadSigh): its constraint strings,
+// ".Cage~10~R1C1~R1C2.Thermo~R9C1~R8C1.AntiKing.~R6C4_1", and its links,
+// which carry them in "?q=". Each constraint becomes the rule of its
+// f-puzzles equivalent, so a puzzle means the same in either form; a
+// constraint without one ("Lunchbox", "Or", …) is an *UnsupportedError
+// naming it and its item, with Source SighSource.
+//
 // Load also reads the links of other sites that hold a classic puzzle on
 // one line (SudokuWiki's "?bd="), and JSON of other kinds that holds a
 // classic board (a puzzle API's {"puzzle": "0700…"}); ArrayReader streams

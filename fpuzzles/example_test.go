@@ -60,3 +60,29 @@ func Example_sudokuPad() {
 	// killer cage r4c1 r4c2 sums to 7
 	// <nil>
 }
+
+// ExampleReadSigh reads a small puzzle of Interactive Sudoku Solver from
+// its link: a 4x4 killer with a thermometer and a given.
+func ExampleReadSigh() {
+	link := "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.Shape%7E4x4.Cage%7E3%7ER1C1%7ER1C2.Thermo%7ER4C1%7ER4C2%7ER4C3.%7ER2C4_1"
+	res, err := fpuzzles.ReadSigh(link)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p := res.Puzzle
+	fmt.Printf("%dx%d, %d given\n", p.Side(), p.Side(), p.Givens.Givens())
+	for _, r := range p.Rules {
+		fmt.Println(r.Describe(p.Side()))
+	}
+	solution, _ := board.Parse("2134\n3421\n4312\n1243\n")
+	fmt.Println(variant.Check(p, solution))
+	_, err = fpuzzles.ReadSigh(".Lunchbox~10~R1C1~R1C2")
+	fmt.Println(err)
+	// Output:
+	// 4x4, 1 given
+	// killer cage r1c1 r1c2 sums to 3
+	// thermometer r4c1 → r4c3
+	// <nil>
+	// Interactive Sudoku Solver: constraint "Lunchbox" is not supported by satdoku (item 1: .Lunchbox~10~R1C1~R1C2); solving without it would give wrong answers
+}

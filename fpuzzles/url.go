@@ -21,12 +21,12 @@ const maxPayloadOutput = MaxJSON
 // SudokuPad's own format, a link of another site that holds a classic
 // puzzle (see ReadURL), a JSON object of another kind that holds a classic
 // board (a puzzle API's {"puzzle": "0700…"} or {"board": [[0,0,1,…],…]}),
-// or
 // a killer sudoku in SudoCue's one-line format ("3x3:d:k:…", read by
 // variant.ReadSudoCue, whose errors it returns) or in the forum's
 // "snarfable" one ("S<J<<O<<KJ^<<^…", 81 characters, read by
-// variant.ReadSnarfKiller, whose errors it returns). Surrounding spaces
-// are ignored.
+// variant.ReadSnarfKiller, whose errors it returns), or a puzzle of
+// Interactive Sudoku Solver, its constraint string or its link (IsSigh,
+// ReadSigh). Surrounding spaces are ignored.
 func Load(text string) (*Result, error) {
 	t := strings.TrimSpace(text)
 	switch {
@@ -53,6 +53,8 @@ func Load(text string) (*Result, error) {
 			return nil, err
 		}
 		return &Result{Puzzle: p}, nil
+	case IsSigh(t):
+		return ReadSigh(t)
 	case strings.Contains(t, "://") || strings.HasPrefix(strings.ToLower(t), "www.") ||
 		strings.Contains(t, "f-puzzles.com") || strings.Contains(t, "sudokupad"):
 		return ReadURL(t)

@@ -57,6 +57,9 @@ func Marshal(p *variant.Puzzle, solution *board.Board, o Options) ([]byte, error
 			return nil, fmt.Errorf("fpuzzles: rule %d (%s): %w", i+1, r.Describe(n), err)
 		}
 	}
+	if err := negativePairs(p); err != nil {
+		return nil, err
+	}
 	for c, d := range p.Givens.Cells {
 		// A reader ignores the marks of a given cell, as SudokuSolver does:
 		// they can be left out only when they allow the given digit.
@@ -437,4 +440,49 @@ func (w *writer) grid(p *variant.Puzzle, solution *board.Board, o Options) [][]o
 		}
 	}
 	return rows
+}
+
+// negativePairs reports a negative rule whose pairs are not those a
+// reader gives it back: f-puzzles' negative constraints spare every
+// marked pair (dots for nonconsecutive and ratio, X and V for xv), and
+// say no more.
+func negativePairs(p *variant.Puzzle) error {
+	n := p.Side()
+	var dots, xv [][2]int
+	for _, r := range p.Rules {
+		switch r := r.(type) {
+		case variant.Difference:
+			dots = append(dots, [2]int{r.A, r.B})
+		case variant.Ratio:
+			dots = append(dots, [2]int{r.A, r.B})
+		case variant.XV:
+			xv = append(xv, [2]int{r.A, r.B})
+		}
+	}
+	for i, r := range p.Rules {
+		ng, ok := r.(variant.Negative)
+		if !ok {
+			continue
+		}
+		marks := dots
+		if ng.Kind == variant.NoSum {
+			marks = xv
+		}
+		got := make([][2]int, len(ng.Pairs))
+		for j, pr := range ng.Pairs {
+			got[j] = [2]int{min(pr[0], pr[1]), max(pr[0], pr[1])}
+		}
+		slices.SortFunc(got, func(a, b [2]int) int { return cmpPair(a, b) })
+		if !slices.Equal(got, variant.UnmarkedPairs(n, marks)) {
+			return fmt.Errorf("fpuzzles: rule %d (%s): f-puzzles' negative constraints cover exactly the pairs without a mark, and this one covers others", i+1, r.Describe(n))
+		}
+	}
+	return nil
+}
+
+func cmpPair(a, b [2]int) int {
+	if a[0] != b[0] {
+		return a[0] - b[0]
+	}
+	return a[1] - b[1]
 }

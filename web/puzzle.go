@@ -43,9 +43,11 @@ func (p *puzzle) isVariant() bool { return len(p.vp.Rules) > 0 || p.vp.Regions !
 // one of the text formats: JSON, a link (f-puzzles or SudokuPad), the
 // compressed text after "?load=" (one line with a character no text format
 // has: + / = $, or lz-string's usual start "N4Ig"), SudokuPad's own
-// payload ("scl" or "ctc" and the compressed text), or a killer string,
+// payload ("scl" or "ctc" and the compressed text), a killer string,
 // SudoCue's ("3x3:…") or the snarfable one ("S<J<<O<<…", see
-// variant.IsSnarfKiller), which fpuzzles.Load reads too. The first line other
+// variant.IsSnarfKiller), which fpuzzles.Load reads too, or a puzzle of
+// Interactive Sudoku Solver (".Cage~10~R1C1~R1C2…" or its link,
+// fpuzzles.IsSigh). The first line other
 // than blanks and # comments tells (a link in a comment is not the
 // puzzle), so the start of a long input is enough.
 func LooksLikeFPuzzles(text string) bool {
@@ -58,7 +60,8 @@ func LooksLikeFPuzzles(text string) bool {
 	}
 	switch {
 	case strings.HasPrefix(t, "{"), strings.Contains(t, "://"), strings.Contains(t, "f-puzzles.com"),
-		strings.Contains(strings.ToLower(t), "sudokupad"), strings.Contains(t, "load="), variant.IsSudoCue(t), variant.IsSnarfKiller(t):
+		strings.Contains(strings.ToLower(t), "sudokupad"), strings.Contains(t, "load="), variant.IsSudoCue(t), variant.IsSnarfKiller(t),
+		fpuzzles.IsSigh(t):
 		return true
 	case strings.ContainsAny(t, " \t\n") || len(t) < 40:
 		return false

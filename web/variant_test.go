@@ -144,6 +144,10 @@ func TestFPuzzlesInput(t *testing.T) {
 		"# TAREK_ALL #41\n" + snarf + "\n":                                   true,  // a snarfable killer string
 		strings.Repeat("5.,", 27):                                            false, // no orthogonal arrow: no killer string
 		"sclN4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMsZkBWADgAYBjANgDMwAjV9ATmYeas": true,  // SudokuPad's own payload
+		".Cage~3~R1C1~R1C2.AntiKing":                                         true,  // Interactive Sudoku Solver
+		".AntiKnight .AntiKing":                                              true,
+		"https://sigh.github.io/Interactive-Sudoku-Solver/?q=.AntiKing":      true,
+		"." + classic[1:]:                                                    false,
 	} {
 		if got := LooksLikeFPuzzles(text); got != want {
 			t.Errorf("LooksLikeFPuzzles(%.40q) = %v", text, got)

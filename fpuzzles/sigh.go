@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/variant"
@@ -205,12 +206,16 @@ func sighErr(path, format string, args ...any) error {
 	return &FormatError{Source: SighSource, Path: path, Err: fmt.Errorf(format, args...)}
 }
 
-// clip shortens s for a message.
+// clip shortens s for a message, cutting between runes.
 func clip(s string) string {
-	if len(s) > 48 {
-		return s[:45] + "…"
+	if len(s) <= 48 {
+		return s
 	}
-	return s
+	cut := 45
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 // sighReader builds the puzzle from the items.

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
@@ -506,6 +507,21 @@ func TestMarshalNegativePairs(t *testing.T) {
 		_, err = fpuzzles.Marshal(res.Puzzle, nil, fpuzzles.Options{})
 		if (err == nil) != ok {
 			t.Errorf("%s: Marshal: %v", iss, err)
+		}
+	}
+}
+
+// TestSighLongItem: an item too long to quote whole is shortened in the
+// message between runes, so the message stays valid UTF-8.
+func TestSighLongItem(t *testing.T) {
+	for pad := range 4 {
+		text := ".Lunchbox~" + strings.Repeat("x", pad) + strings.Repeat("é", 40)
+		_, err := fpuzzles.ReadSigh(text)
+		if err == nil {
+			t.Fatalf("ReadSigh(%q) = nil error", text)
+		}
+		if msg := err.Error(); !utf8.ValidString(msg) || !strings.Contains(msg, "…") {
+			t.Errorf("pad %d: message %q is not valid UTF-8 or not shortened", pad, msg)
 		}
 	}
 }

@@ -75,7 +75,10 @@ func IsSigh(text string) bool {
 	if !strings.HasPrefix(t, ".") {
 		return false
 	}
-	first := t[1:]
+	// ISS writes an empty item first when a puzzle has no givens
+	// ("..Cage~14~…"); a line puzzle may start so too ("..3.2…"), so the
+	// first item that is not empty decides.
+	first := strings.TrimLeft(t, ".")
 	if i := strings.IndexAny(first, ".\n\r\t "); i >= 0 {
 		first = first[:i]
 	}

@@ -307,6 +307,10 @@ func TestIsSigh(t *testing.T) {
 		{".AntiKing", true},
 		{".AntiKing.AntiKnight", true},
 		{".~R1C1_5", true},
+		{"..Cage~14~R5C3~R5C4.Diagonal~1", true}, // ISS's empty first item
+		{"..AntiKing", true},
+		{"..3.2.6..", false},
+		{"...", false},
 		{"# comment\n\n.Thermo~R1C1~R1C2", true},
 		{".X~R1C1~R1C2", true},
 		{"https://sigh.github.io/Interactive-Sudoku-Solver/?q=.AntiKing", true},

@@ -9,3 +9,10 @@ import "github.com/satdoku/satdoku/variant"
 func VariantWith(p *variant.Puzzle, killerCombos int, smallSums bool) (*Formula, error) {
 	return variantFormula(p, variantConfig{killerCombos: killerCombos, smallSums: smallSums, innies: true})
 }
+
+// SandwichListed reports whether the encoding of a sandwich clue of sum on
+// a board of side n lists its digit sets (or, with too many, writes a Sum).
+func SandwichListed(n, sum int) bool {
+	_, ok := sandwichSets(n, sum)
+	return ok
+}

@@ -1,6 +1,10 @@
 package encode
 
-import "github.com/satdoku/satdoku/variant"
+import (
+	"slices"
+
+	"github.com/satdoku/satdoku/variant"
+)
 
 // The clues outside the grid (sandwiches, x-sums, skyscrapers) speak of a
 // whole row or column, whose digits are distinct; their encodings use
@@ -10,14 +14,23 @@ import "github.com/satdoku/satdoku/variant"
 // variables A(k) "the 1 lies before position k" and B(k) "the N lies
 // before k" (prefix disjunctions, A(k+1) ↔ A(k) ∨ x(ck,1)), between(k) ↔
 // (A(k) xor B(k)) ∧ ck is neither crust, and z(k,d) ↔ x(ck,d) ∧
-// between(k) for the inner digits d. The rule is then the Sum Σ d·z(k,d)
-// = Sum: the partial sum reified cell by cell, one Sum instead of one
-// conditional sum per pair of crust positions. Each cell's z(k,·) is an
-// at-most-one Card (implied by the cell's exactly-one), which lets
-// WriteDIMACS count the cell as one group. Two more Cards bound the
-// number of cells between the crusts by the sizes of the digit sets that
-// reach Sum (0 cells for 0; all N−2 for the largest): the crusts' distance
-// follows from the clue before any digit between them is known.
+// between(k) for the inner digits d. A digit d lies between the crusts,
+// in(d), when some z(k,d) holds. The clue is then a fact about the set of
+// digits in between, which is one of the sets of distinct digits 2..N−1
+// that sum to Sum — listed here, as a killer cage's combinations are: one
+// variable per set, exactly one true, equal to in(·) digit by digit. A
+// set of m digits puts the crusts m+1 cells apart: with size(m) true
+// when the chosen set has m digits, a crust at k and size(m) put the
+// other crust at k−m−1 or k+m+1 (one clause each), and a crust at k puts
+// the other at one of the distances some set allows. Unit propagation
+// then moves between digits, set and crusts in every direction; the
+// earlier encoding, one Sum Σ d·z(k,d) = Sum, left the search to find
+// the crusts' distance: Interactive Sudoku Solver's "Sandwich snipe 18"
+// (13 clues, no givens, two solutions) took 11.9 s to solve and 60–94 s
+// to count, now 0.2–0.3 s and 0.4–0.5 s; the corpus sandwiches went from
+// 44–88 ms to 25–35 ms to prove unique. When the sets
+// are too many to list (16×16 and up, a middling sum), the Sum over
+// in(d) stands in for the list.
 func (e *variantEncoder) sandwich(s variant.Sandwich) {
 	n := e.n
 	cells := s.Clue.Cells(n)
@@ -35,47 +48,135 @@ func (e *variantEncoder) sandwich(s variant.Sandwich) {
 		return out
 	}
 	one, top := prefix(1), prefix(n)
-	var between []Lit
-	var sum []Term
+	z := make([][]Lit, n+1) // z[d]: the z(k,d) of digit d
 	for k := 1; k+1 < n; k++ {
 		c := cells[k]
 		b := e.f.NewVar()
-		between = append(between, b)
 		e.clause(-b, one[k], top[k])
 		e.clause(-b, -one[k], -top[k])
 		e.clause(-b, -e.x(c, 1))
 		e.clause(-b, -e.x(c, n))
 		e.clause(b, -one[k], top[k], e.x(c, 1), e.x(c, n))
 		e.clause(b, one[k], -top[k], e.x(c, 1), e.x(c, n))
-		var zs []Lit
 		for d := 2; d < n; d++ {
-			z := e.and(e.x(c, d), b)
-			zs = append(zs, z)
-			sum = append(sum, Term{Weight: d, Lit: z})
-		}
-		e.f.AddAtMostOne(zs...)
-	}
-	// can[m]: some m distinct digits of 2..n−1 sum to s.Sum.
-	lo, hi := -1, -1
-	for m := 0; m <= n-2; m++ {
-		if subsetSum(2, n-1, m, s.Sum) {
-			if lo < 0 {
-				lo = m
-			}
-			hi = m
+			z[d] = append(z[d], e.and(e.x(c, d), b))
 		}
 	}
-	if lo < 0 {
+	in := make([]Lit, n+1)
+	for d := 2; d < n; d++ {
+		in[d] = e.f.NewVar()
+		for _, zk := range z[d] {
+			e.clause(-zk, in[d])
+		}
+		e.clause(append([]Lit{-in[d]}, z[d]...)...)
+	}
+	sets, complete := sandwichSets(n, s.Sum)
+	if complete && len(sets) == 0 {
 		e.clause()
 		return
 	}
-	if lo > 0 {
-		e.card(AtLeast, lo, between...)
+	sizes := map[int]Lit{} // size(m), or the one set's variable
+	if complete {
+		vars := make([]Lit, len(sets))
+		bySize := map[int][]Lit{}
+		for i, set := range sets {
+			vars[i] = e.f.NewVar()
+			for d := 2; d < n; d++ {
+				if slices.Contains(set, d) {
+					e.clause(-vars[i], in[d])
+				} else {
+					e.clause(-vars[i], -in[d])
+				}
+			}
+			bySize[len(set)] = append(bySize[len(set)], vars[i])
+		}
+		e.f.AddExactlyOne(vars...)
+		// in(d) implies a set holding d, and ¬in(d) one without it.
+		for d := 2; d < n; d++ {
+			var with, without []Lit
+			for i, set := range sets {
+				if slices.Contains(set, d) {
+					with = append(with, vars[i])
+				} else {
+					without = append(without, vars[i])
+				}
+			}
+			e.clause(append([]Lit{-in[d]}, with...)...)
+			e.clause(append([]Lit{in[d]}, without...)...)
+		}
+		for m, vs := range bySize {
+			if len(vs) == 1 {
+				sizes[m] = vs[0]
+				continue
+			}
+			g := e.f.NewVar()
+			for _, v := range vs {
+				e.clause(-v, g)
+			}
+			e.clause(append([]Lit{-g}, vs...)...)
+			sizes[m] = g
+		}
+	} else {
+		var sum []Term
+		for d := 2; d < n; d++ {
+			sum = append(sum, Term{Weight: d, Lit: in[d]})
+		}
+		e.f.AddSum(sum, Equal, s.Sum)
+		for m := 0; m <= n-2; m++ {
+			if subsetSum(2, n-1, m, s.Sum) {
+				sizes[m] = litTrue
+			}
+		}
 	}
-	if hi < n-2 {
-		e.card(AtMost, hi, between...)
+	// The crusts' distance: a crust at k and a set of m digits put the
+	// other crust m+1 cells away; a crust at k puts the other at some
+	// distance a set allows.
+	for _, crust := range [][2]int{{1, n}, {n, 1}} {
+		for k := range cells {
+			var any []Lit
+			for _, m := range sortedKeys(sizes) {
+				var at []Lit
+				for _, j := range []int{k - m - 1, k + m + 1} {
+					if j >= 0 && j < n {
+						at = append(at, e.x(cells[j], crust[1]))
+					}
+				}
+				any = append(any, at...)
+				if sizes[m] != litTrue {
+					e.clause(append([]Lit{-e.x(cells[k], crust[0]), -sizes[m]}, at...)...)
+				}
+			}
+			e.clause(append([]Lit{-e.x(cells[k], crust[0])}, any...)...)
+		}
 	}
-	e.f.AddSum(sum, Equal, s.Sum)
+}
+
+// maxSandwichSets is the largest number of digit sets a sandwich clue's
+// encoding lists.
+const maxSandwichSets = 64
+
+// sandwichSets returns the sets of distinct digits 2..n−1 that sum to
+// sum, and true — or, if there are more than maxSandwichSets, nil and
+// false. The sets of m digits are those of m digits of 1..n−2 that sum to
+// sum−m, each digit one more.
+func sandwichSets(n, sum int) ([][]int, bool) {
+	var sets [][]int
+	if sum == 0 {
+		sets = append(sets, nil)
+	}
+	for m := 1; m <= n-2 && sum-m >= 0; m++ {
+		found, ok := digitCombos(n-2, m, sum-m, maxSandwichSets-len(sets))
+		if !ok {
+			return nil, false
+		}
+		for _, set := range found {
+			for i := range set {
+				set[i]++
+			}
+			sets = append(sets, set)
+		}
+	}
+	return sets, true
 }
 
 // subsetSum reports whether m distinct digits of from..to sum to s.

@@ -3,6 +3,7 @@ package encode_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
@@ -81,5 +82,68 @@ func TestVariantPill16(t *testing.T) {
 	}
 	if ran < 4 {
 		t.Fatalf("only %d of 6 trials found a shaft", ran)
+	}
+}
+
+// TestVariantSandwich16 covers the sandwich clues of boards over 9×9,
+// where a middling sum has too many digit sets to list and the encoding
+// falls back to a Sum over the digits between the crusts: on random 16×16
+// grids, the clues of four rows and columns as read off the grid (and one
+// of them off by one, which usually has no solution), with most cells
+// given. The formula's solutions must be the checker's.
+func TestVariantSandwich16(t *testing.T) {
+	t.Parallel()
+	const n = 16
+	s := board.Square(4)
+	sums := map[bool]int{} // clues by whether their sets are listed
+	for trial := 0; trial < 4; trial++ {
+		rng := rand.New(rand.NewPCG(uint64(trial), 1616))
+		grid := varianttest.Grid(rng, s)
+		p := variant.New(s)
+		for _, line := range rng.Perm(n)[:4] {
+			for _, col := range []bool{false, true} {
+				o, _ := variant.EdgeClue(n, line, -1)
+				if col {
+					o, _ = variant.EdgeClue(n, -1, line)
+				}
+				ds := make([]int, n)
+				for i, c := range o.Cells(n) {
+					ds[i] = int(grid.Cells[c])
+				}
+				lo, hi := slices.Index(ds, 1), slices.Index(ds, n)
+				sum := 0
+				for _, d := range ds[min(lo, hi)+1 : max(lo, hi)] {
+					sum += d
+				}
+				p.Rules = append(p.Rules, variant.Sandwich{Clue: o, Sum: sum})
+				sums[encode.SandwichListed(n, sum)]++
+			}
+		}
+		p.Givens = grid.Clone()
+		for _, c := range rng.Perm(n * n)[:24] {
+			p.Givens.Cells[c] = 0
+		}
+		for _, off := range []int{0, 1} {
+			q := *p
+			q.Rules = slices.Clone(p.Rules)
+			if off != 0 {
+				sw := q.Rules[0].(variant.Sandwich)
+				sw.Sum++
+				q.Rules[0] = sw
+			}
+			sols, complete := truth(&q, 200000)
+			if !complete {
+				t.Fatalf("trial %d: too many completions", trial)
+			}
+			f, err := encode.Variant(&q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			const limit = 40
+			compare(t, fmt.Sprintf("16x16 sandwich trial %d (%+d)", trial, off), &q, satModels(t, &q, f, limit), sols, limit)
+		}
+	}
+	if sums[true] == 0 || sums[false] == 0 {
+		t.Fatalf("clues by whether their sets are listed: %v; want both", sums)
 	}
 }

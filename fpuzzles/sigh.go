@@ -64,12 +64,18 @@ var sighSections = regexp.MustCompile(`\n\s*\n`)
 // link to its page (a path ending in "Interactive-Sudoku-Solver", with or
 // without "/" or "index.html"), or a constraint string whose first item
 // has one of ISS's constraint types (".Cage~…", ".AntiKing") or is a list
-// of givens (".~R1C1_5"). Nothing else starts so: a classic puzzle on one
-// line has no '~' and no ISS type after its first '.'. Comment lines (#)
-// and blanks before the string are skipped.
+// of givens (".~R1C1_5") — its first item that is not empty, as ISS
+// writes an empty one for a puzzle without givens ("..Cage~…") — or ISS's
+// short form of a jigsaw (the givens, then the layout). Nothing else
+// starts so: a classic puzzle on one line has no '~' and no ISS type
+// after its first '.'. Comment lines (#) and blanks before the string are
+// skipped.
 func IsSigh(text string) bool {
 	t := strings.TrimSpace(sighComment.ReplaceAllString(text, ""))
 	if isSighLink(t) {
+		return true
+	}
+	if _, ok := sighJigsaw(t); ok {
 		return true
 	}
 	if !strings.HasPrefix(t, ".") {
@@ -89,6 +95,73 @@ func IsSigh(text string) bool {
 	// One letter could start a line puzzle of letters (".X.V…"): X and V
 	// always have cells after them.
 	return sighTypes[typ] && (len(typ) > 1 || tilde)
+}
+
+// sighJigsaw reads ISS's short form of a jigsaw puzzle — the givens of
+// the N×N cells, then their layout, N symbols each N times (whitespace
+// anywhere), as in ISS's jigsaw examples — as the items it stands for:
+// the shape, the layout, no boxes and the givens. A given is a digit, or
+// above 9×9 a letter (A=1, as ISS writes values there); the blanks are
+// '0' or one other symbol. It reports false for any other text.
+func sighJigsaw(t string) ([]string, bool) {
+	t = sighWhitespace.ReplaceAllString(t, "")
+	n := 0
+	for n*n*2 < len(t) {
+		n++
+	}
+	if n < board.MinSide || n > MaxSize || 2*n*n != len(t) {
+		return nil, false
+	}
+	givens, layout := t[:n*n], t[n*n:]
+	count := map[rune]int{}
+	for _, r := range layout {
+		count[r]++
+	}
+	if len(count) != n {
+		return nil, false
+	}
+	for _, k := range count {
+		if k != n {
+			return nil, false
+		}
+	}
+	items := []string{fmt.Sprintf("Shape~%dx%d", n, n), "Jigsaw~" + layout, "NoBoxes"}
+	given := ""
+	var blank byte
+	for i := 0; i < n*n; i++ {
+		ch, v := givens[i], 0
+		switch {
+		case n <= 9 && ch >= '1' && ch <= '9':
+			v = int(ch - '0')
+		case n > 9 && ch >= 'A' && ch <= 'Z':
+			v = int(ch-'A') + 1
+		case n > 9 && ch >= 'a' && ch <= 'z':
+			v = int(ch-'a') + 1
+		}
+		if v == 0 || v > n {
+			if ch != '0' && blank != 0 && ch != blank {
+				return nil, false // two kinds of blank: not a puzzle
+			}
+			if ch != '0' {
+				blank = ch
+			}
+			continue
+		}
+		given += fmt.Sprintf("~R%sC%s_%d", sighIndex(i/n), sighIndex(i%n), v)
+	}
+	if given != "" {
+		items = append(items, given)
+	}
+	return items, true
+}
+
+// sighIndex writes a 0-based row or column as ISS does, 1-based: 1–9, then
+// a–g.
+func sighIndex(i int) string {
+	if i < 9 {
+		return strconv.Itoa(i + 1)
+	}
+	return string(rune('a' + i - 9))
 }
 
 // isSighLink reports whether t is a link to ISS's page.
@@ -113,6 +186,9 @@ func isSighLink(t string) bool {
 // The string is a sequence of items ".Type~arg~arg…"; whitespace is
 // removed first, and, as ISS's text box does, lines starting with '#' are
 // dropped and sections apart by a blank line are read as one puzzle.
+// ISS's short form of a jigsaw, the N×N givens followed by the layout of
+// the regions (N symbols N times each; "3.......7…" then "000000021…"),
+// is read too, as the puzzle with the layout's regions and no boxes.
 // Cells are "R<row>C<col>", 1-based, one character each (1–9, then a–g
 // for 10–16, in either case: "R1Cb" is row 1, column 11). An item with no
 // type lists givens: "R6C4_1" gives 1, "R6C4_1_2" says the cell holds 1 or
@@ -164,6 +240,13 @@ func ReadSigh(text string) (*Result, error) {
 		t = q
 	}
 	t = sighComment.ReplaceAllString(t, "")
+	if items, ok := sighJigsaw(t); ok {
+		rd := &sighReader{items: items}
+		if err := rd.read(); err != nil {
+			return nil, err
+		}
+		return rd.res, nil
+	}
 	var items []string
 	for i, part := range sighSections.Split(t, -1) {
 		part = sighWhitespace.ReplaceAllString(part, "")

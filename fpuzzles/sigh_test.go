@@ -469,6 +469,9 @@ func FuzzSigh(f *testing.F) {
 	f.Add(".WhiteDot~R1C1~R1C2~R2C2.BlackDot~R5C5~R5C6.X~R9C8~R9C9.V~R8C8~R8C9.StrictKropki.StrictXV.AntiConsecutive")
 	f.Add(".NoBoxes.DisjointSets.Windoku.Diagonal~1.Diagonal~-1.Modular~3~R1C1~R1C2~R1C3")
 	f.Add("https://sigh.github.io/Interactive-Sudoku-Solver/?q=" + url.QueryEscape(".Cage~10~R1C1~R1C2"))
+	f.Add("..Cage~14~R5C3~R5C4~R6C4.Diagonal~1.LittleKiller~47~R3C1")
+	f.Add("1..2....3..4.... 1122112233443344") // a 4x4 jigsaw, short form
+	f.Add("A..B....C..D.... 1122112233443344") // letters: not a 4x4 given
 	f.Fuzz(func(t *testing.T, text string) {
 		res, err := fpuzzles.ReadSigh(text)
 		if err != nil {
@@ -526,6 +529,49 @@ func TestSighLongItem(t *testing.T) {
 		}
 		if msg := err.Error(); !utf8.ValidString(msg) || !strings.Contains(msg, "…") {
 			t.Errorf("pad %d: message %q is not valid UTF-8 or not shortened", pad, msg)
+		}
+	}
+}
+
+// TestSighJigsawShort reads ISS's short form of a jigsaw (givens, then the
+// layout) as the constraint string it stands for; text of that length
+// that is not a layout is not ISS's.
+func TestSighJigsawShort(t *testing.T) {
+	const (
+		givens = "3.......71.......5....68.....5.19......9.............28....3......235..1.......9."
+		layout = "000000021453303021453333221453322221455566121445666111445566667488887777888887777"
+		// ISS's "Jigsaw" example (example:Regions & chaos), as it writes it.
+		items = ".NoBoxes.Jigsaw~" + layout + ".~R1C1_3~R1C9_7~R2C1_1~R2C9_5~R3C5_6~R3C6_8~R4C3_5~R4C5_1~R4C6_9~R5C4_9~R6C9_2~R7C1_8~R7C6_3~R8C4_2~R8C5_3~R8C6_5~R8C9_1~R9C8_9"
+	)
+	want, err := fpuzzles.ReadSigh(items)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{
+		givens + layout,
+		givens + " " + layout,
+		strings.ReplaceAll(givens, ".", "0") + "\n" + layout + "\n",
+		strings.ReplaceAll(givens, ".", "-") + layout,
+	} {
+		if !fpuzzles.IsSigh(text) {
+			t.Errorf("IsSigh(%q) = false", text)
+		}
+		got, err := fpuzzles.ReadSigh(text)
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		if sighKey(got.Puzzle) != sighKey(want.Puzzle) {
+			t.Errorf("%q: read\n%s\nwant\n%s", text, sighKey(got.Puzzle), sighKey(want.Puzzle))
+		}
+	}
+	for _, text := range []string{
+		givens + strings.Replace(layout, "0", "1", 1), // a region of 10 cells
+		strings.Replace(givens, ".", "-", 1) + layout, // two kinds of blank
+		givens + givens,
+		givens,
+	} {
+		if fpuzzles.IsSigh(text) {
+			t.Errorf("IsSigh(%q) = true", text)
 		}
 	}
 }

@@ -75,7 +75,7 @@ func IsSigh(text string) bool {
 	if isSighLink(t) {
 		return true
 	}
-	if _, ok := sighJigsaw(t); ok {
+	if _, ok := sighShort(t); ok {
 		return true
 	}
 	if !strings.HasPrefix(t, ".") {
@@ -95,6 +95,53 @@ func IsSigh(text string) bool {
 	// One letter could start a line puzzle of letters (".X.V…"): X and V
 	// always have cells after them.
 	return sighTypes[typ] && (len(typ) > 1 || tilde)
+}
+
+// sighShort reads ISS's short forms that satdoku's own formats do not
+// cover, as the items they stand for: a jigsaw (sighJigsaw) or a grid of
+// pencil marks (sighMarks). It reports false for any other text.
+func sighShort(t string) ([]string, bool) {
+	if items, ok := sighJigsaw(t); ok {
+		return items, true
+	}
+	return sighMarks(t)
+}
+
+// sighMarks reads ISS's short form of pencil marks: N characters per
+// cell, N×N×N in all (whitespace anywhere), the digits still possible in
+// the cell and '.' for the rest ("12.4....." is 1, 2 or 4), for N from 5
+// to 9: ISS's 4×4 form, 64 characters, is also an 8×8 puzzle on one line,
+// which it is taken for. It reports false for any other text.
+func sighMarks(t string) ([]string, bool) {
+	t = sighWhitespace.ReplaceAllString(t, "")
+	n := 0
+	for n*n*n < len(t) {
+		n++
+	}
+	if n < 5 || n > 9 || n*n*n != len(t) || strings.Trim(t, ".0123456789") != "" {
+		return nil, false
+	}
+	items := []string{fmt.Sprintf("Shape~%dx%d", n, n)}
+	given := ""
+	for c := 0; c < n*n; c++ {
+		marks, cell := t[c*n:(c+1)*n], ""
+		for _, ch := range marks {
+			if ch != '.' {
+				cell += "_" + string(ch)
+			}
+		}
+		if strings.Count(marks, ".") == 0 && cell != "" {
+			continue // every digit possible: no mark to keep
+		}
+		if cell == "" {
+			cell = "_0" // no digit possible: an error that names the cell
+		}
+		given += fmt.Sprintf("~R%sC%s%s", sighIndex(c/n), sighIndex(c%n), cell)
+	}
+	if given != "" {
+		items = append(items, given)
+	}
+	return items, true
 }
 
 // sighJigsaw reads ISS's short form of a jigsaw puzzle — the givens of
@@ -240,7 +287,7 @@ func ReadSigh(text string) (*Result, error) {
 		t = q
 	}
 	t = sighComment.ReplaceAllString(t, "")
-	if items, ok := sighJigsaw(t); ok {
+	if items, ok := sighShort(t); ok {
 		rd := &sighReader{items: items}
 		if err := rd.read(); err != nil {
 			return nil, err

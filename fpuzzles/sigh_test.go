@@ -575,3 +575,38 @@ func TestSighJigsawShort(t *testing.T) {
 		}
 	}
 }
+
+// TestSighMarksShort reads ISS's short form of pencil marks (N characters
+// a cell: the digits possible, '.' for the rest) as the givens it stands
+// for; a 4×4 one, 64 characters, stays an 8×8 line puzzle.
+func TestSighMarksShort(t *testing.T) {
+	all := "123456789"
+	marks := "1........" + "..3.5...." + strings.Repeat(all, 79)
+	got, err := fpuzzles.ReadSigh(marks[:300] + "\n" + marks[300:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := fpuzzles.ReadSigh(".~R1C1_1~R1C2_3_5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sighKey(got.Puzzle) != sighKey(want.Puzzle) {
+		t.Errorf("read\n%s\nwant\n%s", sighKey(got.Puzzle), sighKey(want.Puzzle))
+	}
+	if !fpuzzles.IsSigh(marks) {
+		t.Errorf("IsSigh(9x9 marks) = false")
+	}
+	// A cell with no digit is an error naming it.
+	if _, err := fpuzzles.ReadSigh("........." + strings.Repeat(all, 80)); err == nil || !strings.Contains(err.Error(), "R1C1") {
+		t.Errorf("a cell without digits: %v", err)
+	}
+	for _, text := range []string{
+		strings.Repeat("1234", 16), // 64 characters: an 8x8 line puzzle
+		marks[:728],
+		marks[:728] + "x",
+	} {
+		if fpuzzles.IsSigh(text) {
+			t.Errorf("IsSigh(%q) = true", text)
+		}
+	}
+}

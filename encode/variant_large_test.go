@@ -67,16 +67,7 @@ func TestVariantPill16(t *testing.T) {
 					q.Rules = []variant.Rule{variant.Arrow{Circle: []int{a, a + 1}, Line: shaft[:len(shaft)-1]}}
 				}
 			}
-			sols, complete := truth(&q, 200000)
-			if !complete {
-				t.Fatalf("trial %d: too many completions", trial)
-			}
-			f, err := encode.Variant(&q)
-			if err != nil {
-				t.Fatal(err)
-			}
-			const limit = 40
-			compare(t, fmt.Sprintf("16x16 pill trial %d (%d)", trial, off), &q, satModels(t, &q, f, limit), sols, limit)
+			sols := agreeLarge(t, fmt.Sprintf("16x16 pill trial %d (%d)", trial, off), &q)
 			t.Logf("trial %d: pill %v reads %d, shaft of %d cells (less %d): %d solution(s)", trial, ds, want, len(shaft), off, len(sols))
 		}
 	}
@@ -131,19 +122,27 @@ func TestVariantSandwich16(t *testing.T) {
 				sw.Sum++
 				q.Rules[0] = sw
 			}
-			sols, complete := truth(&q, 200000)
-			if !complete {
-				t.Fatalf("trial %d: too many completions", trial)
-			}
-			f, err := encode.Variant(&q)
-			if err != nil {
-				t.Fatal(err)
-			}
-			const limit = 40
-			compare(t, fmt.Sprintf("16x16 sandwich trial %d (%+d)", trial, off), &q, satModels(t, &q, f, limit), sols, limit)
+			agreeLarge(t, fmt.Sprintf("16x16 sandwich trial %d (%+d)", trial, off), &q)
 		}
 	}
 	if sums[true] == 0 || sums[false] == 0 {
 		t.Fatalf("clues by whether their sets are listed: %v; want both", sums)
 	}
+}
+
+// agreeLarge checks that the formula of p, a puzzle with few completions,
+// has exactly the checker's solutions, and returns them.
+func agreeLarge(t *testing.T, name string, p *variant.Puzzle) map[string]bool {
+	t.Helper()
+	sols, complete := truth(p, 200000)
+	if !complete {
+		t.Fatalf("%s: too many completions", name)
+	}
+	f, err := encode.Variant(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit = 40
+	compare(t, name, p, satModels(t, p, f, limit), sols, limit)
+	return sols
 }

@@ -7,7 +7,7 @@ import "github.com/satdoku/satdoku/variant"
 // a cage that get a variable each (0: none), smallSums writes sums over
 // two or three cells as clauses rather than Sums.
 func VariantWith(p *variant.Puzzle, killerCombos int, smallSums bool) (*Formula, error) {
-	return variantFormula(p, variantConfig{killerCombos: killerCombos, smallSums: smallSums, innies: true})
+	return variantFormula(p, variantConfig{killerCombos: killerCombos, smallSums: smallSums, innies: true, groupSums: true})
 }
 
 // SandwichListed reports whether the encoding of a sandwich clue of sum on
@@ -15,4 +15,12 @@ func VariantWith(p *variant.Puzzle, killerCombos int, smallSums bool) (*Formula,
 func SandwichListed(n, sum int) bool {
 	_, ok := sandwichSets(n, sum)
 	return ok
+}
+
+// VariantCellSums is Variant with every layered sum written cell by cell,
+// as before sums went group by group (variantConfig.groupSums).
+func VariantCellSums(p *variant.Puzzle) (*Formula, error) {
+	cfg := defaultVariantConfig
+	cfg.groupSums = false
+	return variantFormula(p, cfg)
 }

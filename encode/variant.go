@@ -483,13 +483,14 @@ func (e *variantEncoder) linear(ts []term, k int) {
 // (sumItems). The layers then know that two cells of a box cannot add 18,
 // which the cell-by-cell layers learn only by search. On Interactive
 // Sudoku Solver's puzzles (bench/sigh) that took Triple digits (pills
-// over 20–30-cell shafts) from 5.5 s to 81 ms with its uniqueness, Long
+// over 20–30-cell shafts) from 5.5 s to 83 ms with its uniqueness, Long
 // sums 1 from 118 to 5 ms and the 110 solved together from 37.4 to
-// 30.5 s (geometric mean of the ratios 0.86); the corpus's solve total
-// fell by a fifth, its median rose from 1.8 to 2.2 ms (the sets' variables
-// cost more than they save on short sums), and a few little killers
-// (Hailstone, The Barbed Cross) went up to twice as slow. Groups of three
-// or four cells and up only kept less of the gain.
+// 28.3 s; the corpus's solve total fell by a fifth and its median rose
+// from 1.8 to 2.1 ms (the sets' variables cost more than they save on
+// short sums). Little killers are summed cell by cell: with groups,
+// Hailstone [easier] went from 93 to 177 ms and The Barbed Cross from
+// 0.95 to 1.8 s. Groups only of three or four cells and up kept less of
+// the gain.
 func (e *variantEncoder) partialSums(ts []term, k int) bool {
 	return e.partialSumsTo(ts, map[int]Lit{k: litTrue})
 }

@@ -99,7 +99,12 @@ func (e *variantEncoder) rule(r variant.Rule) error {
 	case variant.DigitalRootCage:
 		e.digitalRoot(r)
 	case variant.LittleKiller:
+		// Cell by cell: a diagonal has one to three cells in a box, groups
+		// too small to pay for their sets' variables (partialSums).
+		saved := e.cfg.groupSums
+		e.cfg.groupSums = false
 		e.linear(terms(1, r.Clue.Cells(n)...), r.Sum)
+		e.cfg.groupSums = saved
 	case variant.Arrow:
 		e.arrow(r)
 	case variant.DoubleArrow:

@@ -388,6 +388,9 @@ func sighSolution(n int, s string) *board.Board {
 func TestSighSamples(t *testing.T) {
 	for _, s := range readSighSamples(t) {
 		t.Run(s.name, func(t *testing.T) {
+			if !fpuzzles.IsSigh(s.iss) {
+				t.Errorf("line %d: IsSigh = false", s.line)
+			}
 			res, err := fpuzzles.ReadSigh(s.iss)
 			if err != nil {
 				t.Fatalf("line %d: %v", s.line, err)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -8,8 +9,10 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/internal/variantcorpus"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // BenchmarkEngine solves the committed samples with each engine, one
@@ -151,6 +154,54 @@ func BenchmarkVariantCorpus(b *testing.B) {
 	if testing.Verbose() {
 		for i, c := range set {
 			b.Logf("%-50s solve %8.2f ms  unique %8.2f ms  candidates %8.2f ms", c.File, s[i], u[i], tCands[i][len(tCands[i])/2].Seconds()*1000)
+		}
+	}
+}
+
+// BenchmarkSighSamples solves and proves unique (or counts to 2) each
+// puzzle of fpuzzles/testdata/sigh.txt, Interactive Sudoku Solver's own
+// strings (pill arrows over long shafts, sandwiches with no givens, the
+// little killers of Hailstone), through the SAT engine, one sub-benchmark
+// per puzzle and mode: go test -run XXX -bench BenchmarkSighSamples
+// -benchtime 1x ./engine. Every answer must keep every rule.
+func BenchmarkSighSamples(b *testing.B) {
+	data, err := os.ReadFile("../fpuzzles/testdata/sigh.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	name := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "# ") {
+			name = strings.TrimPrefix(line, "# ")
+			if i := strings.IndexAny(name, "(,;"); i > 0 {
+				name = strings.TrimSpace(name[:i])
+			}
+			continue
+		}
+		if !strings.HasPrefix(line, ".") {
+			continue
+		}
+		res, err := fpuzzles.ReadSigh(line)
+		if err != nil {
+			b.Fatalf("%s: %v", name, err)
+		}
+		p := res.Puzzle
+		for _, mode := range []struct {
+			name  string
+			limit int
+		}{{"solve", 1}, {"unique", 2}} {
+			e := newEngine(b, Options{Kind: SAT, Limit: mode.limit})
+			b.Run(mode.name+"/"+strings.ReplaceAll(name, " ", "_"), func(b *testing.B) {
+				for b.Loop() {
+					r := e.SolvePuzzle(bg, p)
+					if r.Status != Solved {
+						b.Fatalf("%v %v", r.Status, r.Err)
+					}
+					if err := variant.Check(p, r.Solution); err != nil {
+						b.Fatalf("the answer breaks a rule: %v", err)
+					}
+				}
+			})
 		}
 	}
 }

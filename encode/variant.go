@@ -741,17 +741,7 @@ func (it *sumItem) write(e *variantEncoder) {
 		}
 	}
 	for _, v := range it.values {
-		qs := byValue[v]
-		if len(qs) == 1 {
-			it.lits = append(it.lits, qs[0])
-			continue
-		}
-		g := e.f.NewVar()
-		for _, q := range qs {
-			e.clause(-q, g)
-		}
-		e.clause(append([]Lit{-g}, qs...)...)
-		it.lits = append(it.lits, g)
+		it.lits = append(it.lits, e.or(byValue[v]...))
 	}
 }
 
@@ -1009,6 +999,20 @@ func terms(coef int, cells ...int) []term {
 		out[i] = term{c, coef}
 	}
 	return out
+}
+
+// or returns a literal equivalent to the disjunction of lits: the one
+// literal itself, or a new variable.
+func (e *variantEncoder) or(lits ...Lit) Lit {
+	if len(lits) == 1 {
+		return lits[0]
+	}
+	v := e.f.NewVar()
+	for _, l := range lits {
+		e.clause(-l, v)
+	}
+	e.clause(append([]Lit{-v}, lits...)...)
+	return v
 }
 
 // and returns a new variable z with z ↔ a ∧ b.

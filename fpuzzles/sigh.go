@@ -65,11 +65,11 @@ var sighSections = regexp.MustCompile(`\n\s*\n`)
 // without "/" or "index.html"), or a constraint string whose first item
 // has one of ISS's constraint types (".Cage~…", ".AntiKing") or is a list
 // of givens (".~R1C1_5") — its first item that is not empty, as ISS
-// writes an empty one for a puzzle without givens ("..Cage~…") — or ISS's
-// short form of a jigsaw (the givens, then the layout). Nothing else
-// starts so: a classic puzzle on one line has no '~' and no ISS type
-// after its first '.'. Comment lines (#) and blanks before the string are
-// skipped.
+// writes an empty one for a puzzle without givens ("..Cage~…") — or one
+// of ISS's short forms of a jigsaw or of pencil marks (sighShort).
+// Nothing else starts so: a classic puzzle on one line has no '~' and no
+// ISS type after its first '.'. Comment lines (#) and blanks before the
+// string are skipped.
 func IsSigh(text string) bool {
 	t := strings.TrimSpace(sighComment.ReplaceAllString(text, ""))
 	if isSighLink(t) {
@@ -121,27 +121,43 @@ func sighMarks(t string) ([]string, bool) {
 	if n < 5 || n > 9 || n*n*n != len(t) || strings.Trim(t, ".0123456789") != "" {
 		return nil, false
 	}
-	items := []string{fmt.Sprintf("Shape~%dx%d", n, n)}
-	given := ""
-	for c := 0; c < n*n; c++ {
-		marks, cell := t[c*n:(c+1)*n], ""
-		for _, ch := range marks {
-			if ch != '.' {
-				cell += "_" + string(ch)
-			}
-		}
-		if strings.Count(marks, ".") == 0 && cell != "" {
+	cells := make([][]int, n*n)
+	for c := range cells {
+		marks := t[c*n : (c+1)*n]
+		if !strings.Contains(marks, ".") {
 			continue // every digit possible: no mark to keep
 		}
-		if cell == "" {
-			cell = "_0" // no digit possible: an error that names the cell
+		cells[c] = []int{}
+		for _, ch := range marks {
+			if ch != '.' {
+				cells[c] = append(cells[c], int(ch-'0'))
+			}
 		}
-		given += fmt.Sprintf("~R%sC%s%s", sighIndex(c/n), sighIndex(c%n), cell)
 	}
-	if given != "" {
-		items = append(items, given)
+	return sighGivens([]string{fmt.Sprintf("Shape~%dx%d", n, n)}, n, cells), true
+}
+
+// sighGivens appends to items the item of givens that cells says: for
+// each cell in reading order, nil for none, or the values it may hold (an
+// empty list is the value 0, an error that names the cell).
+func sighGivens(items []string, n int, cells [][]int) []string {
+	var given strings.Builder
+	for c, vs := range cells {
+		if vs == nil {
+			continue
+		}
+		fmt.Fprintf(&given, "~R%sC%s", sighIndex(c/n), sighIndex(c%n))
+		if len(vs) == 0 {
+			given.WriteString("_0")
+		}
+		for _, v := range vs {
+			fmt.Fprintf(&given, "_%d", v)
+		}
 	}
-	return items, true
+	if given.Len() > 0 {
+		items = append(items, given.String())
+	}
+	return items
 }
 
 // sighJigsaw reads ISS's short form of a jigsaw puzzle — the givens of
@@ -172,8 +188,7 @@ func sighJigsaw(t string) ([]string, bool) {
 			return nil, false
 		}
 	}
-	items := []string{fmt.Sprintf("Shape~%dx%d", n, n), "Jigsaw~" + layout, "NoBoxes"}
-	given := ""
+	cells := make([][]int, n*n)
 	var blank byte
 	for i := 0; i < n*n; i++ {
 		ch, v := givens[i], 0
@@ -194,12 +209,9 @@ func sighJigsaw(t string) ([]string, bool) {
 			}
 			continue
 		}
-		given += fmt.Sprintf("~R%sC%s_%d", sighIndex(i/n), sighIndex(i%n), v)
+		cells[i] = []int{v}
 	}
-	if given != "" {
-		items = append(items, given)
-	}
-	return items, true
+	return sighGivens([]string{fmt.Sprintf("Shape~%dx%d", n, n), "Jigsaw~" + layout, "NoBoxes"}, n, cells), true
 }
 
 // sighIndex writes a 0-based row or column as ISS does, 1-based: 1–9, then
@@ -235,7 +247,9 @@ func isSighLink(t string) bool {
 // dropped and sections apart by a blank line are read as one puzzle.
 // ISS's short form of a jigsaw, the N×N givens followed by the layout of
 // the regions (N symbols N times each; "3.......7…" then "000000021…"),
-// is read too, as the puzzle with the layout's regions and no boxes.
+// is read too, as the puzzle with the layout's regions and no boxes, and
+// so is its short form of pencil marks (N characters a cell, the digits
+// possible and '.'; 5×5 to 9×9).
 // Cells are "R<row>C<col>", 1-based, one character each (1–9, then a–g
 // for 10–16, in either case: "R1Cb" is row 1, column 11). An item with no
 // type lists givens: "R6C4_1" gives 1, "R6C4_1_2" says the cell holds 1 or
@@ -287,23 +301,18 @@ func ReadSigh(text string) (*Result, error) {
 		t = q
 	}
 	t = sighComment.ReplaceAllString(t, "")
-	if items, ok := sighShort(t); ok {
-		rd := &sighReader{items: items}
-		if err := rd.read(); err != nil {
-			return nil, err
+	items, short := sighShort(t)
+	if !short {
+		for i, part := range sighSections.Split(t, -1) {
+			part = sighWhitespace.ReplaceAllString(part, "")
+			if part == "" {
+				continue
+			}
+			if part[0] != '.' {
+				return nil, sighErr("", "section %d (%s) does not start with '.': satdoku reads ISS's constraint strings, \".Type~arg~…\"", i+1, clip(part))
+			}
+			items = append(items, strings.Split(part[1:], ".")...)
 		}
-		return rd.res, nil
-	}
-	var items []string
-	for i, part := range sighSections.Split(t, -1) {
-		part = sighWhitespace.ReplaceAllString(part, "")
-		if part == "" {
-			continue
-		}
-		if part[0] != '.' {
-			return nil, sighErr("", "section %d (%s) does not start with '.': satdoku reads ISS's constraint strings, \".Type~arg~…\"", i+1, clip(part))
-		}
-		items = append(items, strings.Split(part[1:], ".")...)
 	}
 	rd := &sighReader{items: items}
 	if err := rd.read(); err != nil {

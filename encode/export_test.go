@@ -7,7 +7,9 @@ import "github.com/satdoku/satdoku/variant"
 // a cage that get a variable each (0: none), smallSums writes sums over
 // two or three cells as clauses rather than Sums.
 func VariantWith(p *variant.Puzzle, killerCombos int, smallSums bool) (*Formula, error) {
-	return variantFormula(p, variantConfig{killerCombos: killerCombos, smallSums: smallSums, innies: true, groupSums: true})
+	cfg := defaultVariantConfig
+	cfg.killerCombos, cfg.smallSums = killerCombos, smallSums
+	return variantFormula(p, cfg)
 }
 
 // SandwichListed reports whether the encoding of a sandwich clue of sum on

@@ -503,10 +503,7 @@ func (e *variantEncoder) partialSumsTo(ts []term, target map[int]Lit) bool {
 	// pre[i] and suf[i] bound the sums of the first i terms and of the
 	// rest, counting that cells which always differ hold distinct digits.
 	ts, group, pre, suf := e.sumBounds(ts)
-	items, ok := e.sumItems(ts, group)
-	if !ok {
-		return false
-	}
+	items := e.sumItems(ts, group)
 	m := len(items)
 	// Layer i lies after items[i−1], at term index items[i−1].end.
 	lpre, lsuf := make([]span, m+1), make([]span, m+1)
@@ -615,7 +612,7 @@ func (e *variantEncoder) partialSumsTo(ts []term, target map[int]Lit) bool {
 		from := make(map[int][]Lit) // state of layer i → values that lead on
 		into := make(map[int][]Lit) // state of layer i+1 → values that lead in
 		for k, v := range it.values {
-			x := it.lit(k)
+			x := it.lits[k]
 			var leaves []Lit
 			for _, s := range keys[i] {
 				a := p[i][s]
@@ -644,18 +641,16 @@ func (e *variantEncoder) partialSumsTo(ts []term, target map[int]Lit) bool {
 
 // A sumItem is one step of a layered sum: one cell (its digits times the
 // coefficient) or a group of cells that hold distinct digits (the sum of
-// the digit set they hold). values are the amounts it can add; lit(k)
+// the digit set they hold). values are the amounts it can add; lits[k]
 // says it adds values[k]. A group's literals are made by write, only
 // once the sum is known to be written.
 type sumItem struct {
-	end    int   // the term index after the item
-	values []int // in increasing order
+	end    int // the term index after the item
+	values []int
 	lits   []Lit // a cell's digit literals; nil for a group until write
 	cells  []int // a group's cells
 	coef   int
 }
-
-func (it *sumItem) lit(k int) Lit { return it.lits[k] }
 
 // maxGroupSets bounds the digit sets a group of a layered sum lists; a
 // group with more is summed cell by cell.
@@ -666,7 +661,7 @@ const maxGroupSets = 128
 // digits, whose digit sets are few enough to list, is one item — the sum
 // of its set, so that the layers know the cells differ (two cells of a box
 // cannot add 18) — and every other cell is an item of its own.
-func (e *variantEncoder) sumItems(ts []term, group []int) ([]*sumItem, bool) {
+func (e *variantEncoder) sumItems(ts []term, group []int) []*sumItem {
 	n := e.n
 	var items []*sumItem
 	for i := 0; i < len(ts); {
@@ -680,15 +675,10 @@ func (e *variantEncoder) sumItems(ts []term, group []int) ([]*sumItem, bool) {
 			for _, t := range ts[i:j] {
 				it.cells = append(it.cells, t.cell)
 			}
-			seen := map[int]bool{}
-			for _, set := range kSubsets(n, k) {
-				v := 0
-				for _, d := range set {
-					v += d
-				}
-				seen[it.coef*v] = true
+			// k distinct digits reach every sum from 1+…+k to n+…+(n−k+1).
+			for v := k * (k + 1) / 2; v <= k*(2*n-k+1)/2; v++ {
+				it.values = append(it.values, it.coef*v)
 			}
-			it.values = slices.Sorted(maps.Keys(seen))
 			items = append(items, it)
 			i = j
 			continue
@@ -701,14 +691,10 @@ func (e *variantEncoder) sumItems(ts []term, group []int) ([]*sumItem, bool) {
 					it.lits = append(it.lits, x)
 				}
 			}
-			if it.coef < 0 {
-				slices.Reverse(it.values)
-				slices.Reverse(it.lits)
-			}
 			items = append(items, it)
 		}
 	}
-	return items, true
+	return items
 }
 
 // write makes a group item's literals: a variable per digit set of its

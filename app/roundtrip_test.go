@@ -92,6 +92,47 @@ func TestRoundTripSizes(t *testing.T) {
 	}
 }
 
+// TestLettersWithoutAlphabet: a puzzle written in letters (A = 1), which
+// the default alphabet cannot place, solves with no --alphabet, and its
+// solution is written in letters too.
+func TestLettersWithoutAlphabet(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(3, 76))
+	for _, tc := range []struct {
+		shape  board.Shape
+		format board.Format
+	}{
+		{board.Shape{BoxRows: 3, BoxCols: 3}, board.Line},
+		{board.Shape{BoxRows: 4, BoxCols: 4}, board.Compact}, // as SPOJ writes them: A-P
+		{board.Shape{BoxRows: 5, BoxCols: 5}, board.Line},
+	} {
+		name := fmt.Sprintf("%v %v", tc.shape, tc.format)
+		puzzle := puzzlegen.Holes(rng, puzzlegen.Grid(rng, tc.shape), 0.5)
+		var in strings.Builder
+		if err := board.Write(&in, puzzle, tc.format, board.Letters); err != nil {
+			t.Fatal(err)
+		}
+		r := satdoku(t, in.String(), "solve", "-q")
+		if r.code != ExitOK {
+			t.Errorf("%s: %v", name, r)
+			continue
+		}
+		if strings.ContainsAny(r.stdout, "123456789") {
+			t.Errorf("%s: the solution is not written in letters:\n%s", name, clip(r.stdout))
+		}
+		rd := board.NewReader(strings.NewReader(r.stdout))
+		rd.Alphabet = &board.Letters
+		got, err := rd.Read()
+		if err != nil {
+			t.Errorf("%s: the output does not read back in letters: %v", name, err)
+			continue
+		}
+		if err := board.Verify(puzzle, got.Board); err != nil {
+			t.Errorf("%s: not a solution: %v", name, err)
+		}
+	}
+}
+
 // jsonSolutionText returns the solution of the one result of JSON Lines
 // output as text for board.Reader: the line as it is, rows of numbers as a
 // grid.

@@ -31,7 +31,7 @@ func boxFlag() cli.Flag {
 }
 
 func alphabetFlag() cli.Flag {
-	return &cli.StringFlag{Name: "alphabet", Usage: "`ALPHABET` of the line and compact formats: default (1-9 then A-Z), hex (0-F for 16x16), letters (A=1)", Value: "default"}
+	return &cli.StringFlag{Name: "alphabet", Usage: "`ALPHABET` of the line and compact formats: default (1-9 then A-Z; a puzzle of letters and blanks only that it cannot read is read in letters), hex (0-F for 16x16), letters (A=1)", Value: "default"}
 }
 
 // encodingFlag and amoFlag are --encoding and --amo; see, if not empty,

@@ -95,6 +95,14 @@
 // (or Writer.Check) refuses, before any solving, a board that a format
 // cannot write, and writers never print a placeholder for a digit.
 //
+// A Reader with no Alphabet reads in Default, except a puzzle that Default
+// cannot place on its board but Letters can: letters up to its size and
+// blanks, no digit 1-9 (SPOJ's 16×16 puzzles in A-P, a 9×9 in A-I). No
+// other reading of such a puzzle exists, so it is read in Letters, and its
+// Puzzle.Alphabet says so. A compact puzzle whose first rows hold only A-G
+// (on a 16×16 board) and blanks is read again as letters once a row holds
+// a letter past G.
+//
 // # What is skipped, and what is an error
 //
 // Blank lines and lines starting with '#' are skipped, and so is a '#'

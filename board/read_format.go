@@ -3,16 +3,24 @@
 
 package board
 
-import "bytes"
+import (
+	"bytes"
+	"errors"
+)
 
 // readLine reads the line puzzle of side n at the front of the queue.
 func (r *Reader) readLine(n int, title string) (*Puzzle, error) {
 	l := r.peek(0)
 	defer r.consume()
+	tab, alpha := r.tab, r.alpha
 	if l.bad >= 0 || int(l.max) > n {
-		for i, c := range l.text {
-			if v := r.tab[c]; v == symBad || v != symSkip && int(v) > n {
-				return nil, r.errf(l.num, l.num, column(l.text, i), ErrSymbol, "%s", r.symbolMsg(l.text, i, n))
+		if r.readsAsLetters(l.text, n) {
+			tab, alpha = Letters.table(), Letters
+		} else {
+			for i, c := range l.text {
+				if v := r.tab[c]; v == symBad || v != symSkip && int(v) > n {
+					return nil, r.errf(l.num, l.num, column(l.text, i), ErrSymbol, "%s", r.symbolMsg(l.text, i, n))
+				}
 			}
 		}
 	}
@@ -20,13 +28,32 @@ func (r *Reader) readLine(n int, title string) (*Puzzle, error) {
 	p, cells := r.newPuzzle(shape)
 	i := 0
 	for _, c := range l.text {
-		if v := r.tab[c]; v != symSkip {
+		if v := tab[c]; v != symSkip {
 			cells[i] = v
 			i++
 		}
 	}
-	p.Line, p.Format, p.Title = l.num, Line, title
+	p.Line, p.Format, p.Title, p.Alphabet = l.num, Line, title, alpha
 	return p, nil
+}
+
+// readsAsLetters reports whether t, symbols that the default alphabet
+// cannot place on a board of side n, are the letters alphabet's (A = 1):
+// letters up to the n-th and its blanks, and no digit 1-9, so that no
+// other reading is possible. It is the reading only when no alphabet was
+// chosen (Reader.Alphabet nil). SPOJ's and POJ's 16×16 puzzles are
+// written so (A-P, '-' blank), and 9×9 puzzles in A-I.
+func (r *Reader) readsAsLetters(t []byte, n int) bool {
+	if r.Alphabet != nil || n > len(Letters.Symbols) {
+		return false
+	}
+	tab := Letters.table()
+	for _, c := range t {
+		if v := tab[c]; v == symBad || v != symSkip && int(v) > n {
+			return false
+		}
+	}
+	return true
 }
 
 // readGrid reads the grid puzzle whose first row is at the front of the queue.
@@ -106,6 +133,7 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 		r.scratch = make([]uint8, size)
 	}
 	cells := r.scratch[:size]
+	compact := compactReading{r: r, n: n, cells: cells, tab: r.tab, alpha: r.alpha}
 	first := r.peek(0)
 	start := first.num
 	var firstLen int
@@ -116,7 +144,7 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 		perr = r.gridRow(start, first, toks, n, cells[:n])
 	} else {
 		firstLen = r.scan(first).k
-		perr = r.compactRow(start, first, n, cells[:n])
+		perr = compact.row(start, first, 0)
 	}
 	limit := 1
 	if perr != nil {
@@ -162,7 +190,7 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 			if f == Grid {
 				perr = r.gridRow(start, l, r.tokens(l), n, cells[row*n:(row+1)*n])
 			} else {
-				perr = r.compactRow(start, l, n, cells[row*n:(row+1)*n])
+				perr = compact.row(start, l, row)
 			}
 		}
 		last = l.num
@@ -190,8 +218,45 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 	}
 	p, dst := r.newPuzzle(shape)
 	copy(dst, cells)
-	p.Line, p.Format, p.Title = start, f, title
+	p.Line, p.Format, p.Title, p.Alphabet = start, f, title, compact.alpha
 	return p, nil
+}
+
+// compactReading reads the rows of one compact puzzle into cells with the
+// reader's alphabet, or with the letters alphabet from the first row that
+// the reader's alphabet cannot place if the rows read so far and that one
+// read as letters (see readsAsLetters): the rows above it then hold only
+// blanks and symbols that both alphabets have (A-G on a 16×16 board),
+// which it reads again.
+type compactReading struct {
+	r     *Reader
+	n     int
+	cells []uint8
+	tab   *symTable
+	alpha Alphabet
+}
+
+// row parses the row-th row of the puzzle, line l.
+func (c *compactReading) row(start int, l *rec, row int) *ParseError {
+	n := c.n
+	perr := c.r.compactRow(start, l, n, c.cells[row*n:(row+1)*n], c.tab)
+	if perr == nil || !errors.Is(perr, ErrSymbol) || c.alpha.Name == Letters.Name || !c.r.readsAsLetters(l.text, n) {
+		return perr
+	}
+	above := c.cells[:row*n]
+	const shift = 9 // the default alphabet's 'A' is 10, the letters' 1
+	for _, v := range above {
+		if v != 0 && v <= shift {
+			return perr // a digit 1-9: not letters
+		}
+	}
+	for i, v := range above {
+		if v != 0 {
+			above[i] = v - shift
+		}
+	}
+	c.tab, c.alpha = Letters.table(), Letters
+	return c.r.compactRow(start, l, n, c.cells[row*n:(row+1)*n], c.tab)
 }
 
 // gridRow parses the numbers of one grid row into cells.
@@ -233,13 +298,14 @@ func (r *Reader) gridRow(start int, l *rec, toks [][2]int, n int, cells []uint8)
 	return nil
 }
 
-// compactRow parses the symbols of one compact row into cells.
-func (r *Reader) compactRow(start int, l *rec, n int, cells []uint8) *ParseError {
+// compactRow parses the symbols of one compact row into cells, with the
+// symbol table tab.
+func (r *Reader) compactRow(start int, l *rec, n int, cells []uint8, tab *symTable) *ParseError {
 	t := l.text
 	j := 0
 	for i := 0; i < len(t); i++ {
 		c := t[i]
-		v := r.tab[c]
+		v := tab[c]
 		if v == symSkip {
 			continue
 		}

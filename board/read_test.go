@@ -18,6 +18,9 @@ type item struct {
 	cells  string // expected board in line format, Default alphabet; "" = unchecked
 	title  string
 	side   int // expected side; 0 = unchecked
+	// alphabet is the name of the alphabet the puzzle is read with; ""
+	// is the Reader's own (Default if it has none).
+	alphabet string
 }
 
 func puz(f Format, line int, cells string) item { return item{format: f, line: line, cells: cells} }
@@ -30,6 +33,14 @@ const (
 	line9  = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 	line4  = "12.4..1.....4..1"
 	line4L = "12.4..1.....4..1"
+)
+
+// spojRaw is the sample 16×16 puzzle of SPOJ SUDOKU (POJ 3076), written
+// in the letters A-P with '-' for a blank; spojLine is it in the default
+// alphabet.
+const (
+	spojRaw = "--A----C-----O-I\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n-G-EL-H----M-J--\n----E----C--G---\n-I--K-GA-B---E-J\nD-GP--J-F----A--\n-E---C-B--DP--O-\nE--F-M--D--L-K-A\n-C--------O-I-L-\nH-P-C--F-A--B---\n---G-OD---J----H\nK---J----H-A-P-L\n--B--P--E--K--A-\n-H--B--K--FI-C--\n--F---C--D--H-N-\n"
+	spojLine = "..1....3.....F.9.A..1.2.G.376.8...4..6.9.5....G..7.5C.8....D.A......5....3..7....9..B.71.2...5.A4.7G..A.6....1...5...3.2..4G..F.5..6.D..4..C.B.1.3........F.9.C.8.G.3..6.1..2......7.F4...A....8B...A....8.1.G.C..2..G..5..B..1..8..2..B..69.3....6...3..4..8.E."
 )
 
 var (
@@ -247,7 +258,20 @@ var readTests = []struct {
 		want: []item{bad(ErrRowCount, 9, 0), {format: Compact, line: 10, cells: pe01L, title: "Grid 02"}}},
 	{name: "CompactSpaces", in: strings.Replace(pe01, "700000008", "7000 0008", 1),
 		want: []item{bad(ErrSymbol, 5, 5)}},
-	{name: "LettersHint", in: "--A----C-----O-I\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n", want: []item{bad(ErrSymbol, 1, 14)}, msg: "--alphabet letters"},
+	{name: "LettersHint", in: "--A----C-----O-1\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n", want: []item{bad(ErrSymbol, 1, 14)}, msg: "--alphabet letters"},
+	// With no alphabet chosen, symbols that only the letters alphabet can
+	// place (letters past the default's range, no digit 1-9) are letters.
+	{name: "LettersLine9", in: "ABCDEFGHI" + strings.Repeat(".", 72) + "\n" + line9 + "\n",
+		want: []item{{format: Line, line: 1, cells: "123456789" + strings.Repeat(".", 72), alphabet: "letters"}, puz(Line, 2, line9)}},
+	{name: "LettersLineWithDigit", in: "ABCDEFGH1" + strings.Repeat(".", 72) + "\n", want: []item{bad(ErrSymbol, 1, 1)}},
+	{name: "LettersCompact16", in: spojRaw, want: []item{{format: Compact, line: 1, cells: spojLine, alphabet: "letters"}}},
+	// The rows above the first letter past G hold A-G, which both read:
+	// they are read again as letters.
+	{name: "LettersCompact16AfterSharedRows", in: "ABCDEFG.........\n.......ABCDEFG..\nH...............\n" + strings.Repeat(".A..............\n", 13) + line9 + "\n",
+		want: []item{{format: Compact, line: 1, cells: "1234567................1234567..8..............." + strings.Repeat(".1..............", 13), alphabet: "letters"}, puz(Line, 17, line9)}},
+	{name: "LettersCompact16AfterDigit", in: "1BCDEFG.........\n.......ABCDEFG..\nH...............\n" + strings.Repeat(".A..............\n", 13),
+		want: []item{bad(ErrSymbol, 3, 1)}},
+	{name: "LettersChosenAlphabet", alpha: &Hex, in: "ABCDEFGHI" + strings.Repeat(".", 72) + "\n", want: []item{bad(ErrSymbol, 1, 1)}},
 	// Title lines exist only as Project Euler 96 writes them; any other line
 	// of words is an error, never dropped in silence (issue 13 item 4).
 	{name: "TextBeforeLine", in: line9 + "\nHard puzzle " + line9 + "\n" + line9 + "\n",
@@ -387,6 +411,16 @@ func TestReader(t *testing.T) {
 					if got := string(AppendLine(nil, p.Board, Default)); got != w.cells {
 						t.Errorf("item %d: board\n%s\nwant\n%s", i, got, w.cells)
 					}
+				}
+				wantAlpha := w.alphabet
+				if wantAlpha == "" {
+					wantAlpha = Default.Name
+					if tt.alpha != nil {
+						wantAlpha = tt.alpha.Name
+					}
+				}
+				if p.Alphabet.Name != wantAlpha {
+					t.Errorf("item %d: read with the %s alphabet, want %s", i, p.Alphabet.Name, wantAlpha)
 				}
 				if w.side != 0 && p.Board.Side() != w.side {
 					t.Errorf("item %d: side %d, want %d", i, p.Board.Side(), w.side)

@@ -104,8 +104,8 @@ func TestPublicData(t *testing.T) {
 		{"plb_hard20.txt", nil, 20, 9},
 		{"spoj16.txt", nil, 1, 16},
 		{"spoj16_pubsol.txt", nil, 1, 16},
-		{"spoj16_raw.txt", &board.Letters, 1, 16},
-		{"spoj16_published_solution.txt", &board.Letters, 1, 16},
+		{"spoj16_raw.txt", nil, 1, 16}, // letters A-P, read as such with no alphabet chosen
+		{"spoj16_published_solution.txt", nil, 1, 16},
 		{"durr25.txt", nil, 1, 25},
 		{"durr_25x25_raw.txt", nil, 1, 25},
 	}

@@ -204,7 +204,10 @@ func (h *Handler) readText(req *Request) (*puzzle, error) {
 		b = board.New(shape)
 	default:
 		rd := board.NewReader(strings.NewReader(req.Puzzle))
-		rd.Shape, rd.Alphabet = shape, &alpha
+		rd.Shape = shape
+		if alpha.Name != board.Default.Name {
+			rd.Alphabet = &alpha // the default alphabet is the reader's own, which also reads letters it cannot place
+		}
 		first, err := rd.Read()
 		if err == io.EOF {
 			return nil, fmt.Errorf("%w: no puzzle found in the text", errBadRequest)
@@ -218,7 +221,7 @@ func (h *Handler) readText(req *Request) (*puzzle, error) {
 		if next, err := rd.Read(); err == nil {
 			return nil, fmt.Errorf("%w: the text holds more than one puzzle (another starts on line %d): send one at a time", errBadRequest, next.Line)
 		}
-		b, p.format = first.Board, first.Format
+		b, p.format, p.alphabet = first.Board, first.Format, &first.Alphabet
 		if first.Format == board.Grid {
 			p.alphabet = nil
 		}

@@ -148,6 +148,7 @@ func TestSolveFormats(t *testing.T) {
 		{"compact", Request{Puzzle: compact.String()}, "compact", 9},
 		{"6x6 boxes 2x3", Request{Puzzle: six, Box: "2x3"}, "grid", 6},
 		{"hex", Request{Puzzle: strings.Repeat(".", 256), Alphabet: "hex"}, "line", 16},
+		{"letters", Request{Puzzle: string(board.AppendLine(nil, pz, board.Letters))}, "line", 9},
 		{"givens only", Request{Givens: make([]int, 16)}, "line", 4},
 		{"givens over text", Request{Puzzle: classic, Givens: digitsOf(pz)}, "line", 9},
 	} {
@@ -171,6 +172,9 @@ func TestSolveFormats(t *testing.T) {
 		}
 		if tc.name == "hex" && !strings.Contains(resp.SolutionText, "F") {
 			t.Errorf("hex solution written %q", resp.SolutionText)
+		}
+		if tc.name == "letters" && strings.ContainsAny(resp.SolutionText, "123456789") {
+			t.Errorf("a puzzle in letters has its solution written %q", resp.SolutionText)
 		}
 	}
 }

@@ -39,7 +39,7 @@ const (
 // in the letters A-P with '-' for a blank; spojLine is it in the default
 // alphabet.
 const (
-	spojRaw = "--A----C-----O-I\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n-G-EL-H----M-J--\n----E----C--G---\n-I--K-GA-B---E-J\nD-GP--J-F----A--\n-E---C-B--DP--O-\nE--F-M--D--L-K-A\n-C--------O-I-L-\nH-P-C--F-A--B---\n---G-OD---J----H\nK---J----H-A-P-L\n--B--P--E--K--A-\n-H--B--K--FI-C--\n--F---C--D--H-N-\n"
+	spojRaw  = "--A----C-----O-I\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n-G-EL-H----M-J--\n----E----C--G---\n-I--K-GA-B---E-J\nD-GP--J-F----A--\n-E---C-B--DP--O-\nE--F-M--D--L-K-A\n-C--------O-I-L-\nH-P-C--F-A--B---\n---G-OD---J----H\nK---J----H-A-P-L\n--B--P--E--K--A-\n-H--B--K--FI-C--\n--F---C--D--H-N-\n"
 	spojLine = "..1....3.....F.9.A..1.2.G.376.8...4..6.9.5....G..7.5C.8....D.A......5....3..7....9..B.71.2...5.A4.7G..A.6....1...5...3.2..4G..F.5..6.D..4..C.B.1.3........F.9.C.8.G.3..6.1..2......7.F4...A....8B...A....8.1.G.C..2..G..5..B..1..8..2..B..69.3....6...3..4..8.E."
 )
 

@@ -231,7 +231,8 @@ func (r *Reader) formatsHint() string {
 // a board of side n, and what is.
 func (r *Reader) symbolMsg(t []byte, i, n int) string {
 	msg := fmt.Sprintf("%s is not allowed here: a %d×%d board uses %s", quoteAt(t, i), n, n, r.alpha.describe(n))
-	if c := t[i]; r.Alphabet == nil && isLetter(c) {
+	// With no alphabet chosen, letters were tried already (readsAsLetters).
+	if c := t[i]; r.Alphabet != nil && r.Alphabet.Name == Default.Name && isLetter(c) {
 		if d, _ := Letters.Digit(c); d <= n {
 			msg += "; for letters A=1 … use the letters alphabet (--alphabet letters)"
 		}

@@ -258,7 +258,7 @@ var readTests = []struct {
 		want: []item{bad(ErrRowCount, 9, 0), {format: Compact, line: 10, cells: pe01L, title: "Grid 02"}}},
 	{name: "CompactSpaces", in: strings.Replace(pe01, "700000008", "7000 0008", 1),
 		want: []item{bad(ErrSymbol, 5, 5)}},
-	{name: "LettersHint", in: "--A----C-----O-1\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n", want: []item{bad(ErrSymbol, 1, 14)}, msg: "--alphabet letters"},
+	{name: "LettersHint", alpha: &Default, in: "--A----C-----O-I\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n", want: []item{bad(ErrSymbol, 1, 14)}, msg: "--alphabet letters"},
 	// With no alphabet chosen, symbols that only the letters alphabet can
 	// place (letters past the default's range, no digit 1-9) are letters.
 	{name: "LettersLine9", in: "ABCDEFGHI" + strings.Repeat(".", 72) + "\n" + line9 + "\n",
@@ -369,6 +369,16 @@ var readTests = []struct {
 		want: []item{bad(ErrSize, 1, 0), puz(Line, 2, line9), puz(Line, 3, line9)}},
 	{name: "Grid6NeedsBoxThenGrid", in: strings.Repeat("1 0 0 0 0 6\n", 6) + boj,
 		want: []item{bad(ErrSize, 1, 0), puz(Grid, 7, bojLine)}},
+}
+
+// TestNoLettersHint: with no alphabet chosen, a puzzle that reads in
+// neither alphabet gets no hint to use letters, which were tried.
+func TestNoLettersHint(t *testing.T) {
+	t.Parallel()
+	_, err := Parse("--A----C-----O-1\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n")
+	if err == nil || !errors.Is(err, ErrSymbol) || !strings.HasSuffix(err.Error(), "with '.', '0' or '-' for a blank") {
+		t.Errorf("got %v, want the symbol error with no hint", err)
+	}
 }
 
 func TestReader(t *testing.T) {

@@ -56,9 +56,10 @@ type Options struct {
 	// to stop a gophersat solve that overruns Timeout. Workers are copies
 	// of this program started by the batch (see ServeWorkerIfChild) or the
 	// command Worker returns. Without a timeout a batch solves its first
-	// puzzles in this process (for about 30 ms), then starts Workers-1
-	// worker processes and goes on solving here beside them: this process
-	// is one of the workers, which saves starting one. With one worker it
+	// puzzles in this process, and once a puzzle has waited for it about
+	// 30 ms (a slow puzzle holds it, or the input is ahead of it) starts
+	// Workers-1 worker processes and goes on solving here beside them:
+	// this process is one of the workers, which saves starting one. With one worker it
 	// solves everything here; when no worker process can be started it
 	// solves here, one puzzle at a time.
 	Workers int
@@ -193,17 +194,17 @@ func Solve(ctx context.Context, src Source, o Options, fn func(*Result) error) e
 			// Sixteen at a time: each take is a lock the reader and the
 			// other solvers contend for; takeLocked still leaves the
 			// others their share of a short queue.
-			go func() { defer close(done); s.runLocal(e, o.Timeout, 16, nil) }()
+			go func() { defer close(done); s.runLocal(e, o.Timeout, 16) }()
 		}
 	case sequential:
 		if needsSAT(o) {
 			// Not waited for: a gophersat solve cannot be stopped.
-			go s.runLocal(eng, o.Timeout, window, nil)
+			go s.runLocal(eng, o.Timeout, window)
 			break
 		}
 		done := make(chan struct{}) // an external solver is stopped: wait for that
 		units = append(units, done)
-		go func() { defer close(done); s.runLocal(eng, o.Timeout, window, nil) }()
+		go func() { defer close(done); s.runLocal(eng, o.Timeout, window) }()
 	case processes:
 		pl, err := newPool(s, o.Workers, o, newCmd, func(err error) { s.stop(err) })
 		if err != nil {
@@ -214,7 +215,8 @@ func Solve(ctx context.Context, src Source, o Options, fn func(*Result) error) e
 		h = &handover{pool: pl}
 	case hybrid:
 		h = &handover{s: s, o: o, newCmd: newCmd}
-		go s.runLocal(eng, 0, 1, h.ready)
+		go h.watch()
+		go s.runLocal(eng, 0, 1)
 	}
 	err = s.wait()
 	interrupted := ctx.Err() != nil
@@ -259,12 +261,14 @@ func chooseMode(o Options, canStart bool) mode {
 	return hybrid
 }
 
-// handover runs a hybrid batch's start of worker processes: after
-// localFirst of solving here it starts Workers-1 of them, and the solver
-// here goes on beside them. A process costs its start-up (tens of
-// milliseconds of CPU, most of it page faults) and the protocol, so this
-// process stays one of the workers rather than idle. If none can be
-// started, or all are lost, the solver here carries on alone.
+// handover runs a hybrid batch's start of worker processes: once a puzzle
+// waits for the solver here localFirst after the start, it starts
+// Workers-1 of them,
+// and the solver here goes on beside them. A process costs its start-up
+// (tens of milliseconds of CPU, most of it page faults) and the protocol,
+// so this process stays one of the workers rather than idle, and a batch
+// that the solver here keeps up with starts none. If none can be started,
+// or all are lost, the solver here carries on alone.
 type handover struct {
 	s      *sched
 	o      Options
@@ -276,22 +280,42 @@ type handover struct {
 	closed bool
 }
 
-// ready is the local solver's handOver check, before each puzzle: it
-// starts the worker processes once the solver here has spent localFirst,
-// and never asks it to step aside.
-func (h *handover) ready(spent time.Duration) bool {
+// watch looks every localFirst for puzzles waiting, and starts the
+// worker processes at the first look that finds some: the solver here is
+// on a slow puzzle, or the reader is ahead of it. It looks at the clock,
+// not between puzzles, so that a second puzzle does not wait for a first
+// that takes seconds.
+func (h *handover) watch() {
+	tick := time.NewTicker(localFirst)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+		case <-h.s.finished:
+			return
+		case <-h.s.ctx.Done():
+			return
+		}
+		if h.s.hasPending() {
+			h.start()
+			return
+		}
+	}
+}
+
+// start starts the worker processes, unless the batch is over.
+func (h *handover) start() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.failed || h.closed || h.pool != nil || spent < localFirst {
-		return false
+	if h.failed || h.closed || h.pool != nil {
+		return
 	}
 	pl, err := newPool(h.s, h.o.Workers-1, h.o, h.newCmd, h.lost)
 	if err != nil {
 		h.failed = true
-		return false
+		return
 	}
 	h.pool = pl
-	return false
 }
 
 // lost is called when every worker process is gone: the solver here,

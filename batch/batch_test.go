@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -437,6 +439,57 @@ func TestUnreadable(t *testing.T) {
 	} {
 		if got := batch.Unreadable(c.err); got != c.want {
 			t.Errorf("Unreadable(%v) = %v, want %v", c.err, got, c.want)
+		}
+	}
+}
+
+// gateVar names a directory where every solve of a worker process started
+// with it waits at the gate (see gate).
+const gateVar = "BATCH_TEST_GATE"
+
+// gateWait bounds the wait at the gate: past it, the solve goes on and
+// leaves a file "alone-…" that says so.
+const gateWait = 10 * time.Second
+
+var gateSeq atomic.Int32
+
+// gate holds a solve until two solves, in this process or others, have
+// reached the gate in dir: each leaves a file there and waits for a
+// second file.
+func gate(dir string) {
+	id := fmt.Sprintf("%d-%d", os.Getpid(), gateSeq.Add(1))
+	os.WriteFile(filepath.Join(dir, "at-"+id), nil, 0o644)
+	for end := time.Now().Add(gateWait); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+		if at, _ := filepath.Glob(filepath.Join(dir, "at-*")); len(at) >= 2 {
+			return
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "alone-"+id), nil, 0o644)
+}
+
+// TestSlowPuzzlesSpread: two puzzles with two workers are solved at
+// once, each by its own solver, however long the first takes: every
+// solve waits at a gate until a second one has started. A worker process
+// that took both (a pipeline filled before the other was up), or a
+// solver here that kept the second while it was on the first, would
+// leave a solve alone at the gate until gateWait.
+func TestSlowPuzzlesSpread(t *testing.T) {
+	// Not parallel: the gate of the solver here is package-wide.
+	in := mixed(t, 2)
+	for _, o := range []batch.Options{{Workers: 2}, {Workers: 2, Timeout: time.Minute}} {
+		dir := t.TempDir()
+		w := newWorkers(t, gateVar+"="+dir)
+		o.Worker = w.command
+		if o.Timeout == 0 {
+			batch.SetBeforeSolve(func() { gate(dir) }) // the solver here, beside one worker process
+		}
+		collect(t, in, o)
+		batch.SetBeforeSolve(nil)
+		if alone, _ := filepath.Glob(filepath.Join(dir, "alone-*")); len(alone) > 0 {
+			t.Errorf("timeout %v: %d of the two solves waited alone for %v", o.Timeout, len(alone), gateWait)
+		}
+		if at, _ := filepath.Glob(filepath.Join(dir, "at-*")); len(at) != 2 {
+			t.Errorf("timeout %v: %d solves reached the gate, want 2", o.Timeout, len(at))
 		}
 	}
 }

@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/satdoku/satdoku/engine"
@@ -14,12 +15,19 @@ func timeoutError(d time.Duration) error {
 	return fmt.Errorf("no answer within %v: %w", d, context.DeadlineExceeded)
 }
 
+// beforeSolve, set only by tests, is called before solveWithin solves a
+// puzzle, in this process or in a worker process.
+var beforeSolve atomic.Pointer[func()]
+
 // solveWithin solves one puzzle in this process within timeout (0: no
 // limit). An answer found after the deadline, by an engine that could not
 // be stopped in time, is a timeout too, as it is on every path.
 func solveWithin(ctx context.Context, eng *engine.Engine, it *item, timeout time.Duration) {
 	if it.Puzzle == nil {
 		return // unreadable: its result is set already
+	}
+	if f := beforeSolve.Load(); f != nil {
+		(*f)()
 	}
 	if timeout > 0 {
 		var cancel context.CancelFunc
@@ -44,12 +52,10 @@ func solveWithin(ctx context.Context, eng *engine.Engine, it *item, timeout time
 const finishEvery = time.Millisecond
 
 // runLocal solves puzzles in this process with eng, taking up to chunk at
-// a time, until the batch is over or handOver reports true (checked
-// before each puzzle with the time spent solving so far; nil: never),
-// when it gives back what it holds. It hands solved puzzles on together,
+// a time, until the batch is over. It hands solved puzzles on together,
 // after every finishEvery of solving and at the end of each chunk.
-func (s *sched) runLocal(eng *engine.Engine, timeout time.Duration, chunk int, handOver func(spent time.Duration) bool) {
-	var spent, held time.Duration
+func (s *sched) runLocal(eng *engine.Engine, timeout time.Duration, chunk int) {
+	var held time.Duration
 	var solved []*item
 	handOn := func() {
 		s.finish(solved...)
@@ -60,14 +66,8 @@ func (s *sched) runLocal(eng *engine.Engine, timeout time.Duration, chunk int, h
 		if !ok {
 			return
 		}
-		for i, it := range items {
-			if handOver != nil && handOver(spent) {
-				handOn()
-				s.requeue(items[i:])
-				return
-			}
+		for _, it := range items {
 			solveWithin(s.ctx, eng, it, timeout)
-			spent += it.Elapsed
 			if s.ctx.Err() != nil {
 				handOn() // interrupted: this answer is not wanted
 				return

@@ -16,6 +16,9 @@ func TestMain(m *testing.M) {
 	if poison := os.Getenv(poisonVar); poison != "" {
 		servePoisoned(poison)
 	}
+	if dir := os.Getenv(gateVar); dir != "" {
+		batch.SetBeforeSolve(func() { gate(dir) })
+	}
 	batch.ServeWorkerIfChild()
 	if os.Getenv(proctest.Var) == "" {
 		os.Setenv(proctest.Var, mark)

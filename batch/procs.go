@@ -29,6 +29,12 @@ const (
 	killGrace = 50 * time.Millisecond
 	// readyTimeout bounds the start of a worker process.
 	readyTimeout = 30 * time.Second
+	// queuedWork is how much solving a slot keeps queued in its process,
+	// by the pool's average time a puzzle (see allowed): puzzles of
+	// microseconds fill the pipeline, and a puzzle of a millisecond or
+	// more is sent only once its process is free, so that slow puzzles
+	// spread over the processes instead of queueing behind each other.
+	queuedWork = time.Millisecond
 )
 
 // pool solves puzzles in worker processes: gophersat cannot run twice in
@@ -44,6 +50,9 @@ type pool struct {
 	timeout  time.Duration
 	depth    int
 	onBroken func(error) // called once when no slot has a process left
+	// perPuzzle is the running average of the time a process takes a
+	// puzzle, in nanoseconds; 0 until the first answer.
+	perPuzzle atomic.Int64
 
 	mu      sync.Mutex
 	slots   []*slot
@@ -55,6 +64,33 @@ type pool struct {
 	starting bool
 	broken   int
 	wg       sync.WaitGroup
+}
+
+// allowed is how many puzzles a slot may have sent and not yet answered:
+// enough to keep queuedWork of solving in its process, at least one and
+// at most the pool's depth. Until an answer has been timed it is one, so
+// that the first puzzles of a batch go to different processes.
+func (pl *pool) allowed() int {
+	avg := time.Duration(pl.perPuzzle.Load())
+	if avg <= 0 {
+		return 1
+	}
+	return int(min(int64(pl.depth), max(1, int64(queuedWork/avg))))
+}
+
+// timed adds one puzzle's time in a process to the pool's average.
+func (pl *pool) timed(d time.Duration) {
+	d = max(d, 1)
+	for {
+		old := pl.perPuzzle.Load()
+		avg := int64(d)
+		if old > 0 {
+			avg = old + (int64(d)-old)/8
+		}
+		if pl.perPuzzle.CompareAndSwap(old, avg) {
+			return
+		}
+	}
 }
 
 // process is one worker process and the goroutine that reads its answers.
@@ -302,8 +338,12 @@ func (sl *slot) answer(p *process, line []byte) bool {
 	}
 	it := sl.inflight[0]
 	sl.inflight = sl.inflight[1:]
-	sl.headStart = time.Now()
-	if sl.senderWaiting && len(sl.inflight) <= sl.pl.depth/2 {
+	now := time.Now()
+	if sl.ready {
+		sl.pl.timed(now.Sub(sl.headStart))
+	}
+	sl.headStart = now
+	if sl.senderWaiting && len(sl.inflight) <= sl.pl.allowed()/2 {
 		sl.senderWaiting = false
 		sl.room.notify()
 	}
@@ -393,7 +433,7 @@ func (sl *slot) send() {
 	var buf []byte
 	for {
 		sl.mu.Lock()
-		for sl.p != nil && len(sl.inflight) >= pl.depth && pl.s.ctx.Err() == nil {
+		for sl.p != nil && len(sl.inflight) >= pl.allowed() && pl.s.ctx.Err() == nil {
 			sl.senderWaiting = true
 			sl.mu.Unlock()
 			select {
@@ -402,7 +442,7 @@ func (sl *slot) send() {
 			}
 			sl.mu.Lock()
 		}
-		p, room := sl.p, pl.depth-len(sl.inflight)
+		p, room := sl.p, max(1, pl.allowed()-len(sl.inflight)) // allowed may have shrunk since
 		sl.mu.Unlock()
 		if p == nil || pl.s.ctx.Err() != nil {
 			return
@@ -465,7 +505,7 @@ func (sl *slot) send() {
 			}
 			sl.inflight = append(sl.inflight, it)
 		}
-		full := len(sl.inflight) >= pl.depth
+		full := len(sl.inflight) >= pl.allowed()
 		sl.mu.Unlock()
 		for _, it := range invalid {
 			pl.s.finish(it)

@@ -169,6 +169,13 @@ func (s *sched) closeInput(err error) {
 	s.checkFinishedLocked()
 }
 
+// hasPending reports whether puzzles are waiting for a solver.
+func (s *sched) hasPending() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.pending) > 0
+}
+
 // tryTake returns up to max waiting puzzles without blocking.
 func (s *sched) tryTake(max int) []*item {
 	s.mu.Lock()

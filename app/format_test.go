@@ -677,3 +677,21 @@ func TestZip(t *testing.T) {
 		t.Errorf("bench of an archive:\n%s", r.stdout)
 	}
 }
+
+func TestConflictHeading(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		givens, rules int
+		want          string
+	}{
+		{7, 0, "these 7 givens admit no completion; without any one of them the rest can be completed:"},
+		{6, 1, "these 6 givens and 1 rule admit no completion; without any one of them the rest can be completed:"},
+		{0, 9, "these 9 rules admit no completion; without any one of them the rest can be completed:"},
+		{0, 1, "this rule admits no completion on its own:"},
+		{1, 0, "this given admits no completion on its own:"},
+	} {
+		if got := conflictHeading(tt.givens, tt.rules); got != tt.want {
+			t.Errorf("conflictHeading(%d, %d) = %q, want %q", tt.givens, tt.rules, got, tt.want)
+		}
+	}
+}

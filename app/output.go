@@ -371,8 +371,7 @@ func (o *resultWriter) writeExplanation(p *board.Puzzle, r *batch.Result) {
 		fmt.Fprintf(&o.buf, "# %v\n", c)
 	}
 	if r.Variant != nil && len(r.Conflict)+len(r.ConflictRules) > 0 {
-		fmt.Fprintf(&o.buf, "# these %s and %s admit no completion; without any one of them the rest can be completed:\n",
-			count(len(r.Conflict), "given"), count(len(r.ConflictRules), "rule"))
+		fmt.Fprintf(&o.buf, "# %s\n", conflictHeading(len(r.Conflict), len(r.ConflictRules)))
 		if len(r.Conflict) > 0 {
 			fmt.Fprintf(&o.buf, "# %s\n", strings.Join(engine.GivenNames(p.Board, r.Conflict), " "))
 		}
@@ -584,6 +583,22 @@ func (o *resultWriter) summary(stderr io.Writer, elapsed time.Duration, toStderr
 }
 
 // count says "1 puzzle", "2 puzzles", "0 puzzles".
+// conflictHeading introduces a minimal conflict of givens and rules,
+// naming only the kinds it holds.
+func conflictHeading(givens, rules int) string {
+	var parts []string
+	if givens > 0 {
+		parts = append(parts, count(givens, "given"))
+	}
+	if rules > 0 {
+		parts = append(parts, count(rules, "rule"))
+	}
+	if givens+rules == 1 {
+		return "this " + strings.TrimPrefix(parts[0], "1 ") + " admits no completion on its own:"
+	}
+	return "these " + strings.Join(parts, " and ") + " admit no completion; without any one of them the rest can be completed:"
+}
+
 func count(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun

@@ -10,6 +10,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/fallback"
+	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/solver"
 )
 
@@ -315,5 +316,46 @@ func TestBothTimeout(t *testing.T) {
 	res := e.Solve(ctx, p)
 	if res.Status != Timeout || !errors.Is(res.Err, context.Canceled) || res.Engine != "both" {
 		t.Errorf("status %v, engine %q, err %v; want timeout by both with context.Canceled", res.Status, res.Engine, res.Err)
+	}
+}
+
+// TestDisagreeVariant: on a variant puzzle, where Both runs the two engines
+// at once, a SAT answer that differs from the backtracker's is still a
+// disagreement, and a true one is confirmed by both.
+func TestDisagreeVariant(t *testing.T) {
+	t.Parallel()
+	var c variantcorpus.Puzzle
+	for _, p := range variantcorpus.Read(t) {
+		if p.File == "dclamage/blitz.json" {
+			c = p
+		}
+	}
+	if c.Puzzle == nil {
+		t.Fatal("dclamage/blitz.json is not in the corpus")
+	}
+	for _, tt := range []struct {
+		name  string
+		count countFunc
+		want  string
+	}{
+		{"unsat for a solvable puzzle", func(context.Context, *encode.Formula, int) ([][]bool, encode.Status, error) {
+			return nil, encode.Unsat, nil
+		}, "sat says no_solution, backtrack says solved"},
+		{"the true answer", nil, ""},
+	} {
+		e := newEngine(t, Options{Kind: Both, Limit: 2})
+		if tt.count != nil {
+			e.satCount = tt.count
+		}
+		res := e.SolvePuzzle(bg, c.Puzzle)
+		if tt.want == "" {
+			if res.Status != Solved || res.Count != 1 || !res.Solution.Equal(c.Solution) || res.Engine != "both" {
+				t.Errorf("%s: %v, count %d, engine %q, err %v; want the unique solution from both", tt.name, res.Status, res.Count, res.Engine, res.Err)
+			}
+			continue
+		}
+		if res.Status != Failed || !errors.Is(res.Err, ErrDisagree) || !strings.Contains(res.Err.Error(), tt.want) {
+			t.Errorf("%s: %v, err %v; want a disagreement saying %q", tt.name, res.Status, res.Err, tt.want)
+		}
 	}
 }

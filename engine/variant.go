@@ -24,8 +24,10 @@ import (
 //     answers instead (Result.Fallback says why).
 //   - Backtrack: fallback.Solver.SolveVariant, the native solver with its
 //     own pruning per rule.
-//   - Both: the two, compared: the same status, the same count, and for a
-//     puzzle with one solution the same grid; else Failed with ErrDisagree.
+//   - Both: the two, run at once (on two goroutines: a variant puzzle
+//     takes milliseconds or more), compared: the same status, the same
+//     count, and for a puzzle with one solution the same grid; else
+//     Failed with ErrDisagree.
 //   - External: the formula written as DIMACS (its cardinality constraints
 //     and sums expanded into clauses, Options.Encoding.AMO choosing the
 //     at-most-one encoding) for the external solver, counting with
@@ -119,8 +121,9 @@ func (e *Engine) solveVariant(ctx context.Context, sc *scratch, p *variant.Puzzl
 	case Backtrack:
 		return e.backtrackVariant(ctx, sc, p, e.opts.Limit)
 	case Both:
-		s := e.satVariant(ctx, sc, p)
-		b := e.backtrackVariant(ctx, sc, p, max(e.opts.Limit, 2))
+		s, b := e.together(sc,
+			func(sc *scratch) Result { return e.satVariant(ctx, sc, p) },
+			func(sc *scratch) Result { return e.backtrackVariant(ctx, sc, p, max(e.opts.Limit, 2)) })
 		return e.compare(p.Givens, s, b)
 	case External:
 		start := time.Now()

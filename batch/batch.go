@@ -59,9 +59,9 @@ type Options struct {
 	// puzzles in this process, and once a puzzle has waited for it about
 	// 30 ms (a slow puzzle holds it, or the input is ahead of it) starts
 	// Workers-1 worker processes and goes on solving here beside them:
-	// this process is one of the workers, which saves starting one. With one worker it
-	// solves everything here; when no worker process can be started it
-	// solves here, one puzzle at a time.
+	// this process is one of the workers, which saves starting one. With
+	// one worker it solves everything here; when no worker process can be
+	// started it solves here, one puzzle at a time.
 	Workers int
 	// Timeout, if positive, is the time allowed for each puzzle: a puzzle
 	// not answered within it is reported with Status engine.Timeout and an
@@ -113,9 +113,10 @@ var (
 // More only share the same CPUs, each with its own memory.
 func MaxWorkers() int { return 4 * runtime.NumCPU() }
 
-// localFirst is how long a batch without a timeout solves in this process
-// before it starts worker processes: about what starting one costs, so
-// that a batch done by then starts none.
+// localFirst is how often a batch without a timeout looks for puzzles
+// waiting for the solver in this process, and so about how long one waits
+// before worker processes start: about what starting one costs, so that
+// a batch done by then starts none.
 const localFirst = 30 * time.Millisecond
 
 // Solve solves every puzzle of src and calls fn with each result, in input
@@ -262,13 +263,12 @@ func chooseMode(o Options, canStart bool) mode {
 }
 
 // handover runs a hybrid batch's start of worker processes: once a puzzle
-// waits for the solver here localFirst after the start, it starts
-// Workers-1 of them,
-// and the solver here goes on beside them. A process costs its start-up
-// (tens of milliseconds of CPU, most of it page faults) and the protocol,
-// so this process stays one of the workers rather than idle, and a batch
-// that the solver here keeps up with starts none. If none can be started,
-// or all are lost, the solver here carries on alone.
+// waits for the solver here (see watch), it starts Workers-1 of them, and
+// the solver here goes on beside them. A process costs its start-up (tens
+// of milliseconds of CPU, most of it page faults) and the protocol, so
+// this process stays one of the workers rather than idle, and a batch that
+// the solver here keeps up with starts none. If none can be started, or
+// all are lost, the solver here carries on alone.
 type handover struct {
 	s      *sched
 	o      Options

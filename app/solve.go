@@ -135,7 +135,7 @@ Examples:
    satdoku solve --engine both set.txt      # cross-check SAT against the backtracker
    satdoku solve --box 2x3 six.txt          # 6x6 with 2x3 boxes
    satdoku solve -o pretty giant16.txt      # 16x16: a line of 256 symbols 1-9A-G ('.' blank)
-   satdoku solve --alphabet letters -       # 16x16 written with A-P
+   satdoku solve spoj16.txt                 # 16x16 in A-P, '-' blank: read as letters (A=1)
    satdoku solve --explain bad.txt          # why a puzzle has no solution
    satdoku solve --engine external --sat-cmd 'cadical -q' puzzle.txt
    satdoku solve --unique killer.json       # an f-puzzles file: is it unique?

@@ -383,8 +383,7 @@ func (o *resultWriter) writeExplanation(p *board.Puzzle, r *batch.Result) {
 	if len(r.Conflict) == 0 {
 		return
 	}
-	fmt.Fprintf(&o.buf, "# these %d givens admit no completion; without any one of them the rest can be completed:\n# %s\n",
-		len(r.Conflict), strings.Join(engine.GivenNames(p.Board, r.Conflict), " "))
+	fmt.Fprintf(&o.buf, "# %s\n# %s\n", conflictHeading(len(r.Conflict), 0), strings.Join(engine.GivenNames(p.Board, r.Conflict), " "))
 	if p.Board.Shape == board.Classic {
 		only := board.Subset(p.Board, r.Conflict)
 		for _, line := range strings.Split(strings.TrimSuffix(only.String(), "\n"), "\n") {
@@ -582,7 +581,6 @@ func (o *resultWriter) summary(stderr io.Writer, elapsed time.Duration, toStderr
 	fmt.Fprintf(stderr, " in %v (%.0f puzzles/s)\n", elapsed.Round(time.Millisecond), rate)
 }
 
-// count says "1 puzzle", "2 puzzles", "0 puzzles".
 // conflictHeading introduces a minimal conflict of givens and rules,
 // naming only the kinds it holds.
 func conflictHeading(givens, rules int) string {
@@ -599,6 +597,7 @@ func conflictHeading(givens, rules int) string {
 	return "these " + strings.Join(parts, " and ") + " admit no completion; without any one of them the rest can be completed:"
 }
 
+// count says "1 puzzle", "2 puzzles", "0 puzzles".
 func count(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun

@@ -17,13 +17,15 @@ import (
 // digit alone.
 //
 // The answer comes from SAT whatever the engine's kind: the formula of
-// encode.Variant and solver.Possible, which marks every digit of each
-// solution it finds and asks for a solution with a digit not yet marked
-// until there is none (for a puzzle with one solution, two solves: the
-// solution and the proof that nothing else fits). Every solution found is
-// checked with variant.Check before its digits count, so each digit
-// reported rests on a checked solution; a digit left out rests on
-// gophersat's proof that no solution has it.
+// encode.Variant, narrowed as SolvePuzzle's SAT engine narrows it (but for
+// Both, whose engines stay independent), and solver.Possible, which marks
+// every digit of each solution it finds and asks for a solution with a
+// digit not yet marked until there is none (for a puzzle with one
+// solution, two solves: the solution and the proof that nothing else
+// fits). Every solution found is checked with variant.Check before its
+// digits count, so each digit reported rests on a checked solution; a
+// digit left out rests on gophersat's proof that no solution has it, or
+// on the native propagation that narrowed the formula.
 //
 // It returns an error for a puzzle that is not well formed (as
 // SolvePuzzle's Invalid), for a gophersat failure, and the ctx's error
@@ -43,7 +45,7 @@ func (e *Engine) Candidates(ctx context.Context, p *variant.Puzzle) ([]uint64, e
 	if n > 64 {
 		return nil, fmt.Errorf("%w: candidates as 64-bit sets need a side of at most 64", board.ErrShape)
 	}
-	f, err := encode.Variant(p)
+	f, _, err := narrowedFormula(ctx, p, e.opts.Kind != Both)
 	if err != nil {
 		return nil, err
 	}

@@ -123,6 +123,8 @@ type Result struct {
 	Settled bool
 	// Stage is, for the SAT engine, the preprocessing step that settled
 	// the puzzle, or encode.StageSearch when gophersat's search decided it.
+	// For a variant puzzle the one step is the backtracker's propagation
+	// and probing that narrows the formula: encode.StageProbing.
 	Stage encode.Stage
 	// Clashes lists the pairs of givens that break a rule directly.
 	Clashes []*board.ClashError

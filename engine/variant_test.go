@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/fallback"
 	"github.com/satdoku/satdoku/internal/race"
+	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/satdoku/satdoku/variant/varianttest"
 )
@@ -450,3 +452,40 @@ func (strangeRule) Describe(int) string                                    { ret
 func (strangeRule) Scope(*variant.Puzzle) []int                            { return nil }
 func (strangeRule) Validate(*variant.Puzzle) error                         { return nil }
 func (strangeRule) Check(*variant.Puzzle, *board.Board) *variant.Violation { return nil }
+
+// TestVariantNarrowing checks how the SAT engine's formula is narrowed:
+// a corpus puzzle that propagation and probing decide says so in its
+// Stage (and is settled without search), one they leave open is decided
+// by gophersat's search, and Both's SAT engine is never narrowed; every
+// answer is the manifest's solution, proven unique.
+func TestVariantNarrowing(t *testing.T) {
+	t.Parallel()
+	byFile := map[string]*variant.Puzzle{}
+	want := map[string]*board.Board{}
+	for _, c := range variantcorpus.Read(t) {
+		byFile[c.File], want[c.File] = c.Puzzle, c.Solution
+	}
+	tests := []struct {
+		file    string
+		kind    Kind
+		stage   encode.Stage
+		settled bool
+	}{
+		{"sigh/x-sum-little-killer.json", SAT, encode.StageProbing, true},
+		{"sigh/bicycle-race.json", SAT, encode.StageSearch, false},
+		{"sigh/x-sum-little-killer.json", Both, encode.StageSearch, false},
+	}
+	for _, tc := range tests {
+		p := byFile[tc.file]
+		if p == nil {
+			t.Fatalf("%s: not in the corpus", tc.file)
+		}
+		res := newEngine(t, Options{Kind: tc.kind, Limit: 2}).SolvePuzzle(bg, p)
+		if res.Status != Solved || res.Count != 1 || !res.Solution.Equal(want[tc.file]) {
+			t.Fatalf("%s %v: %v, %d solutions (%v)", tc.file, tc.kind, res.Status, res.Count, res.Err)
+		}
+		if res.Stage != tc.stage || res.Settled != tc.settled {
+			t.Errorf("%s %v: stage %v, settled %v; want %v, %v", tc.file, tc.kind, res.Stage, res.Settled, tc.stage, tc.settled)
+		}
+	}
+}

@@ -3,9 +3,12 @@ package fallback_test
 import (
 	"context"
 	"fmt"
+	"math/bits"
+	"os"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fallback"
+	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -59,4 +62,40 @@ func ExampleSolver_EachVariant() {
 	// 1243342121344312
 	// 1243431234212134
 	// 4 <nil>
+}
+
+// PruneVariant narrows the candidates without search. On "X-Sum Little
+// Killer" (Interactive Sudoku Solver's collection: six little killers, six
+// x-sums, two givens) propagation leaves most cells open, and
+// failed-literal probing decides them all.
+func ExamplePruneVariant() {
+	f, err := os.Open("../testdata/variants/sigh/x-sum-little-killer.json")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer f.Close()
+	res, err := fpuzzles.Read(f)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, probe := range []bool{false, true} {
+		masks, ok, err := fallback.PruneVariant(context.Background(), res.Puzzle, probe)
+		if err != nil || !ok {
+			fmt.Println(ok, err)
+			return
+		}
+		open, cands := 0, 0
+		for _, m := range masks {
+			cands += bits.OnesCount64(m)
+			if m&(m-1) != 0 {
+				open++
+			}
+		}
+		fmt.Printf("probe %-5v %2d open cells, %3d candidates\n", probe, open, cands)
+	}
+	// Output:
+	// probe false 75 open cells, 534 candidates
+	// probe true   0 open cells,  81 candidates
 }

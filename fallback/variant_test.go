@@ -83,6 +83,34 @@ func agree(t *testing.T, s *fallback.Solver, p *variant.Puzzle, want map[string]
 			t.Fatalf("count to 2 returned a grid the checker rejects\n%v", g)
 		}
 	}
+	keepsSolutions(t, p, want)
+}
+
+// keepsSolutions checks that PruneVariant, with and without probing,
+// removes no digit of any solution in want, and reports no solution only
+// when want is empty.
+func keepsSolutions(t *testing.T, p *variant.Puzzle, want map[string]bool) {
+	t.Helper()
+	for _, probe := range []bool{false, true} {
+		masks, ok, err := fallback.PruneVariant(context.Background(), p, probe)
+		if err != nil {
+			t.Fatalf("PruneVariant (probe %v): %v\npuzzle:\n%s", probe, err, describe(p))
+		}
+		if !ok {
+			if len(want) > 0 {
+				t.Fatalf("PruneVariant (probe %v) found a contradiction in a puzzle with %d solutions\npuzzle:\n%s", probe, len(want), describe(p))
+			}
+			continue
+		}
+		for k := range want {
+			for c, d := range []byte(k) {
+				if masks[c]&(1<<(d-1)) == 0 {
+					t.Fatalf("PruneVariant (probe %v) removed %d from cell %d, which a solution holds\n%v\npuzzle:\n%s",
+						probe, d, c, &board.Board{Shape: p.Givens.Shape, Cells: []uint8(k)}, describe(p))
+				}
+			}
+		}
+	}
 }
 
 // outcomes tallies puzzles by their number of solutions: none, one, several.

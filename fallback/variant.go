@@ -70,20 +70,11 @@ func (s *Solver) EachVariant(ctx context.Context, p *variant.Puzzle, limit int, 
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	if err := p.Validate(); err != nil {
-		var clash *board.ClashError
-		if errors.As(err, &clash) {
-			return Result{}, nil
-		}
+	vs, err := newVariantSearch(ctx, p, limit)
+	if vs == nil {
 		return Result{}, err
 	}
-	vs, err := compileVariant(p)
-	if err != nil {
-		return Result{}, err
-	}
-	vs.ctx, vs.done, vs.limit, vs.visit = ctx, ctx.Done(), limit, visit
-	vs.shape = p.Givens.Shape
-	vs.lastConflict = -1
+	vs.visit = visit
 	if vs.start() {
 		vs.search(0)
 	}
@@ -93,6 +84,27 @@ func (s *Solver) EachVariant(ctx context.Context, p *variant.Puzzle, limit int, 
 		}
 	}
 	return vs.res, nil
+}
+
+// newVariantSearch validates and compiles p for a search under ctx that
+// stops at limit solutions. It returns nil and a nil error for givens
+// that clash (no solution).
+func newVariantSearch(ctx context.Context, p *variant.Puzzle, limit int) (*vsolver, error) {
+	if err := p.Validate(); err != nil {
+		var clash *board.ClashError
+		if errors.As(err, &clash) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	vs, err := compileVariant(p)
+	if err != nil {
+		return nil, err
+	}
+	vs.ctx, vs.done, vs.limit = ctx, ctx.Done(), limit
+	vs.shape = p.Givens.Shape
+	vs.lastConflict = -1
+	return vs, nil
 }
 
 // propagator prunes the masks of the cells of one rule (or part of one).

@@ -2,12 +2,9 @@ package fallback
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math/bits"
 	"slices"
 
-	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -31,22 +28,9 @@ func PruneVariant(ctx context.Context, p *variant.Puzzle, probe bool) (masks []u
 	if err := ctx.Err(); err != nil {
 		return nil, false, err
 	}
-	if err := p.Validate(); err != nil {
-		var clash *board.ClashError
-		if errors.As(err, &clash) {
-			return nil, false, nil
-		}
+	vs, err := newVariantSearch(ctx, p, 1)
+	if vs == nil || !vs.start() {
 		return nil, false, err
-	}
-	vs, err := compileVariant(p)
-	if err != nil {
-		return nil, false, fmt.Errorf("fallback: %w", err)
-	}
-	vs.ctx, vs.done, vs.limit = ctx, ctx.Done(), 1
-	vs.shape = p.Givens.Shape
-	vs.lastConflict = -1
-	if !vs.start() {
-		return nil, false, nil
 	}
 	if probe && !vs.probe() {
 		return nil, false, nil

@@ -17,8 +17,8 @@ import (
 // that no solution holds there, so the masks keep every solution.
 //
 // The engine's SAT path writes the digits removed as unit clauses:
-// deductions that cost microseconds here, from a sum's bounds or a digit
-// a cage must hold, are out of reach of unit propagation in the formula.
+// deductions that cost little here, from a sum's bounds or a digit a cage
+// must hold, are out of reach of unit propagation in the formula.
 // A malformed puzzle or a rule the solver does not know is an error (as
 // for SolveVariant); ctx ends the probing early, with ctx's error.
 func PruneVariant(ctx context.Context, p *variant.Puzzle, probe bool) (masks []uint64, ok bool, err error) {

@@ -43,9 +43,9 @@ func PruneVariant(ctx context.Context, p *variant.Puzzle, probe bool) (masks []u
 // propagate to a contradiction, repeating while a pass removes something.
 // A pass gives up after as many fruitless probes in a row as the board
 // has cells: on an open board every probe succeeds, and probing all of a
-// 36×36 one took half a second for nothing (on the corpus the cut-off
-// decides as many puzzles, in 60% of the time). It reports false if the
-// root itself fails.
+// 36×36 one took half a second for nothing (on the 95 corpus puzzles the
+// cut-off decides 78 instead of 79, in 61% of the time). It reports false
+// if the root itself fails.
 func (s *vsolver) probe() bool {
 	root := s.cand
 	trial := s.level(1)

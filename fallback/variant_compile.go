@@ -40,6 +40,7 @@ func compileVariant(p *variant.Puzzle) (*vsolver, error) {
 		}
 	}
 	b.cageInnies(p)
+	b.diagonalInnies()
 	for c, set := range b.peerSet {
 		for o := range set {
 			s.peers[c] = append(s.peers[c], o)
@@ -75,6 +76,9 @@ type builder struct {
 	peerSet []map[int32]bool
 	sums    []*sumProp // to finish once the peers are known
 	units   [][]int32  // every group of cells that must differ
+	// diagonals holds the diagonal sums, down-right ones first index 0,
+	// down-left 1 (see diagonalInnies).
+	diagonals [2][]diagonalSum
 }
 
 // regions returns the cells of each region with N cells, in reading order.
@@ -217,12 +221,14 @@ func (b *builder) rule(r variant.Rule) error {
 			diag[i] = int32(i*n + n - 1 - i)
 		}
 		b.distinct(diag)
+		b.diagonalLine(diag, n*(n+1)/2)
 	case variant.NegativeDiagonal:
 		diag := make([]int32, n)
 		for i := range diag {
 			diag[i] = int32(i*n + i)
 		}
 		b.distinct(diag)
+		b.diagonalLine(diag, n*(n+1)/2)
 	case variant.AntiKnight:
 		for _, pr := range b.moves([][2]int{{1, 2}, {2, 1}, {1, -2}, {2, -1}}) {
 			b.peer(int32(pr[0]), int32(pr[1]))
@@ -362,7 +368,9 @@ func (b *builder) rule(r variant.Rule) error {
 		b.distinctAlso(cells)
 		b.s.addProp(newComboProp(cells, rootCombos(n, len(cells), r.Root)), cells)
 	case variant.LittleKiller:
-		b.sum(newSumProp(n, []sumGroup{{cells: b.outside(r.Clue)}}, r.Sum))
+		cells := b.outside(r.Clue)
+		b.sum(newSumProp(n, []sumGroup{{cells: cells}}, r.Sum))
+		b.diagonalLine(cells, r.Sum)
 	case variant.Difference:
 		diff := r.Diff
 		b.pair(r.A, r.B, relKey{"difference", diff}, func(x, y int) bool { return absInt(x-y) == diff })

@@ -131,3 +131,93 @@ func reversed[T any](s []T) []T {
 	slices.Reverse(r)
 	return r
 }
+
+// diagonalSum is a line of cells along a diagonal and its total.
+type diagonalSum struct {
+	cells []int32
+	sum   int
+}
+
+// maxDiagonalInnies bounds the cells of a sum diagonalInnies adds, and
+// maxDiagonalFamily the diagonals of one direction it combines (2^k sets).
+const (
+	maxDiagonalInnies = 12
+	maxDiagonalFamily = 12
+)
+
+// diagonalLine notes a diagonal sum (a little killer, or an X diagonal
+// holding 1..N) for diagonalInnies. A line on a diagonal that an earlier
+// line of its direction already covers is left out: the two are one line.
+func (b *builder) diagonalLine(cells []int32, sum int) {
+	if len(cells) < 2 {
+		return
+	}
+	n := int32(b.n)
+	dir := 0
+	if (cells[1]/n-cells[0]/n)*(cells[1]%n-cells[0]%n) < 0 {
+		dir = 1
+	}
+	for _, l := range b.diagonals[dir] {
+		if slices.Contains(l.cells, cells[0]) {
+			return
+		}
+	}
+	b.diagonals[dir] = append(b.diagonals[dir], diagonalSum{cells, sum})
+}
+
+// diagonalInnies adds the sums that diagonal sums of one direction imply
+// together, as a person solving a little killer adds them up: the lines
+// are disjoint, so any set of them sums to their totals, and less the
+// regions the set covers whole (1+…+N each) the cells left sum to the
+// rest. Five parallel diagonals of hailstone-little-killer cover three
+// boxes and leave twelve cells summing to 81. Each set (of at most
+// maxDiagonalFamily lines a direction) that covers a region and leaves
+// 1..maxDiagonalInnies cells gives one sum propagator. Package encode
+// adds the same sums with its own code (see cageInnies for why).
+func (b *builder) diagonalInnies() {
+	n := b.n
+	full := n * (n + 1) / 2
+	regions := b.regions()
+	in := make([]bool, n*n)
+	for _, lines := range b.diagonals {
+		if len(lines) > maxDiagonalFamily {
+			continue
+		}
+		for set := 1; set < 1<<len(lines); set++ {
+			clear(in)
+			total := 0
+			for i, l := range lines {
+				if set&(1<<i) != 0 {
+					for _, c := range l.cells {
+						in[c] = true
+					}
+					total += l.sum
+				}
+			}
+			covered := 0
+			for _, reg := range regions {
+				if !slices.ContainsFunc(reg, func(c int32) bool { return !in[c] }) {
+					covered++
+					total -= full
+					for _, c := range reg {
+						in[c] = false
+					}
+				}
+			}
+			var left []int32
+			for c, ok := range in {
+				if ok {
+					left = append(left, int32(c))
+				}
+			}
+			if covered == 0 || len(left) == 0 || len(left) > maxDiagonalInnies {
+				continue
+			}
+			if total < 0 { // the lines sum to less than the regions they cover
+				b.s.contradiction = true
+				return
+			}
+			b.sum(newSumProp(n, []sumGroup{{cells: left}}, total))
+		}
+	}
+}

@@ -76,8 +76,8 @@ type builder struct {
 	peerSet []map[int32]bool
 	sums    []*sumProp // to finish once the peers are known
 	units   [][]int32  // every group of cells that must differ
-	// diagonals holds the diagonal sums, down-right ones first index 0,
-	// down-left 1 (see diagonalInnies).
+	// diagonals holds the diagonal sums by direction: [0] down-right,
+	// [1] down-left (see diagonalInnies).
 	diagonals [2][]diagonalSum
 }
 

@@ -5,9 +5,7 @@ import "github.com/satdoku/satdoku/variant"
 // DiagonalInnies returns the number of sums diagonalInnies adds to p, a
 // valid puzzle.
 func DiagonalInnies(p *variant.Puzzle) int {
-	n := p.Side()
-	b := &builder{s: newVsolver(n), n: n, rels: relations{n: n}, labels: p.RegionLabels()}
-	b.peerSet = make([]map[int32]bool, b.s.ncell)
+	b := newBuilder(p)
 	for _, r := range p.Rules {
 		if err := b.rule(r); err != nil {
 			panic(err)

@@ -16,11 +16,8 @@ import (
 // from package variant's helpers, so that a slip there is caught by the
 // cross-check rather than copied.
 func compileVariant(p *variant.Puzzle) (*vsolver, error) {
-	n := p.Side()
-	s := newVsolver(n)
-	b := &builder{s: s, n: n, rels: relations{n: n}, labels: p.RegionLabels()}
-	b.peerSet = make([]map[int32]bool, s.ncell)
-
+	b := newBuilder(p)
+	n, s := b.n, b.s
 	for r := 0; r < n; r++ {
 		row := make([]int32, n)
 		col := make([]int32, n)
@@ -65,6 +62,15 @@ func compileVariant(p *variant.Puzzle) (*vsolver, error) {
 func (s *vsolver) restrictInit(c int32, m uint64) bool {
 	s.cand[c] &= m
 	return s.cand[c] != 0
+}
+
+// newBuilder returns a builder for p's search state, with nothing added.
+func newBuilder(p *variant.Puzzle) *builder {
+	n := p.Side()
+	s := newVsolver(n)
+	b := &builder{s: s, n: n, rels: relations{n: n}, labels: p.RegionLabels()}
+	b.peerSet = make([]map[int32]bool, s.ncell)
+	return b
 }
 
 // builder collects what the rules compile to.

@@ -113,8 +113,12 @@ func (f *Formula) ClausalSize() (vars, clauses int) {
 // cardinality constraints and sums are written as clauses (see Clausal):
 // at-most-one groups with f's AMO encoding, other cardinality constraints
 // and sums with a sequential counter whose auxiliary variables follow
-// NumVars. V counts them.
+// NumVars. V counts them. A formula that fails Validate is not written:
+// its error is returned.
 func (f *Formula) WriteDIMACS(w io.Writer) error {
+	if err := f.Validate(); err != nil {
+		return err
+	}
 	vars, clauses := f.ClausalSize()
 	bw := bufio.NewWriterSize(w, 64<<10)
 	for _, c := range f.Comments {

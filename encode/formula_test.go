@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -77,6 +78,14 @@ func TestValidate(t *testing.T) {
 	for _, f := range bad {
 		if err := f.Validate(); !errors.Is(err, encode.ErrFormula) {
 			t.Errorf("Validate(%+v) = %v, want ErrFormula", f, err)
+		}
+		// The writers refuse what Validate refuses, writing nothing: a
+		// header that miscounts, or a literal dropped, misleads a solver.
+		for name, write := range map[string]func(io.Writer) error{"WriteDIMACS": f.WriteDIMACS, "WriteOPB": f.WriteOPB} {
+			var b bytes.Buffer
+			if err := write(&b); !errors.Is(err, encode.ErrFormula) || b.Len() > 0 {
+				t.Errorf("%s(%+v) = %v with %d bytes written, want ErrFormula and none", name, f, err, b.Len())
+			}
 		}
 	}
 }

@@ -16,7 +16,8 @@ import (
 //	+3 x7 +5 x9 >= 4 ;
 //
 // Cardinality constraints and sums are written as they are, with no
-// auxiliary variable (V is NumVars); clauses are sums of at least 1.
+// auxiliary variable (V is NumVars, or 1 when NumVars is 0, since a
+// constraint may need x1); clauses are sums of at least 1.
 // Terms are over positive variables only: a negated literal ¬x is written
 // as −x with its weight moved into the bound, terms over one variable are
 // merged, and "≤ k" becomes "≥ −k" by negating both sides, so that every
@@ -24,8 +25,12 @@ import (
 // the sums, then the clauses, as in WriteDIMACS. A "≥" constraint that every assignment meets
 // is left out; one with no term left that none can meet (such as the
 // empty clause) is written as the contradictory pair "+1 x1 >= 1 ;" and
-// "-1 x1 >= 0 ;".
+// "-1 x1 >= 0 ;". A formula that fails Validate is not written: its
+// error is returned.
 func (f *Formula) WriteOPB(w io.Writer) error {
+	if err := f.Validate(); err != nil {
+		return err
+	}
 	o := opbWriter{coef: make([]int, f.NumVars+1), in: make([]bool, f.NumVars+1)}
 	o.constraints(f) // counts
 	vars := max(f.NumVars, 1)

@@ -208,11 +208,31 @@ func New(s Shape) *Board {
 // Side returns N.
 func (b *Board) Side() int { return b.Shape.Side() }
 
-// At returns the digit at row r, column c (0 for a blank).
-func (b *Board) At(r, c int) int { return int(b.Cells[r*b.Side()+c]) }
+// At returns the digit at row r, column c (0 for a blank), both counted
+// from 0. It panics, naming them, if r or c is outside 0..N−1.
+func (b *Board) At(r, c int) int { return int(b.Cells[b.index("At", r, c)]) }
 
-// Set puts digit d (0 to clear) at row r, column c.
-func (b *Board) Set(r, c, d int) { b.Cells[r*b.Side()+c] = uint8(d) }
+// Set puts digit d (0 to clear) at row r, column c, both counted from 0.
+// It panics, naming them, if r or c is outside 0..N−1 or d outside 0..N:
+// a digit past N or a column past the edge would otherwise land silently
+// in another cell or as another digit (Cells holds bytes).
+func (b *Board) Set(r, c, d int) {
+	i := b.index("Set", r, c)
+	if n := b.Side(); d < 0 || d > n {
+		panic(fmt.Sprintf("board: Set(%d, %d, %d): digit %d outside 0..%d", r, c, d, d, n))
+	}
+	b.Cells[i] = uint8(d)
+}
+
+// index returns the index in Cells of row r, column c, panicking with a
+// message naming the method if either is off the board.
+func (b *Board) index(method string, r, c int) int {
+	n := b.Side()
+	if r < 0 || r >= n || c < 0 || c >= n || len(b.Cells) != n*n {
+		panic(fmt.Sprintf("board: %s(%d, %d) on a %d×%d board with %d cells: row and column must be in 0..%d", method, r, c, n, n, len(b.Cells), n-1))
+	}
+	return r*n + c
+}
 
 // Clone returns a deep copy of b.
 func (b *Board) Clone() *Board {

@@ -315,6 +315,45 @@ func TestBoardBasics(t *testing.T) {
 	}
 }
 
+// TestSetAtOffBoard checks that At and Set panic, naming the call, on a
+// row, column or digit off the board, rather than reading or writing
+// another cell, or storing a digit past N (or one wrapped past 255).
+func TestSetAtOffBoard(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		call func(b *Board)
+		want string
+	}{
+		{"column past the edge", func(b *Board) { b.Set(0, 9, 5) }, "Set(0, 9)"},
+		{"row past the edge", func(b *Board) { b.At(9, 0) }, "At(9, 0)"},
+		{"negative row", func(b *Board) { b.At(-1, 3) }, "At(-1, 3)"},
+		{"digit past N", func(b *Board) { b.Set(0, 0, 10) }, "digit 10 outside 0..9"},
+		{"digit past a byte", func(b *Board) { b.Set(0, 0, 257) }, "digit 257"},
+		{"negative digit", func(b *Board) { b.Set(0, 0, -1) }, "digit -1"},
+		{"zero Board", func(*Board) { (&Board{}).At(0, 0) }, "At(0, 0)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := New(Classic)
+			defer func() {
+				msg, _ := recover().(string)
+				if !strings.Contains(msg, tc.want) {
+					t.Errorf("panic %q, want one naming %q", msg, tc.want)
+				}
+				if b.Blanks() != 81 {
+					t.Errorf("the board changed: %d blanks", b.Blanks())
+				}
+			}()
+			tc.call(b)
+		})
+	}
+	b := New(Classic)
+	b.Set(8, 8, 9) // the last cell and the largest digit are fine
+	if b.At(8, 8) != 9 {
+		t.Errorf("At(8, 8) = %d, want 9", b.At(8, 8))
+	}
+}
+
 // BenchmarkNewGeometry builds the derived tables of a 9×9 and a 64×64 shape
 // (Geometry computes them once per shape and caches them).
 func BenchmarkNewGeometry(b *testing.B) {

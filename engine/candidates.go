@@ -55,7 +55,7 @@ func (e *Engine) Candidates(ctx context.Context, p *variant.Puzzle) ([]uint64, e
 			lits = append(lits, encode.Lit(encode.CellVar(n, cell, d)))
 		}
 	}
-	sc := e.scratch.Get().(*scratch)
+	sc := e.takeScratch()
 	defer e.scratch.Put(sc)
 	possible, status, err := sc.sat.Possible(ctx, f, lits, func(model []bool) error {
 		_, err := decode.Variant(p, model)

@@ -167,7 +167,8 @@ var ErrDisagree = errors.New("engines disagree")
 // program. gophersat's solves take turns across the process (its
 // package-level buffer, see package solver), so several goroutines gain
 // from overlapping everything else but not from solving at once; for
-// parallel SAT solving use several processes.
+// parallel SAT solving use several processes. The zero Engine is ready
+// to use and is New(Options{}): the SAT engine, one solution.
 type Engine struct {
 	opts    Options
 	scratch sync.Pool // of *scratch
@@ -196,9 +197,16 @@ func New(o Options) (*Engine, error) {
 	if o.Limit < 0 {
 		return nil, fmt.Errorf("solution limit %d is negative", o.Limit)
 	}
-	e := &Engine{opts: o}
-	e.scratch.New = func() any { return &scratch{bt: fallback.NewSolver()} }
-	return e, nil
+	return &Engine{opts: o}, nil
+}
+
+// takeScratch takes a scratch from the pool, or makes one (so that the
+// zero Engine works); give it back with e.scratch.Put.
+func (e *Engine) takeScratch() *scratch {
+	if sc, ok := e.scratch.Get().(*scratch); ok {
+		return sc
+	}
+	return &scratch{bt: fallback.NewSolver()}
 }
 
 // Options returns the engine's options.
@@ -214,7 +222,7 @@ func (e *Engine) counting() bool { return e.opts.Limit >= 2 }
 // be called from several goroutines at once.
 func (e *Engine) Solve(ctx context.Context, p *board.Board) Result {
 	start := time.Now()
-	sc := e.scratch.Get().(*scratch)
+	sc := e.takeScratch()
 	defer e.scratch.Put(sc)
 	res := e.solve(ctx, sc, p)
 	if res.Status == NoSolution && e.opts.Explain && len(res.Clashes) == 0 {
@@ -463,7 +471,7 @@ func (e *Engine) together(sc *scratch, sat, backtrack func(*scratch) Result) (s,
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		own := e.scratch.Get().(*scratch)
+		own := e.takeScratch()
 		defer e.scratch.Put(own)
 		b = backtrack(own)
 	}()

@@ -56,7 +56,7 @@ func (e *Engine) SolvePuzzle(ctx context.Context, p *variant.Puzzle) Result {
 		return e.Solve(ctx, p.Givens)
 	}
 	start := time.Now()
-	sc := e.scratch.Get().(*scratch)
+	sc := e.takeScratch()
 	defer e.scratch.Put(sc)
 	res := e.solveVariant(ctx, sc, p)
 	if res.Status == NoSolution && e.opts.Explain && len(res.Clashes) == 0 {

@@ -27,7 +27,7 @@
 // setter's solution, when the puzzle carries one, must solve what was read
 // (else a *FormatError): a rule only the text states would break it.
 //
-// The JSON: "size" is the side N (1–16); "grid" is N rows of N cells, each
+// The JSON: "size" is the side N (4–16); "grid" is N rows of N cells, each
 // with "value" and "given" (a given digit), "region" (a 0-based region
 // label; null puts the cell in no region; when no cell has one, the regions
 // are the boxes of the largest divisor of N not above √N: 2×3 on 6×6, 3×4

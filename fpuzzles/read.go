@@ -334,12 +334,12 @@ func (rd *reader) readSize() error {
 	if err := json.Unmarshal(raw, &n); err != nil {
 		return formatErr("size", "%s is not a whole number", raw)
 	}
-	if n < 1 || n > MaxSize {
-		return formatErr("size", "%d is outside 1..%d", n, MaxSize)
+	if n < board.MinSide || n > MaxSize { // a 1x1 board is no puzzle
+		return formatErr("size", "%d is outside %d..%d", n, board.MinSide, MaxSize)
 	}
 	rd.n, rd.shape = n, Shape(n)
-	if !rd.shape.Valid() { // board.MinSide: a 1x1 board is no puzzle
-		return formatErr("size", "%d is outside %d..%d", n, board.MinSide, MaxSize)
+	if !rd.shape.Valid() {
+		return formatErr("size", "%d makes no board", n)
 	}
 	return nil
 }

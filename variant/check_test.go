@@ -170,6 +170,10 @@ func TestValidate(t *testing.T) {
 		{"quadruple digit", variant.Quadruple{Cells: []int{0, 1, 9, 10}, Digits: []int{10}}, "outside 1..9"},
 		{"renban too long", variant.Renban{Cells: allOf(10)}, "renban of 10 cells"},
 		{"negative not adjacent", variant.Negative{Kind: variant.NoSum, Values: []int{5}, Pairs: [][2]int{{0, 10}}}, "not orthogonal"},
+		// The solvers match value types: a pointer would be refused late
+		// by the encoder, and a nil one would panic in its own Validate.
+		{"pointer rule", &variant.Killer{Cells: []int{0, 1}, Sum: 3}, "rule 1 is a *variant.Killer: rules are values (variant.Killer{…}"},
+		{"nil pointer rule", (*variant.Thermometer)(nil), "rule 1 is a *variant.Thermometer"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package variant
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/satdoku/satdoku/board"
 )
@@ -137,12 +138,20 @@ func (p *Puzzle) Validate() error {
 		if r == nil {
 			return fmt.Errorf("%w: rule %d is nil", ErrInvalid, i+1)
 		}
+		if t := reflect.TypeOf(r); t.Kind() == reflect.Pointer && t.Elem().PkgPath() == ruleTypesPath {
+			// The solvers' type switches match the value types only.
+			return fmt.Errorf("%w: rule %d is a %v: rules are values (%v{…}, not &%v{…})", ErrInvalid, i+1, t, t.Elem(), t.Elem())
+		}
 		if err := r.Validate(p); err != nil {
 			return fmt.Errorf("rule %d (%s): %w", i+1, r.Name(), err)
 		}
 	}
 	return nil
 }
+
+// ruleTypesPath is the import path of this package, whose rule types
+// are values.
+var ruleTypesPath = reflect.TypeOf(Killer{}).PkgPath()
 
 // ValidateRegions reports whether labels is a valid region labelling of a
 // board of side n: nil (the boxes), or n² labels each in −1..n−1 where

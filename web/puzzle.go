@@ -181,7 +181,7 @@ func (h *Handler) readText(req *Request) (*puzzle, error) {
 		p.vp, p.format, p.alphabet = vp, board.Grid, nil
 		return p, h.addRules(p, req)
 	case strings.TrimSpace(req.Puzzle) == "":
-		if req.Givens == nil {
+		if len(req.Givens) == 0 {
 			return nil, fmt.Errorf("%w: no puzzle: paste one, or send givens", errBadRequest)
 		}
 		n := isqrt(len(req.Givens))
@@ -236,7 +236,7 @@ func (h *Handler) addRules(p *puzzle, req *Request) error {
 	if strings.TrimSpace(req.Rules) != "" {
 		rules, err := variant.ParseRules(req.Rules, b.Shape)
 		if err != nil {
-			return fmt.Errorf("%w: rules: %v (known: %s)", errBadRequest, err, variant.SpecNames)
+			return fmt.Errorf("%w: rules: %v", errBadRequest, err) // the error lists the known names
 		}
 		p.vp.Rules = append(p.vp.Rules, rules...)
 	}
@@ -252,7 +252,7 @@ func (h *Handler) addRules(p *puzzle, req *Request) error {
 
 func (h *Handler) checkSide(n int) error {
 	if n > h.cfg.MaxSide {
-		return fmt.Errorf("%w: this server takes boards up to %dx%d, and this one is %dx%d (a solve cannot be interrupted once started, so the size is bounded; see satdoku serve --max-side)", errBadRequest, h.cfg.MaxSide, h.cfg.MaxSide, n, n)
+		return fmt.Errorf("%w: this server takes boards up to %dx%d, and this one is %dx%d (the size is bounded for every request, as a solve cannot be interrupted once started; see satdoku serve --max-side)", errBadRequest, h.cfg.MaxSide, h.cfg.MaxSide, n, n)
 	}
 	return nil
 }

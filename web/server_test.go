@@ -386,6 +386,7 @@ func TestBadRequests(t *testing.T) {
 		{"two values", "/api/solve", "application/json", `{} {}`, 400, "more than one"},
 		{"too large", "/api/solve", "application/json", `{"puzzle":"` + strings.Repeat(".", 5000) + `"}`, 413, "larger than 4096"},
 		{"empty", "/api/solve", "application/json", `{}`, 400, "no puzzle"},
+		{"empty givens", "/api/solve", "application/json", `{"givens":[]}`, 400, "no puzzle"},
 		{"bad symbol", "/api/solve", "application/json", `{"puzzle":"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x"}`, 400, "line 1, column 81"},
 		{"two puzzles", "/api/solve", "application/json", `{"puzzle":"` + classic + `\n` + classic + `"}`, 400, "more than one puzzle"},
 		{"too big a board", "/api/solve", "application/json", `{"puzzle":"` + big + `","box":"6x6"}`, 400, "up to 25x25"},

@@ -75,6 +75,8 @@ func TestVariantRender(t *testing.T) {
 	} {
 		if code, _, resp := post(t, srv, "/api/render", tc.req); code != 400 || !strings.Contains(resp.Error, tc.want) {
 			t.Errorf("%+v: %d %q", tc.req, code, resp.Error)
+		} else if n := strings.Count(resp.Error, "known:"); n > 1 {
+			t.Errorf("%+v: the known rules are listed %d times: %q", tc.req, n, resp.Error)
 		}
 	}
 	// A clash inside a region is marked, as a clash in a box is.

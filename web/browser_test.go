@@ -271,6 +271,22 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("%d cages drawn, want 6 (%v)", cages, err)
 	}
 	screenshot(t, ctx, "page-fpuzzles.png")
+
+	// Text that is no puzzle: the error shows, and the killer's picture
+	// and rules go, so that nothing is typed onto a stale grid.
+	err = chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("puzzle").value = ""`),
+		chromedp.SendKeys(chromedp.ID("puzzle"), "hello world"),
+		chromedp.WaitVisible(chromedp.CSS(`#status.bad`)),
+		chromedp.WaitNotPresent(chromedp.CSS(`#picture svg`)),
+	)
+	if err != nil {
+		t.Fatalf("pasting text that is no puzzle: %v", err)
+	}
+	listed, err = chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#rule-list li').length`))
+	if status := text(t, ctx, "status"); err != nil || listed != 0 || status == "" {
+		t.Errorf("after text that is no puzzle: status %q, %d rules listed (%v)", status, listed, err)
+	}
 }
 
 // text returns the text of the element with the given id.

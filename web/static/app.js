@@ -64,10 +64,24 @@ async function call(path, extra) {
     return null;
   }
   if (!resp.ok) {
+    // The puzzle on screen is no longer the text's: take it away, so
+    // that nothing is typed onto or solved from a stale picture.
+    forget();
     setStatus(data.error || ("error " + resp.status), "bad");
     return null;
   }
   return data;
+}
+
+// forget clears the picture, the rules and the result of the last puzzle.
+function forget() {
+  state.board = null;
+  state.selected = -1;
+  $("picture").replaceChildren();
+  $("rule-list").replaceChildren();
+  $("result").textContent = "";
+  $("second").hidden = true;
+  $("picture2").replaceChildren();
 }
 
 function showSVG(container, text) {

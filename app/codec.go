@@ -231,6 +231,7 @@ Examples:
    satdoku encode p.txt | cadical -q | satdoku decode --puzzle p.txt
    satdoku encode p.txt > p.cnf; minisat p.cnf result.txt; satdoku decode --puzzle p.txt result.txt
    satdoku encode --format opb k.json > k.opb; minisat+ k.opb | satdoku decode --puzzle k.json
+   satdoku encode --out cnf/ set.txt; cadical -q cnf/000007.cnf | satdoku decode --puzzle set.txt --index 7
 
 EXIT CODES:
    0    the solution was printed
@@ -243,6 +244,7 @@ EXIT CODES:
 ` + brokenPipeHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "puzzle", Aliases: []string{"p"}, Required: true, Usage: "the puzzle `FILE` that was encoded (an f-puzzles file or link too)"},
+			&cli.IntFlag{Name: "index", Usage: "decode for the `K`th puzzle of the --puzzle file (1-based; needed when it holds several)"},
 			rulesFlag(), regionsFlag(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line or pretty; default: the puzzle's format"},
 			boxFlag(), alphabetFlag(),
@@ -270,18 +272,35 @@ func runDecode(c *cli.Context, s *streams) error {
 	// by its content, and --rules and --regions make a classic one a variant.
 	src := newInputs(s, []string{c.String("puzzle")}, in, &progress{})
 	src.rules = rules
-	p, v, err := src.ReadVariant()
+	index := c.Int("index")
+	if index < 0 {
+		return usagef("--index must be at least 1, not %d", index)
+	}
+	var p *board.Puzzle
+	var v *variant.Puzzle
+	read := 0 // puzzles read before the one wanted
+	for ; ; read++ {
+		p, v, err = src.ReadVariant()
+		if read+1 == max(index, 1) || err == io.EOF {
+			break
+		}
+	}
 	src.reportUpTo(-1, s.stderr)
+	name := displayName(c.String("puzzle"))
 	switch {
 	case src.failures() > 0:
 		return silentExit(ExitError)
+	case err == io.EOF && index > 1:
+		return exitf(ExitInvalid, "%s holds %s, so there is no puzzle %d", name, count(read, "puzzle"), index)
 	case err == io.EOF:
-		return exitf(ExitInvalid, "no puzzle in %s", c.String("puzzle"))
+		return exitf(ExitInvalid, "no puzzle in %s", name)
 	case err != nil:
 		return exitf(ExitInvalid, "%v", err)
 	}
-	if _, _, err := src.ReadVariant(); err != io.EOF {
-		return usagef("%s holds more than one puzzle: decode needs the one that was encoded", c.String("puzzle"))
+	if index == 0 {
+		if _, _, err := src.ReadVariant(); err != io.EOF {
+			return usagef("%s holds more than one puzzle: name the one that was encoded with --index K (encode --out writes puzzle K to K's file, 000001.cnf for 1)", name)
+		}
 	}
 	format, err := parseOutput(c.String("output"), false)
 	if err != nil {

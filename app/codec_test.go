@@ -241,6 +241,33 @@ func TestDecode(t *testing.T) {
 	t.Run("puzzle file with several puzzles", func(t *testing.T) {
 		r := satdoku(t, "s UNSATISFIABLE\n", "decode", "--puzzle", sample("top1465-sample.txt"))
 		r.wantCode(t, ExitUsage)
+		if !strings.Contains(r.stderr, "--index") {
+			t.Errorf("the error does not point to --index: %q", r.stderr)
+		}
+	})
+	t.Run("index", func(t *testing.T) {
+		set := sample("top1465-sample.txt")
+		solved := strings.Fields(satdoku(t, "", "solve", set).stdout)
+		for _, k := range []int{1, 7, len(solved)} {
+			sol := mustParse(t, solved[k-1])
+			answer := "s SATISFIABLE\n" + joinLits(append(model(sol), 0), 10, "v ")
+			r := satdoku(t, answer, "decode", "--puzzle", set, "--index", strconv.Itoa(k))
+			r.wantCode(t, ExitOK)
+			if got := strings.TrimSpace(r.stdout); got != solved[k-1] {
+				t.Errorf("--index %d: %q, want %q", k, got, solved[k-1])
+			}
+			// The same model is no solution of another puzzle of the set.
+			other := k%len(solved) + 1
+			satdoku(t, answer, "decode", "--puzzle", set, "--index", strconv.Itoa(other)).wantCode(t, ExitFailed)
+		}
+		r := satdoku(t, "s UNSATISFIABLE\n", "decode", "--puzzle", set, "--index", strconv.Itoa(len(solved)+1))
+		r.wantCode(t, ExitInvalid)
+		if want := fmt.Sprintf("holds %d puzzles, so there is no puzzle %d", len(solved), len(solved)+1); !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr %q lacks %q", r.stderr, want)
+		}
+		satdoku(t, "s UNSATISFIABLE\n", "decode", "--puzzle", set, "--index", "-1").wantCode(t, ExitUsage)
+		// --index 1 on a file of one puzzle is that puzzle.
+		satdoku(t, "s UNSATISFIABLE\n", "decode", "--puzzle", in, "--index", "1").wantCode(t, ExitNoSolution)
 	})
 }
 
@@ -337,6 +364,13 @@ func TestDecodeHelpExamples(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := want
+		if strings.Contains(line, "set.txt") {
+			set := readFile(t, sample("top1465-sample.txt"))
+			if err := os.WriteFile(filepath.Join(dir, "set.txt"), []byte(set), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			want = strings.Fields(satdoku(t, set, "solve").stdout)[6] + "\n" // --index 7
+		}
 		if strings.Contains(line, "k.json") {
 			if _, err := exec.LookPath("minisat+"); err != nil {
 				if os.Getenv("SATDOKU_REQUIRE_SOLVERS") == "1" {

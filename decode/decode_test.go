@@ -75,6 +75,12 @@ func TestReadOutput(t *testing.T) {
 
 func TestReadOutputErrors(t *testing.T) {
 	t.Parallel()
+	if _, err := decode.ReadOutput(nil); !errors.Is(err, decode.ErrNoAnswer) {
+		t.Errorf("ReadOutput(nil) = %v, want ErrNoAnswer", err)
+	}
+	if _, _, err := decode.Decode(board.New(board.Classic), nil); !errors.Is(err, decode.ErrNoAnswer) {
+		t.Errorf("Decode(nil reader) = %v, want ErrNoAnswer", err)
+	}
 	tests := []struct {
 		name      string
 		in        string

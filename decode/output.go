@@ -89,6 +89,9 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // INDETERMINATE give Status encode.Unknown. It reads r to its end, and any
 // error is a *ParseError; it never panics.
 func ReadOutput(r io.Reader) (Output, error) {
+	if r == nil {
+		return Output{}, &ParseError{Line: 1, Col: 1, Err: fmt.Errorf("%w (a nil reader)", ErrNoAnswer)}
+	}
 	p := &outputReader{br: bufio.NewReaderSize(io.LimitReader(r, MaxInputSize+1), 64<<10), line: 1, col: 1}
 	if err := p.read(); err != nil {
 		return Output{}, err

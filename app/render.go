@@ -54,7 +54,7 @@ Examples:
 EXIT CODES:
    0    the picture was written
    1    a file could not be read, or a write failed
-   2    usage error (bad flag or argument)
+   2    usage error (bad flag or argument, or a PNG too large for them)
    3    the puzzle has no solution (it is drawn as it is)
    4    the puzzle is invalid, or the input holds none
    5    no solution found within --timeout (the puzzle is drawn unsolved)
@@ -207,6 +207,9 @@ func runRender(c *cli.Context, s *streams) error {
 	}
 	var buf bytes.Buffer
 	if err := writePicture(&buf, pic, cfg.format, cfg.opts, cfg.scale); err != nil {
+		if errors.Is(err, render.ErrTooLarge) {
+			return usagef("%v", err) // the flags asked for it
+		}
 		return exitf(ExitError, "%v", err)
 	}
 	if cfg.output == "-" {

@@ -192,6 +192,7 @@ func TestRenderErrors(t *testing.T) {
 		{classic9, []string{"render", "--engine", "external"}, ExitUsage, "--engine"},
 		{classic9, []string{"render", "--cell-size", "0"}, ExitUsage, "--cell-size"},
 		{classic9, []string{"render", "--scale", "100"}, ExitUsage, "--scale"},
+		{classic9, []string{"render", "--format", "png", "--cell-size", "1000", "--scale", "16"}, ExitUsage, "image too large"},
 		{classic9, []string{"render", "a", "b"}, ExitUsage, "one puzzle"},
 		{"", []string{"render"}, ExitInvalid, "no puzzle"},
 		{"53..7x\n", []string{"render"}, ExitInvalid, "line 1"},

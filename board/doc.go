@@ -68,8 +68,11 @@
 // lists such as "puzzle 11.9").
 // The field that is a whole line puzzle, the largest if several are (the
 // first of equals: the puzzle before its solution), is the puzzle, and the
-// other fields are not read. A line of column names over a record, such as
-// "quizzes,solutions", is a header and is skipped. A line is read as a
+// other fields are not read, but a field before it that is a line puzzle
+// gone wrong (a few symbols short or over, or a stray character) is an
+// error naming it: the solution is never solved in its place. A line of
+// column names over a record, such as "quizzes,solutions", is a header
+// and is skipped. A line is read as a
 // record only when no other format reads it.
 //
 // Arrays, as JSON or a programming language prints a board, read as the

@@ -104,6 +104,10 @@ func (r *Reader) read() (*Puzzle, error) {
 		r.consume()
 		return r.read()
 	}
+	if err := r.recordFault(l); err != nil {
+		r.consume()
+		return nil, err
+	}
 	err := r.noFit(r.peek(0))
 	r.consume()
 	return nil, err

@@ -66,6 +66,17 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 		// a 4×4 board, not the first row of a 16×16 grid.
 		return r.readSpacedLine(n, title)
 	}
+	if r.longToken(l) {
+		// No cell: a record of fields separated by spaces or tabs, such as
+		// a rated list's "puzzle 11.9 setter x", however many fields.
+		if p, ok := r.readRecord(title); ok {
+			return p, nil
+		}
+		if err := r.recordFault(l); err != nil {
+			r.consume()
+			return nil, err
+		}
+	}
 	if _, ok := r.shapeFor(m); ok {
 		return r.readRows(Grid, m, title)
 	}
@@ -582,6 +593,77 @@ func (r *Reader) recordField(t []byte) (start, end, n int, ok bool) {
 	return start, end, n, ok && fields >= 2
 }
 
+// recordFault returns the error of a record whose puzzle field is broken:
+// a field that is a line puzzle of side n gone wrong (see nearPuzzle),
+// before the field recordField would take, or anywhere when it takes
+// none. Without it, the solution field of "puzzle,solution" would be
+// solved in place of a puzzle one symbol short, in silence. It returns
+// nil when t is no record (one field) or has no such field.
+func (r *Reader) recordFault(l *rec) *ParseError {
+	t := l.text
+	if eachField(t, func(int, int) bool { return true }) < 2 {
+		return nil
+	}
+	start, _, _, ok := r.recordField(t)
+	var fault *ParseError
+	field := 0
+	eachField(t, func(a, b int) bool {
+		field++
+		if ok && a >= start {
+			return false
+		}
+		n, near := r.nearPuzzle(t[a:b])
+		if !near {
+			return true
+		}
+		want, k := n*n, b-a
+		shape, _ := r.shapeFor(n)
+		for i := a; i < b; i++ {
+			if v := r.tab[t[i]]; v >= symSkip || int(v) > n {
+				fault = r.errf(l.num, l.num, column(t, i), ErrSymbol, "%s is not a Sudoku symbol, in field %d, this record's puzzle (the %s alphabet has %s)", quoteAt(t, i), field, r.alpha.Name, r.alpha.describe(n))
+				return false
+			}
+		}
+		switch {
+		case k < want:
+			fault = r.errf(l.num, l.num, column(t, b), ErrRowLength, "field %d, this record's puzzle, has %d symbols, %d fewer than the %d of a %s puzzle on one line", field, k, want-k, want, dims(shape))
+		default:
+			fault = r.errf(l.num, l.num, column(t, a+want), ErrRowLength, "field %d, this record's puzzle, has %d symbols, %d more than the %d of a %s puzzle on one line", field, k, k-want, want, dims(shape))
+		}
+		return false
+	})
+	return fault
+}
+
+// nearPuzzle reports whether field s is a line puzzle gone wrong, and of
+// which side: within three bytes of n² long (but not a line puzzle as it
+// is), at most three of its bytes no symbol or blank of side n, and at
+// least one a blank (an id or a number of n² digits is no puzzle).
+func (r *Reader) nearPuzzle(s []byte) (int, bool) {
+	k := len(s)
+	if k < 13 {
+		return 0, false
+	}
+	for _, n := range r.acceptedSides() {
+		if abs(k-n*n) > 3 {
+			continue
+		}
+		foreign, blank := 0, false
+		for _, c := range s {
+			switch v := r.tab[c]; {
+			case v >= symSkip || int(v) > n:
+				foreign++
+			case v == 0:
+				blank = true
+			}
+		}
+		if foreign <= 3 && blank && (k != n*n || foreign > 0) {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
 // hasBlank reports whether t holds a blank.
 func (r *Reader) hasBlank(t []byte) bool {
 	for _, c := range t {
@@ -603,11 +685,22 @@ func (r *Reader) allSymbols(t []byte, n int) bool {
 	return true
 }
 
-// readRecord reads the record at the front of the queue, if it is one.
+// longToken reports whether a token of l is too long to be a cell.
+func (r *Reader) longToken(l *rec) bool {
+	for _, tok := range r.tokens(l) {
+		if tok[1]-tok[0] > 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// readRecord reads the record at the front of the queue, if it is one and
+// its puzzle field is sound (see recordFault).
 func (r *Reader) readRecord(title string) (*Puzzle, bool) {
 	l := r.peek(0)
 	start, end, n, ok := r.recordField(l.text)
-	if !ok {
+	if !ok || r.recordFault(l) != nil {
 		return nil, false
 	}
 	shape, _ := r.shapeFor(n)
@@ -642,7 +735,7 @@ func (r *Reader) isHeader(t []byte) bool {
 		return false
 	}
 	_, _, _, ok := r.recordField(next.text)
-	return ok
+	return ok || r.recordFault(next) != nil // a broken first record still has a header
 }
 
 // nextGridRowHas reports whether the next line that is not a comment or a

@@ -156,7 +156,22 @@ var readTests = []struct {
 	{name: "RecordsHeaderOverNoRecord", in: "quizzes,solutions\n" + line9 + "\n",
 		want: []item{bad(ErrSymbol, 1, 8), puz(Line, 2, line9)}},
 	{name: "RecordsNoPuzzleField", in: line9[:80] + ",x\n" + line9 + " 1 2\n" + line9 + "\n",
-		want: []item{bad(ErrSymbol, 1, 81), puz(Line, 2, line9), puz(Line, 3, line9)}},
+		want: []item{bad(ErrRowLength, 1, 81), puz(Line, 2, line9), puz(Line, 3, line9)}},
+	// A broken puzzle field is an error, never replaced by the solution
+	// field after it: one symbol short, one too many, a stray letter.
+	{name: "RecordsBrokenPuzzleBeforeSolution", in: "quizzes,solutions\n" +
+		line9[:80] + "," + bojLine + "\n" +
+		line9 + "4," + bojLine + "\n" +
+		line9[:40] + "X" + line9[41:] + "," + bojLine + "\n" +
+		line9 + "," + bojLine + "\n",
+		want: []item{bad(ErrRowLength, 2, 81), bad(ErrRowLength, 3, 82), bad(ErrSymbol, 4, 41), puz(Line, 5, line9)}},
+	// A header over a broken first record is still a header.
+	{name: "RecordsHeaderOverBrokenRecord", in: "id,puzzle,clues\n1," + line9[:80] + ",24\n2," + line9 + ",25\n",
+		want: []item{bad(ErrRowLength, 2, 83), puz(Line, 3, line9)}},
+	// A rated list with several fields after the puzzle, separated by
+	// spaces or tabs, is records, not a grid of as many columns.
+	{name: "RecordsRatedManyFields", in: line9 + " 11.9 coloin x\n" + line9 + "\t11.8\televen\ty\n" + line9 + " 11.7 a b\n" + line9 + " 1 2 3\n",
+		want: []item{puz(Line, 1, line9), puz(Line, 2, line9), puz(Line, 3, line9), puz(Line, 4, line9)}},
 
 	// Arrays, as JSON or a programming language writes them (LeetCode's
 	// board), and a whole board as numbers on one line.

@@ -244,7 +244,7 @@ EXIT CODES:
 ` + brokenPipeHelp,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "puzzle", Aliases: []string{"p"}, Required: true, Usage: "the puzzle `FILE` that was encoded (an f-puzzles file or link too)"},
-			&cli.IntFlag{Name: "index", Usage: "decode for the `K`th puzzle of the --puzzle file (1-based; needed when it holds several)"},
+			&cli.IntFlag{Name: "index", Usage: "decode for the `K`th puzzle of the --puzzle file (1-based; needed when it holds several)", DefaultText: "its only puzzle"},
 			rulesFlag(), regionsFlag(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line or pretty; default: the puzzle's format"},
 			boxFlag(), alphabetFlag(),

@@ -449,12 +449,25 @@ func TestArrayBoards(t *testing.T) {
 	js.WriteString("]\n")
 	py.WriteString("]\n")
 	file := writeFile(t, "board.json", js.String())
+	// The same JSON printed one value a line, as jq or json.dumps(indent=2)
+	// print it: "[" over "[" tells it from the Python list's rows.
+	var board [][]string
+	if err := json.Unmarshal([]byte(js.String()), &board); err != nil {
+		t.Fatal(err)
+	}
+	pretty, err := json.MarshalIndent(board, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prettyFile := writeFile(t, "board.txt", string(pretty)+"\n")
 	for _, tc := range []struct {
 		name, stdin string
 		args        []string
 	}{
 		{"LeetCode JSON file", "", []string{file}},
 		{"LeetCode JSON on stdin", js.String(), []string{"-"}},
+		{"LeetCode JSON pretty-printed on stdin", string(pretty), []string{"-"}},
+		{"LeetCode JSON pretty-printed in a .txt file", "", []string{prettyFile}},
 		{"Python list", py.String(), []string{"-"}},
 	} {
 		r := satdoku(t, tc.stdin, append([]string{"solve", "-o", "line"}, tc.args...)...)

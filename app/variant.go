@@ -3,6 +3,7 @@ package app
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -49,10 +50,22 @@ func isFPuzzles(name string, br *bufio.Reader) bool {
 	if isJSONName(name) {
 		return true
 	}
-	return looksLikeFPuzzlesLine(peekLine(br, func(line []byte) bool {
+	lines := 0
+	first := peekLine(br, func(line []byte) bool {
 		line = bytes.TrimSpace(line)
-		return len(line) > 0 && line[0] != '#'
-	}))
+		if len(line) == 0 || line[0] == '#' {
+			return false
+		}
+		// "[" over "[": an array of arrays printed one value a line (as
+		// jq or json.dumps(indent=…) print a board), read as JSON;
+		// rows on their lines ("[5, 3, 0, …],") stay a grid.
+		lines++
+		return lines == 2 || string(line) != "["
+	})
+	if lines == 2 && string(bytes.TrimSpace(first)) == "[" {
+		return true
+	}
+	return looksLikeFPuzzlesLine(first)
 }
 
 // peekLine returns the first line of the input that want accepts, without
@@ -174,11 +187,19 @@ func (f *fpInput) read() (*board.Puzzle, *variant.Puzzle, error) {
 		f.line++
 		switch t := strings.TrimSpace(l); {
 		case t == "" || t[0] == '#':
-		case t[0] == '[' && isJSONName(f.name):
+		case t[0] == '[' && (isJSONName(f.name) || t == "["):
 			// A JSON array: its elements are the puzzles.
 			f.arr = fpuzzles.NewArrayReader(io.MultiReader(strings.NewReader(l+"\n"), f.r))
 			f.arr.FirstLine = f.line
 			return f.element()
+		case t[0] == '{' && json.Valid([]byte(t)):
+			// A whole JSON document on its line: one puzzle of JSON Lines,
+			// as -o fpuzzles writes a batch (or the whole input, if
+			// nothing follows).
+			text = t
+			if _, perr := f.r.Peek(1); perr == io.EOF {
+				f.done = true
+			}
 		case t[0] == '{':
 			// The JSON document: the rest of the input.
 			rest, rerr := io.ReadAll(io.LimitReader(f.r, int64(fpuzzles.MaxJSON+1-len(l))))

@@ -567,6 +567,13 @@ func TestSolveFPuzzlesOutput(t *testing.T) {
 		checkGrid(t, "-o fpuzzles", p, back.Solution)
 		checkGrid(t, "-o fpuzzles, read back", back.Puzzle, back.Solution)
 	}
+	// The batch reads back as it is, one document a line (JSON Lines),
+	// and solves to the same grids.
+	again := satdoku(t, r.stdout, "solve", "-o", "fpuzzles")
+	again.wantCode(t, ExitOK)
+	if again.stdout != r.stdout {
+		t.Errorf("-o fpuzzles read back and solved again:\n%s\nwant\n%s", again.stdout, r.stdout)
+	}
 	r = satdoku(t, data, "solve", "-o", "fpuzzles-url")
 	r.wantCode(t, ExitOK)
 	back, err := fpuzzles.Load(r.stdout)

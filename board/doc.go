@@ -104,7 +104,10 @@
 // other reading of such a puzzle exists, so it is read in Letters, and its
 // Puzzle.Alphabet says so. A compact puzzle whose first rows hold only A-G
 // (on a 16×16 board) and blanks is read again as letters once a row holds
-// a letter past G.
+// a letter past G. A 16×16 line or compact puzzle that writes a '0' beside
+// '.' or '-' blanks, holds no 'G' and only hex symbols is read in Hex:
+// no one writes two kinds of blank in Default, but a hex puzzle writes its
+// zeros, which Default would read as blanks, solving another puzzle.
 //
 // # What is skipped, and what is an error
 //

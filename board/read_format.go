@@ -13,7 +13,9 @@ func (r *Reader) readLine(n int, title string) (*Puzzle, error) {
 	l := r.peek(0)
 	defer r.consume()
 	tab, alpha := r.tab, r.alpha
-	if l.bad >= 0 || int(l.max) > n {
+	if r.readsAsHex(n, l.text) {
+		tab, alpha = Hex.table(), Hex
+	} else if l.bad >= 0 || int(l.max) > n {
 		if r.readsAsLetters(l.text, n) {
 			tab, alpha = Letters.table(), Letters
 		} else {
@@ -35,6 +37,34 @@ func (r *Reader) readLine(n int, title string) (*Puzzle, error) {
 	}
 	p.Line, p.Format, p.Title, p.Alphabet = l.num, Line, title, alpha
 	return p, nil
+}
+
+// readsAsHex reports whether the text of a 16×16 puzzle (its rows, one
+// after the other) is in hex (0-F) rather than the default alphabet
+// (1-9A-G), when no alphabet was chosen: a '0' beside another blank ('.'
+// or '-'), as no one writes blanks in the default alphabet but a hex
+// puzzle writes its zeros, no 'G' (the default alphabet's 16), and only
+// hex symbols and blanks. Read in the default alphabet, its 0 givens
+// would be blanks, and another puzzle solved in silence.
+func (r *Reader) readsAsHex(n int, rows ...[]byte) bool {
+	if n != 16 || r.Alphabet != nil {
+		return false
+	}
+	tab := Hex.table()
+	zero, blank := false, false
+	for _, t := range rows {
+		for _, c := range t {
+			switch v := tab[c]; {
+			case v == symBad:
+				return false
+			case c == '0':
+				zero = true
+			case v == 0:
+				blank = true
+			}
+		}
+	}
+	return zero && blank
 }
 
 // readsAsLetters reports whether t, symbols that the default alphabet
@@ -145,6 +175,9 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 	}
 	cells := r.scratch[:size]
 	compact := compactReading{r: r, n: n, cells: cells, tab: r.tab, alpha: r.alpha}
+	if f == Compact && r.readsAsHex(n, r.compactRowsAhead(n)...) {
+		compact.tab, compact.alpha = Hex.table(), Hex
+	}
 	first := r.peek(0)
 	start := first.num
 	var firstLen int
@@ -231,6 +264,24 @@ func (r *Reader) readRows(f Format, n int, title string) (*Puzzle, error) {
 	copy(dst, cells)
 	p.Line, p.Format, p.Title, p.Alphabet = start, f, title, compact.alpha
 	return p, nil
+}
+
+// compactRowsAhead returns the texts of the next n lines that are not
+// comments or separators, or fewer where the puzzle ends sooner (a blank
+// line, text, the end of the input).
+func (r *Reader) compactRowsAhead(n int) [][]byte {
+	var rows [][]byte
+	for i := 0; len(rows) < n && i < 2*n+2; i++ {
+		l := r.peek(i)
+		if l == nil || len(l.text) == 0 || l.tooLong || isText(l.text) {
+			break
+		}
+		if isComment(l.text) || r.isSeparatorIn(Compact, n, l.text) {
+			continue
+		}
+		rows = append(rows, l.text)
+	}
+	return rows
 }
 
 // compactReading reads the rows of one compact puzzle into cells with the

@@ -651,3 +651,44 @@ func TestParseErrorString(t *testing.T) {
 		t.Errorf("stdin name: %v", err)
 	}
 }
+
+// TestHexWithoutAlphabet: with no alphabet chosen, a 16×16 puzzle that
+// writes a '0' beside '.' or '-' blanks, and no 'G', is in hex (its 0 is
+// a given, read as 1); any other stays in the default alphabet, where '0'
+// is a blank.
+func TestHexWithoutAlphabet(t *testing.T) {
+	t.Parallel()
+	rows := func(line string) string {
+		var sb strings.Builder
+		for i := 0; i < len(line); i += 16 {
+			sb.WriteString(line[i:i+16] + "\n")
+		}
+		return sb.String()
+	}
+	// A 16×16 puzzle in hex with '.' blanks (its first row ..0....2.....E.8).
+	hexLine := "..0....2.....E.8.9..0.1.F.265.7...3..5.8.4....F..6.4B.7....C.9......4....2..6....8..A.60.1...4.93.6F..9.5....0...4...2.1..3F..E.4..5.C..3..B.A.0.2........E.8.B.7.F.2..5.0..1......6.E3...9....7A...9....7.0.F.B..1..F..4..A..0..7..1..A..58.2....5...2..3..7.D."
+	for _, tc := range []struct {
+		name, line string
+		hex        bool
+	}{
+		{"zero beside dots", hexLine, true},
+		{"zero beside dashes", strings.ReplaceAll(hexLine, ".", "-"), true},
+		{"zeros only", strings.ReplaceAll(hexLine, ".", "0"), false},
+		{"dots only", strings.ReplaceAll(hexLine, "0", "."), false},
+		{"a G", "G" + hexLine[1:], false},
+	} {
+		for _, in := range []string{tc.line + "\n", rows(tc.line)} {
+			p, err := NewReader(strings.NewReader(in)).Read()
+			if err != nil {
+				t.Errorf("%s: %v", tc.name, err)
+				continue
+			}
+			if got := p.Alphabet.Name == Hex.Name; got != tc.hex {
+				t.Errorf("%s (%v): alphabet %s", tc.name, p.Format, p.Alphabet.Name)
+			}
+			if tc.hex && (p.Board.Cells[2] != 1 || p.Board.Cells[7] != 3 || p.Board.Cells[13] != 15) {
+				t.Errorf("%s (%v): r1c3=%d r1c8=%d r1c14=%d, want 1, 3 and 15 (0, 2 and E in hex)", tc.name, p.Format, p.Board.Cells[2], p.Board.Cells[7], p.Board.Cells[13])
+			}
+		}
+	}
+}

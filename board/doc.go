@@ -58,6 +58,11 @@
 //	| 4 . | . 1 |
 //	+-----+-----+
 //
+// When no box shape is given, a grid whose side needs one (6×6, 12×12)
+// takes the one its borders draw: cells between the '|' of its first row
+// in groups of c make boxes of N/c rows by c columns, if the first rule
+// across the grid comes after N/c rows.
+//
 // The exception is a line of only '-' whose length is a row's: that is a row
 // of blanks (SPOJ writes blanks as '-').
 //

@@ -124,3 +124,31 @@ func TestPrettyRegionsCount(t *testing.T) {
 		t.Fatalf("15 labels for 16 cells: %v, want ErrShape", err)
 	}
 }
+
+// TestPrettyReadsBackItsBoxes: a pretty grid of rectangular boxes, drawn
+// in box-drawing characters or in ASCII, reads back with no box shape
+// given (its borders show the boxes), and a grid whose borders draw no
+// boxes of one shape still asks for it.
+func TestPrettyReadsBackItsBoxes(t *testing.T) {
+	t.Parallel()
+	for _, s := range []Shape{{2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 4}, {2, 5}, {4, 5}} {
+		b := pattern(s)
+		b.Cells[len(b.Cells)-1] = 0 // a blank, so that it is a puzzle
+		for _, ascii := range []bool{false, true} {
+			var sb strings.Builder
+			if err := WritePretty(&sb, b, nil, PrettyOptions{ASCII: ascii}); err != nil {
+				t.Fatal(err)
+			}
+			p, err := NewReader(strings.NewReader(sb.String())).Read()
+			if err != nil || !p.Board.Equal(b) {
+				t.Errorf("%v (ASCII %v): read back as %v, %v\n%s", s, ascii, p, err, sb.String())
+			}
+		}
+	}
+	// Columns of three on a 6×6 make 2×3 boxes, but a rule after three
+	// rows does not.
+	bad := "| 5 1 4 | 2 6 3 |\n| 6 2 3 | 1 5 4 |\n| 2 4 6 | 3 1 5 |\n+-------+-------+\n| 1 3 5 | 4 2 6 |\n| 3 6 1 | 5 4 2 |\n| 4 5 2 | 6 . . |\n"
+	if _, err := NewReader(strings.NewReader(bad)).Read(); !errors.Is(err, ErrSize) {
+		t.Errorf("a rule after three rows of a 6×6 with columns of three: %v, want ErrSize", err)
+	}
+}

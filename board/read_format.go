@@ -110,6 +110,14 @@ func (r *Reader) readGrid(title string) (*Puzzle, error) {
 	if _, ok := r.shapeFor(m); ok {
 		return r.readRows(Grid, m, title)
 	}
+	if shape, ok := r.boxesDrawn(m); ok {
+		// A rectangular-box grid whose borders show its boxes, as -o
+		// pretty draws a 6×6: read it with that shape.
+		r.Shape = shape
+		p, err := r.readRows(Grid, m, title)
+		r.Shape = Shape{}
+		return p, err
+	}
 	// The first row may be the wrong one: trust the next row if it fits.
 	for i := 1; i < 8; i++ {
 		x := r.peek(i)
@@ -744,6 +752,70 @@ func (r *Reader) longToken(l *rec) bool {
 		}
 	}
 	return false
+}
+
+// boxesDrawn returns the box shape that the borders of a grid of side m
+// at the front of the queue draw, when no shape was chosen: its first row
+// split by '|' or '│' into groups of c < m cells each make boxes of
+// m/c rows by c columns, if a separator line, where one runs across the
+// grid, comes after m/c rows.
+func (r *Reader) boxesDrawn(m int) (Shape, bool) {
+	if r.Shape != (Shape{}) || m < MinSide || m > MaxSide {
+		return Shape{}, false
+	}
+	t := r.peek(0).text
+	var groups []int
+	cells, inCell := 0, false
+	for i := 0; i < len(t); i++ {
+		w := boxRune(t[i:])
+		switch {
+		case t[i] == '|' || w > 0:
+			if cells > 0 {
+				groups = append(groups, cells)
+			}
+			cells, inCell = 0, false
+			i += max(w-1, 0)
+		case t[i] == ' ' || t[i] == '\t':
+			inCell = false
+		case !inCell:
+			cells, inCell = cells+1, true
+		}
+	}
+	if cells > 0 {
+		groups = append(groups, cells)
+	}
+	c := 0
+	if len(groups) > 1 {
+		c = groups[0]
+	}
+	for _, g := range groups {
+		if g != c {
+			return Shape{}, false
+		}
+	}
+	if c == 0 || c*len(groups) != m {
+		return Shape{}, false
+	}
+	// The rows down to the first separator line, if the grid has one
+	// inside, must be a box's.
+	shape := Shape{BoxRows: m / c, BoxCols: c}
+	rows := 0
+	for i := 0; rows < m; i++ {
+		l := r.peek(i)
+		if l == nil || len(l.text) == 0 || l.tooLong || isText(l.text) {
+			break
+		}
+		if isSeparator(l.text) {
+			if rows != shape.BoxRows {
+				return Shape{}, false
+			}
+			break
+		}
+		if !isComment(l.text) {
+			rows++
+		}
+	}
+	return shape, shape.Valid()
 }
 
 // readRecord reads the record at the front of the queue, if it is one and

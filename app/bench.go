@@ -67,6 +67,7 @@ type benchStats struct {
 	file, engine               string
 	puzzles, settled, failures int
 	stages                     map[encode.Stage]int // SAT engine: how each puzzle was decided
+	clashes                    int                  // SAT engine: decided by clashing givens
 	times                      []time.Duration      // per puzzle, wall (Result.Elapsed)
 	thread, process, wall      time.Duration        // totals over the pass
 }
@@ -226,7 +227,11 @@ func benchOne(puzzles []benchPuzzle, o engine.Options) (*benchStats, error) {
 		if res.Settled {
 			st.settled++
 		}
-		if res.Engine == engine.SAT.String() {
+		switch {
+		case res.Engine != engine.SAT.String():
+		case res.Settled && res.Stage == encode.StageSearch:
+			st.clashes++ // settled before any step: givens that clash
+		default:
 			st.stages[res.Stage]++
 		}
 		// The serg set has several solutions per puzzle: counting finds
@@ -252,10 +257,13 @@ func (st *benchStats) print(w io.Writer) {
 	fmt.Fprintf(w, benchRow, st.file, st.engine, n, us(st.thread/time.Duration(n)), us(t[n/2]), us(p99), us(t[n-1]),
 		us(st.process/time.Duration(n)), fmt.Sprintf("%.0f", float64(n)/st.wall.Seconds()),
 		fmt.Sprintf("%.1f%%", 100*float64(st.settled)/float64(n)))
-	if len(st.stages) > 0 {
+	if len(st.stages) > 0 || st.clashes > 0 {
 		var parts []string
 		for _, stage := range []encode.Stage{encode.StageSingles, encode.StageSubsets, encode.StageProbing, encode.StageSearch} {
 			parts = append(parts, fmt.Sprintf("%v %.1f%%", stage, 100*float64(st.stages[stage])/float64(n)))
+		}
+		if st.clashes > 0 {
+			parts = append(parts, fmt.Sprintf("clashing givens %.1f%%", 100*float64(st.clashes)/float64(n)))
 		}
 		fmt.Fprintf(w, "%-34s %-9s decided by: %s\n", "", "", strings.Join(parts, ", "))
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -540,4 +541,29 @@ func readText(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// TestBenchDecidedBy: the SAT engine's "decided by" shares add up to the
+// whole file, a puzzle whose givens clash counted as such, not as search.
+func TestBenchDecidedBy(t *testing.T) {
+	t.Parallel()
+	clash := "118...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........\n"
+	r := satdoku(t, clash+readFile(t, sample("boj-sample.in")), "bench", "-e", "sat", "-")
+	r.wantCode(t, ExitFailed) // the clash is not solved
+	m := regexp.MustCompile(`decided by: (.*)`).FindStringSubmatch(r.stdout)
+	if m == nil {
+		t.Fatalf("no decided-by line:\n%s", r.stdout)
+	}
+	total := 0.0
+	for _, part := range strings.Split(m[1], ", ") {
+		i := strings.LastIndexByte(part, ' ')
+		pct, err := strconv.ParseFloat(strings.TrimSuffix(part[i+1:], "%"), 64)
+		if err != nil {
+			t.Fatalf("%q: %v", part, err)
+		}
+		total += pct
+	}
+	if total < 99.9 || total > 100.1 || !strings.Contains(m[1], "clashing givens 50.0%") {
+		t.Errorf("shares add up to %.1f%%, or the clash is not counted as one: %s", total, m[1])
+	}
 }

@@ -175,6 +175,9 @@ var (
 		"size": "", "grid": "", "title": "", "author": "", "ruleset": "", "solution": "",
 		"highlightConflicts": "setting", "disabledlogic": "setting (solver logic)",
 		"truecandidatesoptions": "setting (solver)", "metadata": "setting",
+		// The names of the constraint kinds in use ("Killer Cage"), as the
+		// editor lists them; each kind's data is under its own key.
+		"activeConstraints": "setting (the editor's list of constraint kinds)",
 	}
 	globalKeys   = []string{"diagonal+", "diagonal-", "antiknight", "antiking", "disjointgroups", "nonconsecutive"}
 	cosmeticKeys = map[string]bool{"line": true, "text": true, "circle": true, "rectangle": true, "cage": true, "fogofwar": true, "foglight": true}

@@ -552,3 +552,28 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+// TestSettingsIgnored: the keys that hold the editor's or solver's
+// settings, not rules, are noted as ignored and never refuse a puzzle
+// (as "activeConstraints", the kinds of constraint in use, which some
+// published links carry), while a key that is a rule satdoku lacks is
+// refused.
+func TestSettingsIgnored(t *testing.T) {
+	t.Parallel()
+	res, err := fpuzzles.Decode([]byte(doc(`"activeConstraints":["Killer Cage"],"highlightConflicts":true,"disabledlogic":["Tuples"],"killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ignored []string
+	for _, ig := range res.Ignored {
+		ignored = append(ignored, ig.Key)
+	}
+	slices.Sort(ignored)
+	if want := []string{"activeConstraints", "disabledlogic", "highlightConflicts"}; !slices.Equal(ignored, want) || len(res.Puzzle.Rules) != 1 {
+		t.Errorf("ignored %q, want %q; %d rules, want the cage", ignored, want, len(res.Puzzle.Rules))
+	}
+	var ue *fpuzzles.UnsupportedError
+	if _, err := fpuzzles.Decode([]byte(doc(`"activeConstraints":["Killer Cage"],"chaosconstruction":true`))); !errors.As(err, &ue) || ue.Key != "chaosconstruction" {
+		t.Errorf("an unknown rule key: %v, want it refused", err)
+	}
+}

@@ -2,7 +2,6 @@ package fallback
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 
 	"github.com/satdoku/satdoku/variant"
@@ -211,14 +210,6 @@ func entropicGroup(n, d int) int {
 
 // rule compiles one rule.
 func (b *builder) rule(r variant.Rule) error {
-	if v := reflect.ValueOf(r); v.Kind() == reflect.Pointer {
-		if v.IsNil() {
-			return fmt.Errorf("%w: nil %T", ErrUnknownRule, r)
-		}
-		if rr, ok := v.Elem().Interface().(variant.Rule); ok {
-			r = rr
-		}
-	}
 	n := b.n
 	switch r := r.(type) {
 	case variant.PositiveDiagonal:

@@ -232,7 +232,7 @@ func (f *fpInput) read() (*board.Puzzle, *variant.Puzzle, error) {
 // it only draws.
 func (f *fpInput) puzzle(res *fpuzzles.Result, at string, line int) (*board.Puzzle, *variant.Puzzle, error) {
 	if f.notes != nil && len(res.Ignored) > 0 {
-		fmt.Fprintf(f.notes, "satdoku: %s: note: not solved with, only drawn: %s\n", at, ignoredList(res.Ignored))
+		fmt.Fprintf(f.notes, "satdoku: %s: note: not solved with: %s\n", at, ignoredList(res.Ignored))
 	}
 	v := res.Puzzle
 	return &board.Puzzle{Board: v.Givens, Line: line, Format: board.Grid, Alphabet: board.Default}, v, nil

@@ -595,7 +595,7 @@ func TestSolveFPuzzlesNotes(t *testing.T) {
 	drawn := strings.Replace(data, `"killercage":`, `"line":[{"lines":[["R1C1","R2C2"]],"outlineC":"#000","width":0.1}],"killercage":`, 1)
 	r := satdoku(t, drawn, "solve")
 	r.wantCode(t, ExitOK)
-	if !strings.Contains(r.stderr, "note: not solved with, only drawn: line (1): drawing only") {
+	if !strings.Contains(r.stderr, "note: not solved with: line (1): drawing only") {
 		t.Errorf("%v", r)
 	}
 	if r := satdoku(t, drawn, "solve", "-q"); r.code != 0 || r.stderr != "" {

@@ -44,7 +44,12 @@
 // Keys that only draw — "line", "text", "circle", "rectangle", "cage" (a
 // cage with no rule) and f-puzzles' fog of war — are kept as cosmetics and
 // reported in Result.Ignored, as are solver notes (centre and corner
-// pencil marks, colours, digits entered but not given). A key or cell
+// pencil marks, colours, digits entered but not given), and so is a rules
+// text ("ruleset") that names a global rule the file does not carry
+// ("knight", "anti-king", "non-consecutive", "disjoint", "windoku",
+// "entropic"). The setter's "solution", when the file carries one, must
+// solve the puzzle as read (else a *FormatError): a rule drawn only, or
+// stated only in the text, would break it. A key or cell
 // field that satdoku does not know is an *UnsupportedError naming it: a
 // dropped rule would produce a wrong solution. A "cage" whose value holds
 // "DR<n>" is read as SudokuSolver reads it, as a rule: a

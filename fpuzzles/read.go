@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -27,8 +28,10 @@ type Result struct {
 	// Puzzle is the puzzle: givens, regions, rules and cosmetics.
 	Puzzle *variant.Puzzle
 	// Solution is the setter's solution when the file carries a complete
-	// one (a "solution" array, or every grid cell filled), else nil. It is
-	// not checked: variant.Check(Puzzle, Solution) does that.
+	// one (a "solution" array, or every grid cell filled), else nil. A
+	// "solution" array must solve the puzzle as read (the file is refused
+	// otherwise); digits entered in the grid, which may be a solver's
+	// attempt, are not checked: variant.Check(Puzzle, Solution) does that.
 	Solution *board.Board
 	// Ignored lists what was read but not turned into rules, for the user
 	// to see: drawings, solver notes, settings.
@@ -213,6 +216,42 @@ type reader struct {
 	extrema         []int // the cells of the minimum or maximum list being read
 }
 
+// textRules pair the words of a rules text with the global rules they
+// name, which a file carries as keys of their own: a text that names one
+// the file lacks (the setter forgot to tick it, or the rule is in words
+// alone) is reported, as the puzzle is solved without it. Words that
+// other rules' texts use too ("diagonal" of little killers, "consecutive"
+// of kropki dots) are left out.
+var textRules = []struct {
+	words *regexp.Regexp
+	name  string // the rule's Name
+	rule  string // in words
+}{
+	{regexp.MustCompile(`(?i)\bknights?\b`), "antiknight", "anti-knight"},
+	{regexp.MustCompile(`(?i)\bkings?\b`), "antiking", "anti-king"},
+	{regexp.MustCompile(`(?i)\b(non|anti)[- ]?consecutive\b`), "nonconsecutive", "non-consecutive"},
+	{regexp.MustCompile(`(?i)\bdisjoint\b`), "disjointgroups", "disjoint groups"},
+	{regexp.MustCompile(`(?i)\b(windoku|hyper[- ]?sudoku)\b`), "extraregion", "extra region"},
+	{regexp.MustCompile(`(?i)\bentropic\b`), "entropicline", "entropic line"},
+}
+
+// textOnlyRules reports the global rules the rules text names and the
+// file does not carry (see textRules).
+func (rd *reader) textOnlyRules() {
+	if rd.p.RulesText == "" {
+		return
+	}
+	has := map[string]bool{}
+	for _, r := range rd.p.Rules {
+		has[r.Name()] = true
+	}
+	for _, tr := range textRules {
+		if w := tr.words.FindString(rd.p.RulesText); w != "" && !has[tr.name] {
+			rd.ignore("ruleset", 1, fmt.Sprintf("the rules text names %q, but the file has no %s rule", w, tr.rule))
+		}
+	}
+}
+
 func (rd *reader) ignore(key string, count int, why string) {
 	if count == 0 {
 		return
@@ -307,11 +346,21 @@ func (rd *reader) read() error {
 			rd.ignore(k, 1, why)
 		}
 	}
+	rd.textOnlyRules()
 	if err := rd.readSolution(); err != nil {
 		return err
 	}
 	if err := rd.p.Validate(); err != nil {
 		return &FormatError{Err: err}
+	}
+	if _, ok := rd.doc["solution"]; ok && rd.res.Solution != nil {
+		// The setter's solution (not digits entered in the grid, which
+		// may be a solver's attempt) must solve the puzzle as read: if it
+		// does not, a rule is drawn only or in the rules text alone, and
+		// solving without it would give a wrong answer.
+		if err := variant.Check(rd.p, rd.res.Solution); err != nil {
+			return formatErr("solution", "the setter's solution breaks the puzzle as read (%v): a rule the file only draws (lines, circles, cages without a rule) or names only in its rules text is not solved with; if the file holds every rule, its solution is wrong: remove it to solve the puzzle", err)
+		}
 	}
 	for _, k := range sortedKeys(rd.ignored) {
 		rd.res.Ignored = append(rd.res.Ignored, *rd.ignored[k])

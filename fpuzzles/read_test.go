@@ -577,3 +577,78 @@ func TestSettingsIgnored(t *testing.T) {
 		t.Errorf("an unknown rule key: %v, want it refused", err)
 	}
 }
+
+// TestSetterSolutionChecked: a "solution" array must solve the puzzle as
+// read: one that breaks a rule the file carries means a rule is missing
+// (drawn only, or in the rules text) or the solution is wrong, and the
+// file is refused, naming the rule; digits entered in the grid, a
+// solver's attempt perhaps, are not held against the puzzle.
+func TestSetterSolutionChecked(t *testing.T) {
+	t.Parallel()
+	const sol = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+	digits := make([]string, len(sol))
+	for i, c := range sol {
+		digits[i] = string(c)
+	}
+	solution := `"solution":[` + strings.Join(digits, ",") + `]`
+	// r1c1 + r1c2 = 3: a killer cage of 3 agrees, one of 4 does not.
+	good := doc(solution + `,"killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]`)
+	res, err := fpuzzles.Decode([]byte(good))
+	if err != nil || res.Solution == nil {
+		t.Fatalf("a solution that keeps every rule: %v", err)
+	}
+	bad := doc(solution + `,"killercage":[{"cells":["R1C1","R1C2"],"value":"4"}]`)
+	_, err = fpuzzles.Decode([]byte(bad))
+	if !errors.Is(err, fpuzzles.ErrFormat) || !strings.Contains(err.Error(), "the setter's solution breaks the puzzle as read") || !strings.Contains(err.Error(), "killer cage") {
+		t.Errorf("a solution that breaks a cage: %v, want the file refused naming the cage", err)
+	}
+	// The same digits entered in the grid: read, not checked.
+	entered := strings.Replace(doc(`"killercage":[{"cells":["R1C1","R1C2"],"value":"4"}]`), grid9, enteredGrid(sol), 1)
+	if res, err := fpuzzles.Decode([]byte(entered)); err != nil || res.Solution == nil {
+		t.Errorf("entered digits that break a cage: %v, want them read and not checked", err)
+	}
+}
+
+// enteredGrid is a 9×9 f-puzzles grid holding the 81 digits of s entered,
+// not given.
+func enteredGrid(s string) string {
+	var rows []string
+	for r := 0; r < 9; r++ {
+		var cells []string
+		for c := 0; c < 9; c++ {
+			cells = append(cells, `{"value":`+s[r*9+c:r*9+c+1]+`}`)
+		}
+		rows = append(rows, "["+strings.Join(cells, ",")+"]")
+	}
+	return "[" + strings.Join(rows, ",") + "]"
+}
+
+// TestRulesTextNamesMissingRule: a rules text that names a global rule
+// the file does not carry is reported (the puzzle is solved without it);
+// one the file carries, or words other rules use too, are not.
+func TestRulesTextNamesMissingRule(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		extra, want string
+	}{
+		{`"ruleset":"Digits a knight's move apart may not repeat."`, `the rules text names "knight", but the file has no anti-knight rule`},
+		{`"ruleset":"Anti-king: cells a king's move apart differ."`, `the rules text names "king", but the file has no anti-king rule`},
+		{`"ruleset":"Non-consecutive: orthogonal neighbours are not consecutive."`, `names "Non-consecutive"`},
+		{`"ruleset":"Digits a knight's move apart may not repeat.","antiknight":true`, ""},
+		{`"ruleset":"Cells separated by a white dot are consecutive; clues give sums along diagonals."`, ""},
+	} {
+		res, err := fpuzzles.Decode([]byte(doc(tc.extra)))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.extra, err)
+		}
+		got := ""
+		for _, ig := range res.Ignored {
+			if ig.Key == "ruleset" {
+				got = ig.Why
+			}
+		}
+		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: reported %q, want %q", tc.extra, got, tc.want)
+		}
+	}
+}

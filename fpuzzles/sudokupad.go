@@ -44,9 +44,10 @@ var sudokuPadOther = map[string]bool{
 }
 
 // globalRuleWords matches the words of a rules text that name a rule
-// SudokuPad's format does not carry (it draws no anti-knight moves), or
-// that change what its cages mean (digits that may repeat in a cage).
-var globalRuleWords = regexp.MustCompile(`(?i)\b(anti[- ]?[a-z]+|knights?|kings?|(non-?)?consecutive|diagonals?|disjoint( groups?)?|windoku|hyper(-?sudoku)?|extra regions?|entropic|magic squares?|(may|can) repeat)\b`)
+// SudokuPad's format does not carry (it draws no anti-knight moves, and
+// no snake or other genre's grid), or that change what its cages mean
+// (digits that may repeat in a cage, cages of one same sum).
+var globalRuleWords = regexp.MustCompile(`(?i)\b(anti[- ]?[a-z]+|knights?|kings?|(non-?)?consecutive|diagonals?|disjoint( groups?)?|windoku|hyper(-?sudoku)?|extra regions?|entropic|magic squares?|(may|can) repeat|same (sum|total)|snakes?|shikaku|star battle|masyu|fillomino|nurikabe|yin[- ]?yang)\b`)
 
 // readSudokuPad reads a puzzle in SudokuPad's own JSON, relaxed or plain.
 func readSudokuPad(text string) (*Result, error) {
@@ -101,7 +102,7 @@ func readSudokuPad(text string) (*Result, error) {
 			}
 			list = slices.DeleteFunc(list, empty) // an empty object draws nothing
 			if len(list) > 0 {
-				drawn = append(drawn, fmt.Sprintf("%d %s", len(list), k))
+				drawn = append(drawn, fmt.Sprintf("%d %s", len(list), strings.TrimSuffix(k, "s")+plural(len(list))))
 			}
 		}
 	}
@@ -392,4 +393,12 @@ func looksSudokuPad(text string) bool {
 	_, cells := doc["cells"]
 	_, ce := doc["ce"]
 	return !grid && (cells || ce)
+}
+
+// plural returns "s" unless n is 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }

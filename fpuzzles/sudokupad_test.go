@@ -166,9 +166,11 @@ func TestSudokuPadErrors(t *testing.T) {
 		msg      string
 	}{
 		{"anti-knight in the text", zipSudokuPad(p, ",rules:'Normal sudoku rules apply. Anti-Knight: digits a knight move apart differ.'"), fpuzzles.ErrUnsupported, `the rules text names "Anti-Knight"`},
+		{"another genre in the text", zipSudokuPad(p, ",rules:'Draw a snake from one circle to the other.'"), fpuzzles.ErrUnsupported, `the rules text names "snake"`},
+		{"cages of one sum", zipSudokuPad(p, ",rules:'Killer cages all sum to the same total, to be found.'"), fpuzzles.ErrUnsupported, `the rules text names "same total"`},
 		{"setter's solution breaks it", zipSudokuPad(p, ",solution:'"+string(wrong)+"'"), fpuzzles.ErrFormat, "metadata.solution: the setter's solution breaks the puzzle as read"},
 		{"cage text", strings.Replace(base, "c1:#0,v:22", "c1:#0,v:'x22'", 1), fpuzzles.ErrUnsupported, `the cage's text "x22" is no sum`},
-		{"lines", strings.Replace(base, "ce:[", "l:[{wp:[[0.5,0.5],[1.5,1.5]],c:CFCFCF,th:21}],ce:[", 1), fpuzzles.ErrUnsupported, "draws 1 lines"},
+		{"lines", strings.Replace(base, "ce:[", "l:[{wp:[[0.5,0.5],[1.5,1.5]],c:CFCFCF,th:21}],ce:[", 1), fpuzzles.ErrUnsupported, "draws 1 line,"},
 		{"unknown key", strings.Replace(base, "ce:[", "zz:[1],ce:[", 1), fpuzzles.ErrUnsupported, `constraint "zz"`},
 		{"short row", strings.Replace(base, "ce:[[,", "ce:[[", 1), fpuzzles.ErrFormat, "cells[0]: 8 cells in a grid of 9 rows"},
 		{"digit", strings.Replace(base, "ce:[[,", "ce:[[{v:12},", 1), fpuzzles.ErrFormat, "cells[0][0].value: 12 is not a digit 1..9"},

@@ -66,7 +66,12 @@ func LooksLikeFPuzzles(text string) bool {
 	case strings.ContainsAny(t, " \t\n") || len(t) < 40:
 		return false
 	}
-	return strings.HasPrefix(t, "N4Ig") || strings.HasPrefix(t, "scl") || strings.HasPrefix(t, "ctc") || strings.ContainsAny(t, "+/=$")
+	// A payload is lz-string's base64 (A-Z a-z 0-9 + / =), its URI form
+	// (+ - $) or either escaped (%2B): a path such as /data/x.js is not.
+	payload := !strings.ContainsFunc(t, func(c rune) bool {
+		return !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.ContainsRune("+/=$-%", c))
+	})
+	return payload && (strings.HasPrefix(t, "N4Ig") || strings.HasPrefix(t, "scl") || strings.HasPrefix(t, "ctc") || strings.ContainsAny(t, "+/=$"))
 }
 
 // read parses the request's puzzle.

@@ -150,6 +150,8 @@ func TestFPuzzlesInput(t *testing.T) {
 		".AntiKnight .AntiKing":                                              true,
 		"https://sigh.github.io/Interactive-Sudoku-Solver/?q=.AntiKing":      true,
 		"." + classic[1:]:                                                    false,
+		"/data/scripts/how_shall_we_split_this.js":                           false, // a path: no payload
+		"N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLry%2BdZQmq8l54%2Bx1p7rjtn": true,  // a payload escaped
 	} {
 		if got := LooksLikeFPuzzles(text); got != want {
 			t.Errorf("LooksLikeFPuzzles(%.40q) = %v", text, got)

@@ -653,9 +653,9 @@ func (r *Reader) recordField(t []byte) (start, end, n int, ok bool) {
 }
 
 // recordFault returns the error of a record whose puzzle field is broken:
-// a field that is a line puzzle of side n gone wrong (see nearPuzzle),
-// before the field recordField would take, or anywhere when it takes
-// none. Without it, the solution field of "puzzle,solution" would be
+// a field that is a line puzzle of side n gone wrong (see nearPuzzle), or
+// one as long as the field recordField would take but not all symbols,
+// before that field, or anywhere when it takes none. Without it, the solution field of "puzzle,solution" would be
 // solved in place of a puzzle one symbol short, in silence. It returns
 // nil when t is no record (one field) or has no such field.
 func (r *Reader) recordFault(l *rec) *ParseError {
@@ -663,7 +663,7 @@ func (r *Reader) recordFault(l *rec) *ParseError {
 	if eachField(t, func(int, int) bool { return true }) < 2 {
 		return nil
 	}
-	start, _, _, ok := r.recordField(t)
+	start, _, side, ok := r.recordField(t)
 	var fault *ParseError
 	field := 0
 	eachField(t, func(a, b int) bool {
@@ -672,6 +672,11 @@ func (r *Reader) recordFault(l *rec) *ParseError {
 			return false
 		}
 		n, near := r.nearPuzzle(t[a:b])
+		if ok && b-a == side*side {
+			// As long as the puzzle that follows: this one, in symbols
+			// of its own ('_' or '*' for blanks, say).
+			n, near = side, true
+		}
 		if !near {
 			return true
 		}

@@ -158,13 +158,15 @@ var readTests = []struct {
 	{name: "RecordsNoPuzzleField", in: line9[:80] + ",x\n" + line9 + " 1 2\n" + line9 + "\n",
 		want: []item{bad(ErrRowLength, 1, 81), puz(Line, 2, line9), puz(Line, 3, line9)}},
 	// A broken puzzle field is an error, never replaced by the solution
-	// field after it: one symbol short, one too many, a stray letter.
+	// field after it: one symbol short, one too many, a stray letter,
+	// blanks written '_'.
 	{name: "RecordsBrokenPuzzleBeforeSolution", in: "quizzes,solutions\n" +
 		line9[:80] + "," + bojLine + "\n" +
 		line9 + "4," + bojLine + "\n" +
 		line9[:40] + "X" + line9[41:] + "," + bojLine + "\n" +
+		strings.ReplaceAll(line9, ".", "_") + "," + bojLine + "\n" +
 		line9 + "," + bojLine + "\n",
-		want: []item{bad(ErrRowLength, 2, 81), bad(ErrRowLength, 3, 82), bad(ErrSymbol, 4, 41), puz(Line, 5, line9)}},
+		want: []item{bad(ErrRowLength, 2, 81), bad(ErrRowLength, 3, 82), bad(ErrSymbol, 4, 41), bad(ErrSymbol, 5, 2), puz(Line, 6, line9)}},
 	// A header over a broken first record is still a header.
 	{name: "RecordsHeaderOverBrokenRecord", in: "id,puzzle,clues\n1," + line9[:80] + ",24\n2," + line9 + ",25\n",
 		want: []item{bad(ErrRowLength, 2, 83), puz(Line, 3, line9)}},

@@ -15,6 +15,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
+	inputpkg "github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/internal/cputime"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
@@ -104,13 +105,10 @@ func runBench(c *cli.Context, s *streams) error {
 	err = s.forEachInput(c.Args().Slice(), "puzzles", func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64<<10) // r is one already (forEachInput)
 		var puzzles []benchPuzzle
-		switch {
-		case isFPuzzles(name, br):
-			puzzles, err = readAllVariant(&fpInput{name: name, r: br, notes: io.Discard}, name, c.Int("limit"))
-		case isMarksGrid(br):
-			puzzles, err = readAllVariant(in.marks(br, name), name, c.Int("limit"))
-		default:
-			puzzles, err = readAll(in.reader(br, name), name, c.Int("limit"))
+		if rd := in.open(br, name, io.Discard); rd.Format.Variant() {
+			puzzles, err = readAllVariant(variantReader{rd}, name, c.Int("limit"))
+		} else {
+			puzzles, err = readAll(rd, name, c.Int("limit"))
 		}
 		if err != nil {
 			return err
@@ -178,10 +176,10 @@ func readAllVariant(in variantInput, name string, limit int) ([]benchPuzzle, err
 }
 
 // readAll reads up to limit puzzles (0: all); invalid ones are an error.
-func readAll(rd *board.Reader, name string, limit int) ([]benchPuzzle, error) {
+func readAll(rd *inputpkg.Reader, name string, limit int) ([]benchPuzzle, error) {
 	var out []benchPuzzle
 	for limit == 0 || len(out) < limit {
-		p, err := rd.Read()
+		p, _, err := rd.Read()
 		if err == io.EOF {
 			break
 		}

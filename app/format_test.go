@@ -8,11 +8,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
-	"testing/iotest"
 	"unicode/utf16"
 
 	"github.com/satdoku/satdoku/board"

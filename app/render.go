@@ -16,6 +16,7 @@ import (
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
+	inputpkg "github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/render"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
@@ -161,15 +162,9 @@ func runRender(c *cli.Context, s *streams) error {
 	err = s.forEachInput([]string{name}, "a puzzle", func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64<<10) // r is one already (forEachInput)
 		// Told apart as solve tells its inputs apart.
-		var in variantInput
-		switch {
-		case isFPuzzles(name, br):
-			in = &fpInput{name: name, r: br, notes: s.stderr}
-		case isMarksGrid(br):
-			in = cfg.input.marks(br, name)
-		}
-		if in != nil {
-			v, err := readNthVariant(in, name, cfg.index)
+		rd := cfg.input.open(br, name, s.stderr)
+		if rd.Format.Variant() {
+			v, err := readNthVariant(variantReader{rd}, name, cfg.index)
 			if err != nil {
 				return err
 			}
@@ -180,7 +175,7 @@ func runRender(c *cli.Context, s *streams) error {
 			cfg.opts.Alphabet = nil // both are written with numbers
 			return nil
 		}
-		p, err := readNth(cfg.input.reader(br, name), cfg.index)
+		p, err := readNth(rd, name, cfg.index)
 		if err != nil {
 			return err
 		}
@@ -246,14 +241,14 @@ func readNthVariant(in variantInput, name string, k int) (*variant.Puzzle, error
 }
 
 // readNth returns the kth puzzle (1-based) of the reader.
-func readNth(rd *board.Reader, k int) (*board.Puzzle, error) {
+func readNth(rd *inputpkg.Reader, name string, k int) (*board.Puzzle, error) {
 	for i := 1; ; i++ {
-		p, err := rd.Read()
+		p, _, err := rd.Read()
 		switch {
 		case err == io.EOF && i == 1:
-			return nil, exitf(ExitInvalid, "%s: no puzzle found", displayName(rd.Name))
+			return nil, exitf(ExitInvalid, "%s: no puzzle found", displayName(name))
 		case err == io.EOF:
-			return nil, exitf(ExitInvalid, "%s holds %s, so there is no puzzle %d", displayName(rd.Name), count(i-1, "puzzle"), k)
+			return nil, exitf(ExitInvalid, "%s holds %s, so there is no puzzle %d", displayName(name), count(i-1, "puzzle"), k)
 		case i == k && err != nil:
 			return nil, exitf(ExitInvalid, "%v", err)
 		case i == k:

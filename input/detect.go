@@ -68,14 +68,14 @@ type detector struct {
 // says the same in words: keep the two together.
 var detectors = []detector{
 	{JSONArray, func(s *sample) bool {
-		return strings.HasPrefix(s.first, "[") && (isJSONName(s.name) || s.first == "[" && strings.HasPrefix(s.second, "["))
+		return strings.HasPrefix(s.first, "[") && (isJSONName(s.name) || s.first == "[" && s.second == "[")
 	}},
 	{JSON, func(s *sample) bool { return strings.HasPrefix(s.first, "{") }},
 	{Sigh, func(s *sample) bool { return fpuzzles.IsSigh(s.first) }}, // before Link: ISS's links are its
 	{SudoCue, func(s *sample) bool { return IsSudoCue(s.first) }},
 	{SnarfKiller, func(s *sample) bool { return IsSnarfKiller(s.first) }},
 	{SudokuPadID, func(s *sample) bool { return oneWord(s.first) && fpuzzles.IsSudokuPadID(s.first) }},
-	{Link, func(s *sample) bool { return oneWord(s.first) && isLink(s.first) }},
+	{Link, func(s *sample) bool { return isLink(firstWord(s.first)) }}, // a form decoder may have made its '+' spaces
 	{Payload, func(s *sample) bool { return oneWord(s.first) && isPayload(s.first) }},
 	{JSON, func(s *sample) bool { return isJSONName(s.name) }}, // a *.json file in no other form: f-puzzles says what is wrong
 	{Marks, func(s *sample) bool { return IsMarksRow(s.digits) }},
@@ -155,6 +155,14 @@ func detectReader(name string, br *bufio.Reader) Format {
 
 // isJSONName reports whether a file name ends in .json (in any case).
 func isJSONName(name string) bool { return strings.EqualFold(filepath.Ext(name), ".json") }
+
+// firstWord returns t up to its first space or tab.
+func firstWord(t string) string {
+	if i := strings.IndexAny(t, " \t"); i >= 0 {
+		return t[:i]
+	}
+	return t
+}
 
 // oneWord reports whether t has no spaces or tabs.
 func oneWord(t string) bool { return !strings.ContainsAny(t, " \t") }

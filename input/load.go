@@ -13,18 +13,18 @@ import (
 	"github.com/satdoku/satdoku/variant"
 )
 
-// Load reads one puzzle given in any form but pencil marks: the format is
-// the one Detect finds (see the package doc), and the reader of that format
-// reads it. Text that no row of the table matches is a classic puzzle
-// (board.Parse) when it reads as one, else it is taken for an f-puzzles
-// payload, whose error says that it does not decompress. Surrounding spaces
-// are ignored.
+// Load reads one puzzle of a variant format (every format but Text and
+// Marks, which NewReader reads): the format is the one Detect finds (see
+// the package doc), and the reader of that format reads it. Text in
+// another format is taken for an f-puzzles payload, whose error says that
+// it does not decompress (the web server's "format": "fpuzzles").
+// Surrounding spaces are ignored.
 //
 // The errors are those of the format's reader: a *fpuzzles.FormatError or
 // *fpuzzles.UnsupportedError for f-puzzles, SudokuPad and Interactive
 // Sudoku Solver input, a *variant.ParseError wrapping ErrSudoCue or
-// ErrSnarfKiller for a killer string, a *board.ParseError for a classic
-// puzzle with a mistake.
+// ErrSnarfKiller for a killer string, a *variant.Puzzle error of
+// Validate for a killer that reads but is not well formed.
 func Load(text string) (*fpuzzles.Result, error) {
 	t := strings.TrimSpace(text)
 	switch Detect(t) {
@@ -42,15 +42,6 @@ func Load(text string) (*fpuzzles.Result, error) {
 		return fpuzzles.ReadSudokuPadID(t)
 	case Link:
 		return fpuzzles.ReadURL(t)
-	case Marks:
-		p, _, err := NewMarksReader(strings.NewReader(t)).Read()
-		if err != nil {
-			return nil, err
-		}
-		return &fpuzzles.Result{Puzzle: p}, nil
-	}
-	if b, err := board.Parse(t); err == nil {
-		return fpuzzles.ClassicResult(b), nil
 	}
 	return fpuzzles.ReadPayload(t)
 }

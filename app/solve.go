@@ -441,13 +441,6 @@ func parseInput(c *cli.Context) (input, error) {
 	return in, nil
 }
 
-// reader returns a puzzle reader for r, naming it in errors.
-func (in input) reader(r io.Reader, name string) *board.Reader {
-	rd := board.NewReader(r)
-	rd.Name, rd.Shape, rd.Alphabet = displayName(name), in.shape, in.alphabet
-	return rd
-}
-
 // open returns the reader of an input in any format (input.NewReader),
 // with --box and --alphabet, writing its notes to notes.
 func (in input) open(br *bufio.Reader, name string, notes io.Writer) *inputpkg.Reader {

@@ -30,21 +30,6 @@ func regionsFlag() cli.Flag {
 	return &cli.StringFlag{Name: "regions", Usage: "jigsaw regions of classic inputs: a `FILE` of N lines of N region labels (e.g. 112223334)"}
 }
 
-// variantInput is an input of variant puzzles (f-puzzles, links, killer
-// strings, pencil-mark grids, …). read returns the next puzzle: an
-// *batch.InputError for one that cannot be read, io.EOF at the end, or
-// another error for an input that cannot be read at all.
-type variantInput interface {
-	read() (*board.Puzzle, *variant.Puzzle, error)
-}
-
-// variantReader is the variantInput of an input.Reader.
-type variantReader struct{ r *inputpkg.Reader }
-
-func (v variantReader) read() (*board.Puzzle, *variant.Puzzle, error) {
-	return readPuzzle(v.r)
-}
-
 // readPuzzle reads the next puzzle of r, a puzzle that cannot be read
 // being a *batch.InputError (or, in a text input, a *board.ParseError).
 func readPuzzle(r *inputpkg.Reader) (*board.Puzzle, *variant.Puzzle, error) {

@@ -90,19 +90,6 @@ func IsMarksRow(line string) bool {
 	return wide
 }
 
-// LooksLikeMarks reports whether text is a pencil-mark grid: its first
-// line holding a digit, after blank lines and # comments, is a row of
-// candidates (IsMarksRow).
-func LooksLikeMarks(text string) bool {
-	for line := range strings.Lines(text) {
-		t := strings.TrimSpace(line)
-		if t != "" && t[0] != '#' && strings.ContainsAny(t, "0123456789") {
-			return IsMarksRow(line)
-		}
-	}
-	return false
-}
-
 // MarksReader reads pencil-mark grids, one after another: for each cell
 // the digits it may hold, as HoDoKu, SudokuWiki and Simple Sudoku print
 // them,

@@ -106,12 +106,12 @@ func TestArgument(t *testing.T) {
 		".AntiKing":          true,
 		"3x3::k:3841":        true,
 		"https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLry": true,
-		`{"size":4}`:          true,
-		"no-such-file.txt":    false,
-		"puzzles/2024-01.txt": false,
-		"1234":                false, // too short to be told from a name
-		"":                    false,
-		"input_test.go":       false, // exists
+		`{"size":4}`:                  true,
+		"no-such-file.txt":            false,
+		"puzzles/2024-01.txt":         false,
+		"1234":                        false, // too short to be told from a name
+		"":                            false,
+		"input_test.go":               false, // exists
 		strings.Repeat("A", 81) + "1": true,
 	} {
 		if _, got := input.Argument(arg); got != want {

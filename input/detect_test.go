@@ -1,6 +1,8 @@
 package input_test
 
 import (
+	"bufio"
+	"io"
 	"strings"
 	"testing"
 
@@ -41,4 +43,69 @@ func TestDetectVariant(t *testing.T) {
 			t.Errorf("Detect(%.40q) = %v", text, f)
 		}
 	}
+}
+
+// TestDetectRows: each row of the detection table, and the order between
+// rows whose texts could match two (an ISS link is a link; a *.json name
+// does not make a killer string JSON).
+func TestDetectRows(t *testing.T) {
+	t.Parallel()
+	const classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	const snarf = "S<J<<O<<KJ^<<^<^>^^<N<<<J^Q^S^O>>^^^>^W^<<^>^^O^<<^T^J^^^>>>^>^>^ML<S<<^^>^<^<<^<"
+	for _, tc := range []struct {
+		text string
+		want input.Format
+	}{
+		{classic, input.Text},
+		{"5 3 0 0 7 0 0 0 0\n6 0 0 1 9 5 0 0 0", input.Text},
+		{"[\n  [5, 3, 0],\n]", input.Text},  // a Python list's rows
+		{`["` + classic + `"]`, input.Text}, // board reads an array on its line
+		{"[\n[\n\"5\"", input.JSONArray},    // jq's print of LeetCode's board
+		{"  {\"size\": 9}", input.JSON},
+		{".Cage~10~R1C1~R1C2", input.Sigh},
+		{"https://sigh.github.io/Interactive-Sudoku-Solver/?q=.AntiKing", input.Sigh},
+		{"3x3::k:3841", input.SudoCue},
+		{snarf, input.SnarfKiller},
+		{"sclN4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMsZkBWADgAYBjANgDMwAjV9ATmYeas", input.SudokuPadID},
+		{"https://www.f-puzzles.com/?load=N4Ig zglg", input.Link},
+		{"f-puzzles.com/?load=N4Ig", input.Link},
+		{"Source: https://example.com/puzzles", input.Text}, // a line of text, which board reports
+		{"?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2A", input.Payload},
+		{"N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQ", input.Payload},
+		{"/data/scripts/how_shall_we_split_this.js", input.Text},
+		{".-------.\n| 12 3 4 5 6 7 8 9 1 |", input.Marks},
+		{"1 2 3 4 5 6 7 8 9", input.Text}, // single digits: a grid row
+	} {
+		if got := input.Detect(tc.text); got != tc.want {
+			t.Errorf("Detect(%.40q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+// FuzzReader: any input reads to puzzles and errors, never a panic, in
+// fewer reads than it has bytes, and Load and Argument take any text.
+func FuzzReader(f *testing.F) {
+	for _, s := range []string{
+		"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n",
+		".Thermo~r1c2~r2c3\n  .Thermo~r3c2~r2c1\n# c\n.AntiKing\n",
+		"[\n[\n1,2],[2,1]]", "{\"size\":4}", "3x3::k:1\n", "12 3 4 5 6 7 8 9 1\n",
+		"https://sudokupad.app/fpuzzlesN4Ig\n", "?load=!!!\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		input.Load(text)
+		input.Argument(text)
+		rd := input.NewReader(bufio.NewReader(strings.NewReader(text)), "fuzz", input.Options{})
+		for i := 0; i <= len(text)+1; i++ {
+			p, v, err := rd.Read()
+			if err == io.EOF {
+				return
+			}
+			if err == nil && v != nil && v.Givens != p.Board {
+				t.Fatal("the variant's givens are not the puzzle's board")
+			}
+		}
+		t.Fatalf("more puzzles than bytes in %d bytes", len(text))
+	})
 }

@@ -18,15 +18,16 @@ import (
 // the package doc), and the reader of that format reads it. Text in
 // another format is taken for an f-puzzles payload, whose error says that
 // it does not decompress (the web server's "format": "fpuzzles").
-// Surrounding spaces are ignored.
+// Surrounding spaces, and blank lines and # comments before the puzzle,
+// are ignored.
 //
 // The errors are those of the format's reader: a *fpuzzles.FormatError or
 // *fpuzzles.UnsupportedError for f-puzzles, SudokuPad and Interactive
 // Sudoku Solver input, a *variant.ParseError wrapping ErrSudoCue or
-// ErrSnarfKiller for a killer string, a *variant.Puzzle error of
-// Validate for a killer that reads but is not well formed.
+// ErrSnarfKiller for a killer string, the error of
+// variant.Puzzle.Validate for a killer that reads but is not well formed.
 func Load(text string) (*fpuzzles.Result, error) {
-	t := strings.TrimSpace(text)
+	t := strings.TrimSpace(skipComments(text))
 	switch Detect(t) {
 	case JSON:
 		return loadJSON(t)
@@ -44,6 +45,20 @@ func Load(text string) (*fpuzzles.Result, error) {
 		return fpuzzles.ReadURL(t)
 	}
 	return fpuzzles.ReadPayload(t)
+}
+
+// skipComments returns text from its first line other than blanks and #
+// comments on (the line Detect looks at first).
+func skipComments(text string) string {
+	rest := text
+	for rest != "" {
+		line, after, _ := strings.Cut(rest, "\n")
+		if t := strings.TrimSpace(line); t != "" && t[0] != '#' {
+			return rest
+		}
+		rest = after
+	}
+	return rest
 }
 
 // result makes a puzzle of a killer reader a Result.

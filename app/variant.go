@@ -16,9 +16,9 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// Variant puzzles on the command line: f-puzzles inputs (a JSON file, or
-// links and their compressed text, one a line), and classic inputs with
-// global rules (--rules) and jigsaw regions (--regions).
+// Variant puzzles on the command line: the puzzles of any input, read by
+// package input, and classic inputs with global rules (--rules) and jigsaw
+// regions (--regions).
 
 // rulesFlag and regionsFlag are --rules and --regions, shared by solve,
 // encode, decode and render.
@@ -34,11 +34,22 @@ func regionsFlag() cli.Flag {
 // being a *batch.InputError (or, in a text input, a *board.ParseError).
 func readPuzzle(r *inputpkg.Reader) (*board.Puzzle, *variant.Puzzle, error) {
 	p, v, err := r.Read()
-	var pe *inputpkg.PuzzleError
-	if err != nil && errors.As(err, &pe) {
-		return nil, nil, &batch.InputError{Err: pe.Err, Line: pe.Line}
+	if err != nil && err != io.EOF {
+		err = inputError(err)
 	}
 	return p, v, err
+}
+
+// inputError returns an *input.PuzzleError as a *batch.InputError, and any
+// other error as it is. It is a function of its own so that its errors.As
+// target, which escapes, is allocated only for an error, not once per
+// puzzle read.
+func inputError(err error) error {
+	var pe *inputpkg.PuzzleError
+	if errors.As(err, &pe) {
+		return &batch.InputError{Err: pe.Err, Line: pe.Line}
+	}
+	return err
 }
 
 // ruleSet adds the --rules and --regions of the command line to classic

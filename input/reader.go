@@ -13,8 +13,8 @@ import (
 	"github.com/satdoku/satdoku/variant"
 )
 
-// MaxJSON bounds a JSON document, and any line, of a variant input.
-const MaxJSON = fpuzzles.MaxJSON
+// maxJSON bounds a JSON document, and any line, of a variant input.
+const maxJSON = fpuzzles.MaxJSON
 
 // Options say how the text formats are read.
 type Options struct {
@@ -165,12 +165,12 @@ func (f *stream) read() (*board.Puzzle, *variant.Puzzle, error) {
 			}
 		case t[0] == '{':
 			// The JSON document: the rest of the input.
-			rest, rerr := io.ReadAll(io.LimitReader(f.r, int64(MaxJSON+1-len(l))))
+			rest, rerr := io.ReadAll(io.LimitReader(f.r, int64(maxJSON+1-len(l))))
 			if rerr != nil {
 				return nil, nil, rerr
 			}
-			if len(l)+len(rest) > MaxJSON {
-				return nil, nil, fmt.Errorf("line %d: more than %d MiB of f-puzzles JSON", f.line, MaxJSON>>20)
+			if len(l)+len(rest) > maxJSON {
+				return nil, nil, fmt.Errorf("line %d: more than %d MiB of f-puzzles JSON", f.line, maxJSON>>20)
 			}
 			text, f.done = l+"\n"+string(rest), true
 		case t[0] == '.' && Detect(t) == Sigh:
@@ -222,8 +222,8 @@ func (f *stream) sighLines(t string) (string, error) {
 			return "", err
 		}
 		f.line++
-		if sb.Len()+len(l) > MaxJSON {
-			return "", fmt.Errorf("line %d: more than %d MiB of Interactive Sudoku Solver text", f.line, MaxJSON>>20)
+		if sb.Len()+len(l) > maxJSON {
+			return "", fmt.Errorf("line %d: more than %d MiB of Interactive Sudoku Solver text", f.line, maxJSON>>20)
 		}
 		sb.WriteByte('\n')
 		sb.WriteString(strings.TrimSpace(l))
@@ -271,14 +271,14 @@ func (f *stream) element() (*board.Puzzle, *variant.Puzzle, error) {
 	return f.puzzle(res, fmt.Sprintf("%s: line %d", f.name, line), line)
 }
 
-// readLine returns the next line without its end, at most MaxJSON bytes
+// readLine returns the next line without its end, at most maxJSON bytes
 // long, or io.EOF (with the last line, if it has no end).
 func (f *stream) readLine() (string, error) {
 	var sb strings.Builder
 	for {
 		chunk, err := f.r.ReadSlice('\n')
-		if sb.Len()+len(chunk) > MaxJSON {
-			return "", fmt.Errorf("line %d: longer than %d MiB", f.line+1, MaxJSON>>20)
+		if sb.Len()+len(chunk) > maxJSON {
+			return "", fmt.Errorf("line %d: longer than %d MiB", f.line+1, maxJSON>>20)
 		}
 		sb.Write(chunk)
 		switch err {

@@ -14,19 +14,19 @@
 // variable of detect.go, which says the same in code:
 //
 //	format            matches when                                            read by
-//	JSONArray         first starts with "[" and the name ends in .json, or     fpuzzles.ArrayReader, each element
-//	                  first and second are "[" alone (jq's print)            by LoadValue
+//	JSONArray         first starts with "[" and the name ends in .json, or    fpuzzles.ArrayReader, each element
+//	                  first and second are "[" alone (jq's print)             by LoadValue
 //	JSON              first starts with "{"                                   SudokuPad's (fpuzzles.IsSudokuPadJSON),
 //	                                                                          a board (fpuzzles.IsJSONBoard), else
 //	                                                                          f-puzzles' (fpuzzles.Decode)
-//	Sigh              fpuzzles.IsSigh(first): ".Cage~…", ".~R1C1_5", ISS's     fpuzzles.ReadSigh
+//	Sigh              fpuzzles.IsSigh(first): ".Cage~…", ".~R1C1_5", ISS's    fpuzzles.ReadSigh
 //	                  link or short forms
 //	SudoCue           first starts with "3x3:" (IsSudoCue)                    ReadSudoCue
 //	SnarfKiller       81 cage heads and arrows (IsSnarfKiller)                ReadSnarfKiller
-//	SudokuPadID       one word "scl…" or "ctc…" (fpuzzles.IsSudokuPadID)       fpuzzles.ReadSudokuPadID
-//	Link              first's first word has "://", starts "www.", or names    fpuzzles.ReadURL
+//	SudokuPadID       one word "scl…" or "ctc…" (fpuzzles.IsSudokuPadID)      fpuzzles.ReadSudokuPadID
+//	Link              first's first word has "://", starts "www.", or names   fpuzzles.ReadURL
 //	                  f-puzzles.com or SudokuPad
-//	Payload           one word with "load=", or starting "fpuzzles", or 40     fpuzzles.ReadPayload
+//	Payload           one word with "load=", or starting "fpuzzles", or 40    fpuzzles.ReadPayload
 //	                  characters or more of lz-string's alphabet starting
 //	                  "N4Ig" or holding + / = $
 //	JSON              the name ends in .json (in no form above)               fpuzzles.Decode, which says what is wrong

@@ -145,16 +145,22 @@ func TestConfigRoundTrip(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("config round trip: %+v, %v", got, err)
 	}
-	if _, err := ParseConfig([]byte("satdoku-worker 1 {}\n")); err == nil {
-		t.Error("a config line of another version accepted")
+	for _, other := range []string{"satdoku-worker 3 {}\n", "satdoku-worker/3\tconfig\t{}\n", fmt.Sprintf("satdoku-worker/%d\tconfig\t{}\n", Version+1)} {
+		if _, err := ParseConfig([]byte(other)); err == nil {
+			t.Errorf("config line of another version accepted: %q", other)
+		}
+	}
+	if !strings.HasPrefix(string(line), Protocol+"\t") || !strings.HasPrefix(Ready, Protocol+"\t") {
+		t.Errorf("config %q and ready %q lines do not start with %q", line, Ready, Protocol)
 	}
 }
 
 // TestBadLines checks that malformed lines are errors, never panics.
 func TestBadLines(t *testing.T) {
 	good := AppendResponse(nil, 3, &engine.Result{Solution: grid4(), Engine: "sat"})
-	for _, bad := range []string{"", "\n", "1 2 2\n", "x 2 2 0000000000000000\n", "1 2 2 000\n", "1 0 2 00\n",
-		"1 2 2 " + strings.Repeat(":", 16) + "\n", "1 2 2 0000000000000000 extra\n", "1 2 2 -\n"} {
+	for _, bad := range []string{"", "\n", "1\t2\t2\n", "x\t2\t2\t0000000000000000\t\n", "1\t2\t2\t000\t\n", "1\t0\t2\t00\t\n",
+		"1\t2\t2\t" + strings.Repeat(":", 16) + "\t\n", "1\t2\t2\t0000000000000000\t\textra\n", "1\t2\t2\t-\t\n",
+		"1\t2\t2\t0000000000000000\n", "1 2 2 0000000000000000\n"} {
 		if _, _, _, err := ParseRequest([]byte(bad)); err == nil {
 			t.Errorf("request %q accepted", bad)
 		}

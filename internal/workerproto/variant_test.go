@@ -61,9 +61,9 @@ func TestVariantRequestRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	for name := range ruleTypes {
-		if !seen[name] {
-			t.Errorf("rule type %s never sent", name)
+	for _, k := range variant.Kinds() {
+		if !seen[k.Name] {
+			t.Errorf("rule kind %s never sent", k.Name)
 		}
 	}
 	// Empty regions are not the boxes: they stay empty (and invalid).
@@ -92,19 +92,54 @@ func TestVariantRequestErrors(t *testing.T) {
 		t.Error("nil puzzle written")
 	}
 	for _, bad := range []string{
-		`1 V {}`,
-		`1 V {"r":2,"c":2,"cells":"00000"}`,
-		`1 V {"r":2,"c":2,"cells":"000000000000000:"}`,
-		`1 V {"r":0,"c":2,"cells":""}`,
-		`1 V {"r":2,"c":2,"cells":"0000000000000000","rules":[{"t":"Nothing","v":{}}]}`,
-		`1 V {"r":2,"c":2,"cells":"0000000000000000","rules":[{"t":"Killer","v":{"Cells":"x"}}]}`,
-		`1 V {"r":2,"c":2,"cells":"0000000000000000","rules":[{"t":"Killer","v":{"Extra":1}}]}`,
-		`1 V {"r":2,"c":2,"cells":"0000000000000000","extra":1}`,
-		`1 V {"r":2,"c":2,"cells":"0000000000000000"} {}`,
-		`x V {"r":2,"c":2,"cells":"0000000000000000"}`,
+		"1\t2\t2\t0000000000000000\tnull",
+		"1\t2\t2\t0000000000000000\t[]",
+		"1\t2\t2\t00000\t{}",
+		"1\t2\t2\t000000000000000:\t{}",
+		"1\t0\t2\t\t{}",
+		"1\t2\t2\t0000000000000000\t" + `{"rules":[{"t":"Nothing","v":{}}]}`,
+		"1\t2\t2\t0000000000000000\t" + `{"rules":[{"t":"Killer","v":{"Cells":"x"}}]}`,
+		"1\t2\t2\t0000000000000000\t" + `{"rules":[{"t":"Killer","v":{"Extra":1}}]}`,
+		"1\t2\t2\t0000000000000000\t" + `{"extra":1}`,
+		"1\t2\t2\t0000000000000000\t" + `{} {}`,
+		"1\t2\t2\t0000000000000000\t" + `{"regions":[1,`,
+		"x\t2\t2\t0000000000000000\t{}",
 	} {
 		if _, _, _, err := ParseRequest([]byte(bad + "\n")); err == nil {
 			t.Errorf("request %q accepted", bad)
 		}
+	}
+}
+
+// uncarried returns the names of the kinds whose sample does not cross
+// the protocol as the very same value: the worker protocol's completeness
+// check, run over the registry and over a kind it cannot know.
+func uncarried(kinds []variant.Kind) []string {
+	var out []string
+	for _, k := range kinds {
+		p := variant.New(board.Classic)
+		p.Rules = []variant.Rule{k.Sample}
+		line, err := AppendVariantRequest(nil, 1, p)
+		if err != nil {
+			out = append(out, k.Name)
+			continue
+		}
+		if _, _, got, err := ParseRequest(line); err != nil || !reflect.DeepEqual(got, p) {
+			out = append(out, k.Name)
+		}
+	}
+	return out
+}
+
+// TestEveryKindCarried walks the registry: every kind crosses the protocol
+// as itself, and a kind that is not registered (a type of this test that
+// embeds a rule) is reported.
+func TestEveryKindCarried(t *testing.T) {
+	if missing := uncarried(variant.Kinds()); len(missing) > 0 {
+		t.Errorf("rule kinds the worker protocol does not carry: %v", missing)
+	}
+	unregistered := variant.Kind{Name: "TestOnly", Sample: otherRule{variant.Killer{Cells: []int{0, 1}, Sum: 3}}}
+	if missing := uncarried(append(variant.Kinds(), unregistered)); !reflect.DeepEqual(missing, []string{"TestOnly"}) {
+		t.Errorf("a kind not in the registry: uncarried says %v, want [TestOnly]", missing)
 	}
 }

@@ -127,7 +127,7 @@ var kinds = []Kind{
 	{"Ratio", keys("ratio"), "a black dot: one digit is Ratio times the other", Ratio{A: 0, B: 1, Ratio: 2}},
 	{"XV", keys("xv"), "the digits sum to 10 (X) or 5 (V)", XV{A: 0, B: 1, Sum: 10}},
 	{"Negative", keys("nonconsecutive", "negative"), "unmarked neighbours are not consecutive, not 1:2, or do not sum to 5 or 10",
-		Negative{Kind: NoSum, Values: []int{5, 10}, Pairs: [][2]int{{0, 1}, {0, 9}}}},
+		Negative{Kind: NoDifference, Values: []int{1}, Pairs: OrthogonalPairs(9)}},
 
 	// Others.
 	{"Quadruple", keys("quadruple"), "the listed digits appear around a grid point", Quadruple{Cells: []int{0, 1, 9, 10}, Digits: []int{1, 2}}},

@@ -8,10 +8,66 @@ import (
 	"github.com/satdoku/satdoku/variant"
 )
 
+// flavours are, for each kind of rule (variant.Kinds, by name), the
+// clue kinds Clue makes of it and the global kinds Global makes of it.
+var flavours = map[string]struct{ clues, globals []string }{
+	"PositiveDiagonal": {globals: []string{"diagonal+"}},
+	"NegativeDiagonal": {globals: []string{"diagonal-"}},
+	"AntiKnight":       {globals: []string{"antiknight"}},
+	"AntiKing":         {globals: []string{"antiking"}},
+	"DisjointGroups":   {globals: []string{"disjointgroups"}},
+	"ExtraRegion":      {clues: []string{"extraregion"}},
+	"Odd":              {clues: []string{"odd"}},
+	"Even":             {clues: []string{"even"}},
+	"Minimum":          {clues: []string{"minimum"}},
+	"Maximum":          {clues: []string{"maximum"}},
+	"Thermometer":      {clues: []string{"thermometer", "slowthermometer"}},
+	"Arrow":            {clues: []string{"arrow", "pill"}},
+	"DoubleArrow":      {clues: []string{"doublearrow"}},
+	"Palindrome":       {clues: []string{"palindrome"}},
+	"Renban":           {clues: []string{"renban"}},
+	"Whispers":         {clues: []string{"whispers"}},
+	"BetweenLine":      {clues: []string{"betweenline"}},
+	"RegionSumLine":    {clues: []string{"regionsumline"}},
+	"EntropicLine":     {clues: []string{"entropicline"}},
+	"ModularLine":      {clues: []string{"modularline"}},
+	"ZipperLine":       {clues: []string{"zipperline"}},
+	"Nabner":           {clues: []string{"nabner"}},
+	"Killer":           {clues: []string{"killercage"}},
+	"LittleKiller":     {clues: []string{"littlekillersum"}},
+	"Difference":       {clues: []string{"difference"}},
+	"Ratio":            {clues: []string{"ratio"}},
+	"XV":               {clues: []string{"xv"}},
+	"Negative":         {clues: []string{"nonconsecutive:dots", "negative:ratio", "negative:xv"}, globals: []string{"nonconsecutive"}},
+	"Quadruple":        {clues: []string{"quadruple"}},
+	"Clone":            {clues: []string{"clone"}},
+	"Sandwich":         {clues: []string{"sandwichsum"}},
+	"XSum":             {clues: []string{"xsum"}},
+	"Skyscraper":       {clues: []string{"skyscraper"}},
+	"Indexer":          {clues: []string{"rowindexer", "columnindexer", "boxindexer"}},
+	"PencilMarks":      {clues: []string{"givenPencilMarks"}},
+	"DigitalRootCage":  {clues: []string{"digitalroot"}},
+}
+
+// Kinds lists the rule kinds Clue makes, in the registry's order
+// (variant.Kinds): f-puzzles names, plus "pill" for arrows with a pill,
+// "negative:ratio" and "negative:xv" for the negative constraints,
+// "nonconsecutive:dots" for nonconsecutive with white dots and
+// "digitalroot" for digital-root cages.
+//
 // Globals lists the rule kinds that hold of a whole grid or not at all
 // (diagonals, anti-knight, ...): make a grid that keeps them with Fill on a
 // puzzle holding Global(kind).
-var Globals = []string{"diagonal+", "diagonal-", "antiknight", "antiking", "disjointgroups", "nonconsecutive"}
+var Kinds, Globals = kindsOf(variant.Kinds())
+
+// kindsOf lists the clue and global kinds of kinds, in order.
+func kindsOf(kinds []variant.Kind) (clues, globals []string) {
+	for _, k := range kinds {
+		clues = append(clues, flavours[k.Name].clues...)
+		globals = append(globals, flavours[k.Name].globals...)
+	}
+	return clues, globals
+}
 
 // Global returns the rule of a global kind on a board of side n
 // ("nonconsecutive" covers every orthogonal pair).
@@ -31,19 +87,6 @@ func Global(kind string, n int) variant.Rule {
 		return variant.Negative{Kind: variant.NoDifference, Values: []int{1}, Pairs: variant.OrthogonalPairs(n)}
 	}
 	panic("varianttest: unknown global kind " + kind)
-}
-
-// Kinds lists the rule kinds Clue makes: f-puzzles names, plus
-// "negative:ratio" and "negative:xv" for the negative constraints and
-// "nonconsecutive:dots" for nonconsecutive with white dots.
-var Kinds = []string{
-	"odd", "even", "minimum", "maximum",
-	"thermometer", "slowthermometer", "arrow", "pill", "doublearrow", "palindrome", "renban", "whispers",
-	"betweenline", "regionsumline", "entropicline", "modularline", "zipperline", "nabner",
-	"killercage", "littlekillersum",
-	"difference", "ratio", "xv", "nonconsecutive:dots", "negative:ratio", "negative:xv",
-	"quadruple", "clone", "sandwichsum", "xsum", "skyscraper",
-	"rowindexer", "columnindexer", "boxindexer", "extraregion", "givenPencilMarks", "digitalroot",
 }
 
 // Clue returns rules of the given kind (one, or a negative constraint and

@@ -2,23 +2,20 @@ package encode
 
 import (
 	"errors"
-	"slices"
 	"testing"
 
-	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/variant"
+	"github.com/satdoku/satdoku/variant/varianttest"
 )
 
 // unhandledKinds returns, for each kind whose sample the encoder does not
 // know, "Name: where": "rule" for the clauses (variantEncoder.rule),
 // "apart" for the groups of distinct cells (apartRule). It is the
-// encoder's completeness check, run over the registry and over a kind it
-// cannot know.
+// encoder's completeness check.
 func unhandledKinds(kinds []variant.Kind) []string {
 	var out []string
 	for _, k := range kinds {
-		p := variant.New(board.Classic)
-		p.Rules = []variant.Rule{k.Sample}
+		p := varianttest.KindPuzzle(k)
 		if _, err := Variant(p); errors.Is(err, ErrUnknownRule) {
 			out = append(out, k.Name+": rule")
 		}
@@ -30,18 +27,13 @@ func unhandledKinds(kinds []variant.Kind) []string {
 	return out
 }
 
-// unregistered is a rule kind that is not in the registry: a type of
-// this test that embeds a rule.
-type unregistered struct{ variant.Killer }
-
 // TestEveryKindEncoded walks the registry: the encoder handles every
-// kind, and reports one it does not know.
+// kind, and reports one that is not registered.
 func TestEveryKindEncoded(t *testing.T) {
-	if missing := unhandledKinds(variant.Kinds()); len(missing) > 0 {
-		t.Errorf("rule kinds the encoder does not handle: %v", missing)
+	if err := varianttest.Completeness("the encoder", unhandledKinds); err != nil {
+		t.Error(err)
 	}
-	fake := variant.Kind{Name: "TestOnly", Sample: unregistered{variant.Killer{Cells: []int{0, 1}, Sum: 3}}}
-	if got, want := unhandledKinds([]variant.Kind{fake}), []string{"TestOnly: rule", "TestOnly: apart"}; !slices.Equal(got, want) {
-		t.Errorf("a kind not in the registry: %v, want %v", got, want)
+	if got := unhandledKinds([]variant.Kind{varianttest.Unregistered}); len(got) != 2 {
+		t.Errorf("an unregistered kind: %v, want it missing from rule and apart", got)
 	}
 }

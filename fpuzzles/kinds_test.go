@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/variant"
+	"github.com/satdoku/satdoku/variant/varianttest"
 )
 
 // unwrittenKinds returns the names of the kinds whose sample does not
@@ -17,9 +17,7 @@ import (
 func unwrittenKinds(kinds []variant.Kind) []string {
 	var out []string
 	for _, k := range kinds {
-		p := variant.New(board.Classic)
-		p.Rules = []variant.Rule{k.Sample}
-		data, err := Marshal(p, nil, Options{})
+		data, err := Marshal(varianttest.KindPuzzle(k), nil, Options{})
 		if err != nil {
 			out = append(out, k.Name)
 			continue
@@ -56,33 +54,20 @@ func sighUnhandled(kinds []variant.Kind) []string {
 	return out
 }
 
-// unregistered is a rule kind that is not in the registry: a type of
-// this test that embeds a rule.
-type unregistered struct{ variant.Killer }
-
-var testOnly = variant.Kind{Name: "TestOnly", Keys: []variant.Key{{Name: "killercage"}},
-	Sample: unregistered{variant.Killer{Cells: []int{0, 1}, Sum: 3}}}
-
 // TestEveryKindWritten walks the registry: every kind is written to an
-// f-puzzles file and read back as itself, and a kind not in the registry
-// is reported.
+// f-puzzles file and read back as itself, and a kind that is not
+// registered is reported.
 func TestEveryKindWritten(t *testing.T) {
-	if missing := unwrittenKinds(variant.Kinds()); len(missing) > 0 {
-		t.Errorf("rule kinds the f-puzzles writer or reader does not handle: %v", missing)
-	}
-	if got := unwrittenKinds(append(variant.Kinds(), testOnly)); !slices.Equal(got, []string{"TestOnly"}) {
-		t.Errorf("a kind not in the registry: %v, want [TestOnly]", got)
+	if err := varianttest.Completeness("the f-puzzles writer and reader", unwrittenKinds); err != nil {
+		t.Error(err)
 	}
 }
 
 // TestEveryKindSigh walks the registry: the ISS reader decides about
-// every kind, and reports one it does not know.
+// every kind, and reports one that is not registered.
 func TestEveryKindSigh(t *testing.T) {
-	if missing := sighUnhandled(variant.Kinds()); len(missing) > 0 {
-		t.Errorf("rule kinds sighKinds does not decide about: %v", missing)
-	}
-	if got := sighUnhandled(append(variant.Kinds(), testOnly)); !slices.Equal(got, []string{"TestOnly"}) {
-		t.Errorf("a kind not in the registry: %v, want [TestOnly]", got)
+	if err := varianttest.Completeness("the ISS reader (sighKinds)", sighUnhandled); err != nil {
+		t.Error(err)
 	}
 	for typ := range sighLines {
 		if !sighTypes[typ] {

@@ -77,7 +77,7 @@
 //  5. fpuzzles: a case in writer.rule (write.go); a case in readEntry
 //     (rules.go) unless its key has a Line constructor; its entry in
 //     sighKinds (sigh.go), with the ISS types read as it or none.
-//  6. varianttest: its clue kinds in flavours and a case in
+//  6. varianttest: its clue kinds at the end of flavours and a case in
 //     clueMaker.make (clues.go), so the property tests make it.
 //
 // The worker protocol (internal/workerproto) carries every kind of the

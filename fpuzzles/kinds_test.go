@@ -15,19 +15,14 @@ import (
 // f-puzzles writer's and reader's completeness check, run over the
 // registry and over a kind they cannot know.
 func unwrittenKinds(kinds []variant.Kind) []string {
-	var out []string
-	for _, k := range kinds {
+	return varianttest.Unhandled(kinds, func(k variant.Kind) bool {
 		data, err := Marshal(varianttest.KindPuzzle(k), nil, Options{})
 		if err != nil {
-			out = append(out, k.Name)
-			continue
+			return false
 		}
 		res, err := Decode(data)
-		if err != nil || !slices.ContainsFunc(res.Puzzle.Rules, func(r variant.Rule) bool { return reflect.TypeOf(r) == k.Type() }) {
-			out = append(out, k.Name)
-		}
-	}
-	return out
+		return err == nil && slices.ContainsFunc(res.Puzzle.Rules, func(r variant.Rule) bool { return reflect.TypeOf(r) == k.Type() })
+	})
 }
 
 // sighUnhandled returns the names of the kinds that sighKinds does not
@@ -35,23 +30,14 @@ func unwrittenKinds(kinds []variant.Kind) []string {
 // types, do not make a rule of the kind: the Interactive Sudoku Solver
 // reader's completeness check.
 func sighUnhandled(kinds []variant.Kind) []string {
-	var out []string
-	for _, k := range kinds {
+	return varianttest.Unhandled(kinds, func(k variant.Kind) bool {
 		sk, ok := sighKinds[k.Name]
-		bad := !ok
 		for _, typ := range sk.types {
-			if !sighTypes[typ] {
-				bad = true
-			}
-			if mk := sighLines[typ]; sk.line && (mk == nil || reflect.TypeOf(mk([]int{0, 1, 2})) != k.Type()) {
-				bad = true
-			}
+			mk := sighLines[typ]
+			ok = ok && sighTypes[typ] && (!sk.line || mk != nil && reflect.TypeOf(mk([]int{0, 1, 2})) == k.Type())
 		}
-		if bad {
-			out = append(out, k.Name)
-		}
-	}
-	return out
+		return ok
+	})
 }
 
 // TestEveryKindWritten walks the registry: every kind is written to an

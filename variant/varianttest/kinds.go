@@ -31,6 +31,18 @@ func KindPuzzle(k variant.Kind) *variant.Puzzle {
 	return p
 }
 
+// Unhandled returns the names of the kinds for which handles is false:
+// the shape of a consumer's completeness check.
+func Unhandled(kinds []variant.Kind, handles func(k variant.Kind) bool) []string {
+	var out []string
+	for _, k := range kinds {
+		if !handles(k) {
+			out = append(out, k.Name)
+		}
+	}
+	return out
+}
+
 // Completeness runs a consumer's completeness check, missing, which
 // returns an entry starting with a kind's name for each kind it does not
 // handle: it must report none of the registry's kinds, and Unregistered

@@ -68,9 +68,8 @@
 //     Kinds (name, f-puzzles keys, a Line constructor for a key of bare
 //     lines, a one-line description, a sample valid on 9×9); its row in
 //     the table above.
-//  2. encode: a case in variantEncoder.rule (variant_rules.go), and in
-//     apartRule (variant.go) if the rule keeps cells apart, or in its list
-//     of kinds that do not.
+//  2. encode (variant_rules.go): a case in variantEncoder.rule, and one
+//     in apartRule (a group of cells the rule keeps apart, or none).
 //  3. fallback: a case in builder.rule (variant_compile.go), with its
 //     propagator in the rules_*.go of its family.
 //  4. render: a case in drawing.rule (rules.go).

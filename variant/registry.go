@@ -38,7 +38,8 @@ func (k Kind) Type() reflect.Type { return reflect.TypeOf(k.Sample) }
 
 // Kinds returns every kind of rule, once each, in a fixed order: the
 // global rules, then the f-puzzles rule lists in the order its reader
-// adds them to a puzzle, then the kinds read from elsewhere (pencil
+// adds them to a puzzle (the negative constraints beside the pair rules
+// whose marks they read), then the kinds read from elsewhere (pencil
 // marks from grid cells, digital-root cages from killer cages). The slice
 // is the caller's; the Samples and Keys inside it are shared.
 func Kinds() []Kind { return append([]Kind(nil), kinds...) }

@@ -566,10 +566,10 @@ func waitIdle(t testing.TB, h *Handler) {
 	defer cancel()
 	tick := time.NewTicker(time.Millisecond)
 	defer tick.Stop()
-	for len(h.slots) > 0 {
+	for h.solves.count() > 0 {
 		select {
 		case <-ctx.Done():
-			t.Fatalf("%d solves still hold a slot", len(h.slots))
+			t.Fatalf("%d solves still hold a slot", h.solves.count())
 		case <-tick.C:
 		}
 	}

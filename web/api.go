@@ -205,8 +205,22 @@ func requestError(err error) (int, *Response) {
 	return http.StatusBadRequest, &Response{Status: StatusInvalid, Error: msg}
 }
 
+// admitRender takes a render slot for a request to /api/render, before
+// its body is read: reading an f-puzzles file of a megabyte costs more
+// than drawing it.
+func (h *Handler) admitRender() (func(), *Response) {
+	select {
+	case h.renders <- struct{}{}:
+		return func() { <-h.renders }, nil
+	default:
+		return nil, &Response{Status: StatusBusy,
+			Error: fmt.Sprintf("the server is busy: %d pictures are being drawn, its limit; try again in a moment", h.cfg.MaxRenders)}
+	}
+}
+
 // render answers POST /api/render: read the puzzle and draw it, within
-// the bound on renders at once (503 beyond) and on a picture's size (413).
+// the bound on renders at once (503 beyond, see admitRender) and on a
+// picture's size (413).
 func (h *Handler) render(_ context.Context, req *Request) (int, *Response) {
 	if req.Count != 0 || req.Explain || req.Candidates {
 		return requestError(fmt.Errorf("%w: count, explain and candidates belong to /api/solve", errBadRequest))
@@ -215,15 +229,6 @@ func (h *Handler) render(_ context.Context, req *Request) (int, *Response) {
 	if err != nil {
 		return requestError(err)
 	}
-	// Reading is in the slot too: an f-puzzles file of a megabyte costs
-	// more to read than to draw.
-	select {
-	case h.renders <- struct{}{}:
-	default:
-		return http.StatusServiceUnavailable, &Response{Status: StatusBusy,
-			Error: fmt.Sprintf("the server is busy: %d pictures are being drawn, its limit; try again in a moment", h.cfg.MaxRenders)}
-	}
-	defer func() { <-h.renders }()
 	p, err := h.read(req)
 	if err != nil {
 		return requestError(err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -136,6 +137,9 @@ func (m *memoryReturner) done(size int) {
 		go func() {
 			defer m.giving.Store(false)
 			m.owed.Store(false)
+			// Twice: the buffers that sync.Pools keep (encoding/json's,
+			// as large as the biggest answer) outlive one collection.
+			runtime.GC()
 			debug.FreeOSMemory()
 		}()
 	}

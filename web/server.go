@@ -158,8 +158,8 @@ func NewHandler(cfg Config) *Handler {
 	h.mux.Handle("GET /{$}", files)
 	h.mux.Handle("GET /static/", http.StripPrefix("/static", files))
 	h.mux.HandleFunc("GET /api/info", h.info)
-	h.mux.HandleFunc("POST /api/render", h.api(h.render))
-	h.mux.HandleFunc("POST /api/solve", h.api(h.solve))
+	h.mux.HandleFunc("POST /api/render", h.api(h.render, h.admitRender))
+	h.mux.HandleFunc("POST /api/solve", h.api(h.solve, nil))
 	for path, method := range map[string]string{"/api/info": "GET", "/api/render": "POST", "/api/solve": "POST"} {
 		h.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", method)
@@ -213,14 +213,28 @@ func (h *Handler) logf(format string, args ...any) {
 // apiFunc answers one decoded API request with an HTTP status and a body.
 type apiFunc func(ctx context.Context, req *Request) (int, *Response)
 
-// api wraps an endpoint: JSON content type, body size limit, strict
-// decoding, and the JSON answer.
-func (h *Handler) api(fn apiFunc) http.HandlerFunc {
+// admitFunc takes what a request needs before its body is read, and
+// returns the function that gives it back, or the busy answer.
+type admitFunc func() (release func(), busy *Response)
+
+// api wraps an endpoint: JSON content type, admission (when admit is not
+// nil: a busy server refuses a request before reading a megabyte of it),
+// body size limit, strict decoding, and the JSON answer.
+func (h *Handler) api(fn apiFunc, admit admitFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		if !isJSON(r.Header.Get("Content-Type")) {
 			writeJSON(w, http.StatusUnsupportedMediaType, &Response{Status: StatusInvalid, Error: "send the request as JSON with Content-Type: application/json"})
 			return
+		}
+		if admit != nil {
+			release, busy := admit()
+			if busy != nil {
+				w.Header().Set("Retry-After", "1")
+				writeJSON(w, http.StatusServiceUnavailable, busy)
+				return
+			}
+			defer release()
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, h.cfg.MaxBody)
 		var req Request

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
 	inputpkg "github.com/satdoku/satdoku/input"
+	"github.com/satdoku/satdoku/internal/atomicfile"
 	"github.com/satdoku/satdoku/render"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
@@ -207,7 +207,7 @@ func runRender(c *cli.Context, s *streams) error {
 		if _, err := s.stdout.Write(buf.Bytes()); err != nil {
 			return exitf(ExitError, "writing the picture: %v", err)
 		}
-	} else if err := os.WriteFile(cfg.output, buf.Bytes(), 0o644); err != nil {
+	} else if err := atomicfile.WriteFile(cfg.output, buf.Bytes(), 0o644); err != nil {
 		return exitf(ExitError, "%v", err)
 	}
 	return outcome

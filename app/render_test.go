@@ -301,6 +301,8 @@ func TestServeRemote(t *testing.T) {
 		{"serve", "--max-side", "100"},
 		{"serve", "--timeout", "0s"},
 		{"serve", "--max-solves", "0"},
+		{"serve", "--max-renders", "0"},
+		{"serve", "--max-picture", "10"},
 		{"serve", "extra"},
 	} {
 		if r := runPicture(t, "", args...); r.code != ExitUsage {

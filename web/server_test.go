@@ -381,6 +381,12 @@ func TestBadRequests(t *testing.T) {
 	}{
 		{"not JSON type", "/api/solve", "text/plain", `{"puzzle":"x"}`, 415, "Content-Type"},
 		{"form post", "/api/solve", "application/x-www-form-urlencoded", `puzzle=x`, 415, "JSON"},
+		{"JSON-like type", "/api/solve", "application/jsonx", `{}`, 415, "Content-Type"},
+		{"JSON sequence type", "/api/solve", "application/json-seq", `{}`, 415, "Content-Type"},
+		{"no type", "/api/solve", "", `{}`, 415, "Content-Type"},
+		{"broken type", "/api/solve", "application/json; charset", `{}`, 415, "Content-Type"},
+		{"JSON with a charset", "/api/solve", "application/json; charset=utf-8", `{}`, 400, "no puzzle"},
+		{"JSON in capitals", "/api/solve", "Application/JSON", `{}`, 400, "no puzzle"},
 		{"bad JSON", "/api/solve", "application/json", `{"puzzle":`, 400, "bad JSON"},
 		{"unknown field", "/api/solve", "application/json", `{"puzle":"x"}`, 400, "unknown field"},
 		{"two values", "/api/solve", "application/json", `{} {}`, 400, "more than one"},
@@ -566,10 +572,10 @@ func waitIdle(t testing.TB, h *Handler) {
 	defer cancel()
 	tick := time.NewTicker(time.Millisecond)
 	defer tick.Stop()
-	for len(h.slots) > 0 {
+	for h.solves.count() > 0 {
 		select {
 		case <-ctx.Done():
-			t.Fatalf("%d solves still hold a slot", len(h.slots))
+			t.Fatalf("%d solves still hold a slot", h.solves.count())
 		case <-tick.C:
 		}
 	}

@@ -139,6 +139,9 @@ func (p *puzzle) describe(resp *Response) {
 	}
 	resp.Givens = digits(b)
 	resp.Text = p.text(b)
+	if p.edited != "" {
+		resp.Text = p.edited // the givens typed on the page, in the puzzle's own format
+	}
 	for _, r := range p.vp.Rules {
 		resp.Rules = append(resp.Rules, r.Describe(b.Side()))
 	}

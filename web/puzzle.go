@@ -31,6 +31,7 @@ type puzzle struct {
 	clashes  []int           // cells of givens that clash, in pairs
 	ignored  []string        // what an f-puzzles file holds that is not solved with
 	fpuzzles bool            // read from f-puzzles input
+	edited   string          // f-puzzles input with the request's givens written in (editedFPuzzles)
 }
 
 // board returns the puzzle's givens.
@@ -125,6 +126,11 @@ func (h *Handler) read(req *Request) (*puzzle, error) {
 	} else {
 		for _, c := range b.Clashes() {
 			p.clashes = append(p.clashes, c.CellA, c.CellB)
+		}
+	}
+	if p.fpuzzles && req.Givens != nil {
+		if p.edited, err = p.editedFPuzzles(req.Puzzle); err != nil {
+			return nil, fmt.Errorf("%w: %v", errBadRequest, err)
 		}
 	}
 	return p, nil

@@ -1,0 +1,160 @@
+package web
+
+import (
+	"encoding/json"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/internal/lzstring"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
+)
+
+// corpusEntry is an entry of testdata/variants/manifest.json.
+type corpusEntry struct {
+	File     string `json:"file"`
+	Solution string `json:"solution"`
+}
+
+// readCorpus returns the manifest of testdata/variants.
+func readCorpus(t *testing.T) []corpusEntry {
+	t.Helper()
+	raw, err := os.ReadFile(testpuzzles.Path("testdata/variants/manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []corpusEntry
+	if err := json.Unmarshal(raw, &entries); err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) < 50 {
+		t.Fatalf("only %d puzzles in the manifest", len(entries))
+	}
+	return entries
+}
+
+// solutionDigits reads a manifest solution: N² digits, or numbers
+// separated by spaces.
+func solutionDigits(t *testing.T, s string, cells int) []int {
+	t.Helper()
+	fields := strings.Fields(s)
+	if len(fields) == 1 {
+		fields = strings.Split(s, "")
+	}
+	if len(fields) != cells {
+		t.Fatalf("solution of %d digits for %d cells", len(fields), cells)
+	}
+	out := make([]int, cells)
+	for i, f := range fields {
+		d, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatalf("solution digit %q", f)
+		}
+		out[i] = d
+	}
+	return out
+}
+
+// rulesOf describes the rules of f-puzzles input, one a line.
+func rulesOf(t *testing.T, text string) ([]string, []int) {
+	t.Helper()
+	res, err := fpuzzles.Load(text)
+	if err != nil {
+		t.Fatalf("reading back: %v", err)
+	}
+	var out []string
+	for _, r := range res.Puzzle.Rules {
+		out = append(out, r.Describe(res.Puzzle.Side()))
+	}
+	return out, digits(res.Puzzle.Givens)
+}
+
+// TestEditKeepsRules types givens on every corpus puzzle (a solution digit
+// into the first blank cell, and the first given cleared), sent as its
+// f-puzzles JSON, as an f-puzzles link and as a SudokuPad link of the
+// same payload: the text the page gets back is in the same form and reads
+// back as the same puzzle (every rule) with the new givens.
+func TestEditKeepsRules(t *testing.T) {
+	t.Parallel()
+	srv, _ := newTestServer(t, Config{})
+	for _, e := range readCorpus(t) {
+		raw, err := os.ReadFile(testpuzzles.Path("testdata/variants/" + e.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		payload := lzstring.CompressToBase64(string(raw))
+		forms := []struct{ name, text, prefix string }{
+			{"json", string(raw), "{"},
+			{"f-puzzles link", fpuzzles.LinkPrefix + payload, fpuzzles.LinkPrefix},
+			{"SudokuPad link", "https://sudokupad.app/fpuzzles" + payload, "https://sudokupad.app/fpuzzles"},
+		}
+		for _, form := range forms {
+			t.Run(e.File+"/"+form.name, func(t *testing.T) {
+				wantRules, givens := rulesOf(t, form.text)
+				sol := solutionDigits(t, e.Solution, len(givens))
+				if blank := slices.Index(givens, 0); blank >= 0 {
+					givens[blank] = sol[blank]
+				}
+				if given := slices.IndexFunc(givens, func(d int) bool { return d != 0 }); given >= 0 && len(givens) > 0 {
+					givens[given] = 0
+				}
+				code, _, resp := post(t, srv, "/api/render", Request{Puzzle: form.text, Givens: givens, Picture: "none"})
+				if code != 200 {
+					t.Fatalf("%d %s", code, resp.Error)
+				}
+				if !strings.HasPrefix(resp.Text, form.prefix) {
+					t.Errorf("the edited text is no longer in its form: %.60q", resp.Text)
+				}
+				gotRules, gotGivens := rulesOf(t, resp.Text)
+				if !slices.Equal(gotRules, wantRules) {
+					t.Errorf("rules changed by the edit:\n got %q\nwant %q", gotRules, wantRules)
+				}
+				if !slices.Equal(gotGivens, givens) {
+					t.Errorf("givens read back %v, want %v", gotGivens, givens)
+				}
+			})
+		}
+	}
+}
+
+// TestEditOtherForms types a given on puzzles that are not f-puzzles JSON
+// inside: a SudoCue killer string becomes an f-puzzles link with every
+// cage, and a SudokuPad puzzle whose drawings a link cannot keep is
+// refused with a message, its text untouched.
+func TestEditOtherForms(t *testing.T) {
+	t.Parallel()
+	srv, _ := newTestServer(t, Config{})
+	killers, err := os.ReadFile(testpuzzles.Path("testdata/variants/sudocue/killers.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sudocue string
+	for line := range strings.Lines(string(killers)) {
+		if strings.HasPrefix(line, "3x3:") {
+			sudocue = strings.TrimSpace(line)
+			break
+		}
+	}
+	if sudocue == "" {
+		t.Fatal("no SudoCue killer in killers.txt")
+	}
+	wantRules, givens := rulesOf(t, sudocue)
+	givens[40] = 5 // the centre: no given there can clash on an empty killer
+	code, _, resp := post(t, srv, "/api/render", Request{Puzzle: sudocue, Givens: givens, Picture: "none"})
+	if code != 200 || !strings.HasPrefix(resp.Text, fpuzzles.LinkPrefix) {
+		t.Fatalf("SudoCue killer edited: %d %q %.60q", code, resp.Error, resp.Text)
+	}
+	if gotRules, gotGivens := rulesOf(t, resp.Text); !slices.Equal(gotRules, wantRules) || !slices.Equal(gotGivens, givens) {
+		t.Errorf("the SudoCue killer's link reads back as another puzzle: %d rules for %d, givens %v", len(gotRules), len(wantRules), gotGivens)
+	}
+
+	// A clash is refused: f-puzzles files cannot hold two 5s in a row.
+	givens[41] = 5
+	code, _, resp = post(t, srv, "/api/render", Request{Puzzle: sudocue, Givens: givens, Picture: "none"})
+	if code != 400 || !strings.HasPrefix(resp.Error, errEditRefused.Error()) || resp.Text != "" {
+		t.Errorf("clashing givens: %d %q", code, resp.Error)
+	}
+}

@@ -56,6 +56,11 @@ type Picture struct {
 	Puzzle *board.Board
 	// Solution, if not nil, is a solution of Puzzle (same shape).
 	Solution *board.Board
+	// Second, if not nil, is a second solution: the grid is drawn twice,
+	// side by side under headings, with Solution on the left and Second
+	// on the right (a highlight of the cells where they differ shows in
+	// both).
+	Second *board.Board
 	// Regions, if not nil, gives the region of each cell (N² labels from
 	// −1 to N²−1; −1 is a cell in no region): thick borders separate cells
 	// with different labels. Nil draws the boxes of the shape.
@@ -98,7 +103,7 @@ var (
 // The legend's words for the highlights of Conflict and Difference.
 const (
 	ConflictLabel   = "givens or rules that cannot all hold"
-	DifferenceLabel = "cells where a second solution differs"
+	DifferenceLabel = "cells where two solutions differ"
 )
 
 // Conflict returns the highlight of the cells of an explanation.
@@ -189,6 +194,12 @@ type margins struct{ top, right, bottom, left float64 }
 // Draw draws the picture as a scene. It returns an error wrapping
 // ErrPicture when the picture's parts do not fit together.
 func Draw(p *Picture, o Options) (*Scene, error) {
+	if p != nil && p.Second != nil {
+		if p.Solution == nil || p.Second.Shape != p.Solution.Shape || len(p.Second.Cells) != len(p.Solution.Cells) {
+			return nil, fmt.Errorf("%w: a second solution without a first of its shape", ErrPicture)
+		}
+		return beside(p, o)
+	}
 	d, err := newDrawing(p, o)
 	if err != nil {
 		return nil, err

@@ -192,7 +192,7 @@ func (p *puzzle) sameAs(text string) error {
 	}
 	var ignored []string
 	for _, ig := range res.Ignored {
-		ignored = append(ignored, ig.String())
+		ignored = append(ignored, plainNote(ig))
 	}
 	if !slices.Equal(p.ignored, ignored) {
 		return fmt.Errorf("the puzzle's format cannot keep what it draws (%s) with new givens", strings.Join(p.ignored, "; "))

@@ -158,3 +158,23 @@ func TestEditOtherForms(t *testing.T) {
 		t.Errorf("clashing givens: %d %q", code, resp.Error)
 	}
 }
+
+// TestPlainNotes: what an f-puzzles file holds that is not solved with is
+// said in words, not as "key (count): why".
+func TestPlainNotes(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		ig   fpuzzles.Ignored
+		want string
+	}{
+		{fpuzzles.Ignored{Key: "line", Count: 5, Why: "drawing only"}, "5 lines are drawn only: not a rule, so not used to solve"},
+		{fpuzzles.Ignored{Key: "text", Count: 1, Why: "drawing only"}, "1 text label is drawn only: not a rule, so not used to solve"},
+		{fpuzzles.Ignored{Key: "grid.centerPencilMarks", Count: 3, Why: "solver notes"}, "pencil marks a solver wrote in 3 cells: notes, not rules"},
+		{fpuzzles.Ignored{Key: "metadata", Count: 1, Why: "setting"}, `an f-puzzles setting ("metadata"), which does not change the puzzle`},
+		{fpuzzles.Ignored{Key: "xv", Count: 1, Why: "XV mark with no letter (drawing only)"}, "XV mark with no letter: drawn only, not used to solve"},
+	} {
+		if got := plainNote(tc.ig); got != tc.want {
+			t.Errorf("%v: %q, want %q", tc.ig, got, tc.want)
+		}
+	}
+}

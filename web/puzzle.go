@@ -32,6 +32,7 @@ type puzzle struct {
 	ignored  []string        // what an f-puzzles file holds that is not solved with
 	fpuzzles bool            // read from f-puzzles input
 	edited   string          // f-puzzles input with the request's givens written in (editedFPuzzles)
+	counts   bool            // colour the cells of true candidates by their number (Request.CandidateCounts)
 }
 
 // board returns the puzzle's givens.
@@ -150,7 +151,7 @@ func (h *Handler) readFPuzzles(req *Request) (*puzzle, error) {
 	}
 	p := &puzzle{vp: res.Puzzle, format: board.Grid, fpuzzles: true}
 	for _, ig := range res.Ignored {
-		p.ignored = append(p.ignored, ig.String())
+		p.ignored = append(p.ignored, plainNote(ig))
 	}
 	return p, nil
 }

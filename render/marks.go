@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"math"
 	"math/bits"
+	"strconv"
 )
 
 // This file lays out pencil marks, the one layout of every candidate the
@@ -47,7 +48,7 @@ type marked struct {
 }
 
 // markGap is the room left between a cage sum and the marks beside it.
-const markGap = 0.03
+const markGap = 0.06
 
 // pencilMarks writes a set of candidates in cell i, each in the class.
 func (d *drawing) pencilMarks(i int, set uint64, class string, col color.NRGBA) {
@@ -99,13 +100,13 @@ func (d *drawing) markSpot(i, k int) (Point, float64) {
 	return Point{x0 + (float64(col)+0.5)*cw, top + (float64(row)+0.5)*ch}, size
 }
 
-// countColors are the shadings of a cell with 2, 3, 4 and 5 or more
-// candidates (Options.CandidateCounts): green for the cells to look at
-// first, warming to red for the most open.
-var countColors = []color.NRGBA{Hex("#d3f2c9"), Hex("#fff2b3"), Hex("#ffdcb8"), Hex("#ffc9c9")}
+// countColors are the shadings of a cell with 2, 3 and 4 candidates
+// (Options.CandidateCounts), strongest for the fewest: the cells to look
+// at first stand out; a cell with more is left white.
+var countColors = []color.NRGBA{Hex("#a8e0a0"), Hex("#d6f0c2"), Hex("#fff1bd")}
 
 // countLabels are the legend's words for countColors.
-var countLabels = []string{"2 candidates", "3 candidates", "4 candidates", "5 or more candidates"}
+var countLabels = []string{"2 candidates", "3 candidates", "4 candidates"}
 
 // countShading returns the highlights that colour the cells by their
 // number of candidates, for the cells that show marks.
@@ -115,14 +116,13 @@ func (d *drawing) countShading() []Highlight {
 	}
 	hs := make([]Highlight, len(countColors))
 	for k := range hs {
-		hs[k] = Highlight{Color: countColors[k], Class: "highlight count" + [...]string{"2", "3", "4", "5"}[k], Label: countLabels[k]}
+		hs[k] = Highlight{Color: countColors[k], Class: "highlight count" + strconv.Itoa(k+2), Label: countLabels[k]}
 	}
 	for i, set := range d.p.Candidates {
 		if v, _, _, _ := d.shown(i); v != 0 {
 			continue
 		}
-		if c := bits.OnesCount64(set); c >= 2 {
-			k := min(c, 5) - 2
+		if k := bits.OnesCount64(set) - 2; k >= 0 && k < len(hs) {
 			hs[k].Cells = append(hs[k].Cells, i)
 		}
 	}

@@ -494,11 +494,23 @@ func TestPage(t *testing.T) {
 			t.Errorf("%s: no nosniff", path)
 		}
 	}
-	// The page loads nothing from elsewhere.
+	// The page loads nothing from elsewhere; the only addresses of other
+	// sites are the links a user may follow to f-puzzles and SudokuPad.
 	for _, f := range []string{"index.html", "app.js", "style.css"} {
 		data, err := staticFiles.ReadFile("static/" + f)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if f == "app.js" {
+			if n := strings.Count(string(data), "https://"); n != 2 {
+				t.Errorf("app.js: %d addresses of other sites, want the 2 links", n)
+			}
+			for _, link := range []string{`"https://sudokupad.app/fpuzzles"`, `"https://www.f-puzzles.com/?load="`} {
+				if !strings.Contains(string(data), link) {
+					t.Errorf("app.js: no %s", link)
+				}
+				data = []byte(strings.ReplaceAll(string(data), link, ""))
+			}
 		}
 		for _, bad := range []string{"http://", "https://", "//cdn", "@import"} {
 			if strings.Contains(string(data), bad) && !(f == "app.js" && bad == "http://" && strings.Contains(string(data), `"http://www.w3.org/2000/svg"`)) {

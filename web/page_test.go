@@ -379,7 +379,9 @@ func TestPageShare(t *testing.T) {
 	sp := eval[string](t, ctx, `document.getElementById("open-sudokupad").href`)
 
 	// A new page from the address alone.
-	openPage(t, ctx, "about:blank")
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
 	openPage(t, ctx, address)
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#picture svg text.digit.given[data-cells="0"]`))); err != nil {
 		t.Fatal(err)

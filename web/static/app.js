@@ -537,8 +537,14 @@ function buildPad() {
   pen.className = "quiet";
   pen.textContent = "Pencil marks";
   pen.setAttribute("aria-pressed", String(state.pencil));
-  pad.replaceChildren(...buttons, del, pen);
-  pad.classList.toggle("wide", n > 9);
+  const digits = document.createElement("div");
+  digits.className = "pad-digits";
+  digits.style.gridTemplateColumns = `repeat(${Math.min(n, 9) || 1}, 1fr)`;
+  digits.replaceChildren(...buttons);
+  const tools = document.createElement("div");
+  tools.className = "pad-tools";
+  tools.replaceChildren(del, pen);
+  pad.replaceChildren(digits, tools);
 }
 
 function onPad(evt) {

@@ -543,7 +543,7 @@ func TestPageDocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeDoc(t, "page-desktop.png", shot)
-	pic, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.ID("picture")))
+	pic, err := chromedp.Run(ctx, chromedp.ScreenshotScale(chromedp.ID("picture"), 1.5))
 	if err != nil {
 		t.Fatal(err)
 	}

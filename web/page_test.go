@@ -256,6 +256,19 @@ func TestPageKeyboard(t *testing.T) {
 	if sel := eval[int](t, ctx, `state.selected`); sel != 74 {
 		t.Errorf("up from r1c3 selects cell %d, not r9c3", sel)
 	}
+
+	// A new 16×16: the hint says how digits over 9 are typed (as the
+	// symbols the board is written in), and the pad has 16 digits.
+	err = chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("blank"); s.value = "16"; s.dispatchEvent(new Event("change")) })()`),
+		chromedp.WaitVisible(chromedp.CSS(`#pad button[data-digit="16"]`)),
+	)
+	if err != nil {
+		t.Fatalf("a new 16x16: %v", err)
+	}
+	if hint := text(t, ctx, "entry-hint"); !strings.Contains(hint, "123456789ABCDEFG: type the symbol (A for 10)") {
+		t.Errorf("16x16 hint: %q", hint)
+	}
 }
 
 // Keys of chromedp.KeyEvent.

@@ -570,5 +570,3 @@ func popcount(x uint64) int {
 	}
 	return n
 }
-
-

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/internal/lzstring"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // errEditRefused reports givens typed on the page that the puzzle's own
@@ -198,4 +200,90 @@ func (p *puzzle) sameAs(text string) error {
 		return fmt.Errorf("the puzzle's format cannot keep what it draws (%s) with new givens", strings.Join(p.ignored, "; "))
 	}
 	return nil
+}
+
+// editedMarks writes a pencil-mark grid whose givens were replaced
+// (Request.Givens) back as a pencil-mark grid: a given cell holds its
+// digit, every other cell its marks as pasted (all digits for a cell
+// whose given was cleared). A given outside its cell's marks is refused:
+// the marks are the puzzle's rules, and writing the given alone would
+// drop them. The text written is read back and must give the same
+// givens and marks.
+func (p *puzzle) editedMarks(orig *variant.Puzzle) (string, error) {
+	b := p.board()
+	n := b.Side()
+	marks := make([][]int, n*n) // the pasted marks of each cell
+	for _, r := range orig.Rules {
+		if m, ok := r.(variant.PencilMarks); ok {
+			marks[m.Cell] = m.Digits
+		}
+	}
+	want := make([][]int, n*n) // what each cell holds after the edit
+	var sb strings.Builder
+	for i, d := range b.Cells {
+		switch {
+		case d != 0:
+			if marks[i] != nil && !slices.Contains(marks[i], int(d)) {
+				return "", fmt.Errorf("%w: %s may hold only %s (its pencil marks), not %d", errEditRefused, b.CellName(i), joinInts(marks[i]), d)
+			}
+			want[i] = []int{int(d)}
+		case marks[i] != nil:
+			want[i] = marks[i]
+		default:
+			for v := 1; v <= n; v++ {
+				want[i] = append(want[i], v)
+			}
+		}
+		sb.WriteString(joinDigits(want[i]))
+		if i%n == n-1 {
+			sb.WriteByte('\n')
+		} else {
+			sb.WriteByte(' ')
+		}
+	}
+	text := sb.String()
+	m := variant.NewMarksReader(strings.NewReader(text))
+	m.Shape = b.Shape
+	back, _, err := m.Read()
+	if err != nil {
+		return "", fmt.Errorf("%w: the pencil-mark grid with the new givens does not read back (%v)", errEditRefused, err)
+	}
+	got := make([][]int, n*n)
+	for i, d := range back.Givens.Cells {
+		if d != 0 {
+			got[i] = []int{int(d)}
+		}
+	}
+	for _, r := range back.Rules {
+		if pm, ok := r.(variant.PencilMarks); ok {
+			got[pm.Cell] = pm.Digits
+		}
+	}
+	for i := range want {
+		if got[i] == nil { // a cell with every digit carries no rule
+			for v := 1; v <= n; v++ {
+				got[i] = append(got[i], v)
+			}
+		}
+		if !slices.Equal(got[i], want[i]) {
+			return "", fmt.Errorf("%w: the pencil-mark grid with the new givens reads back with other marks at %s", errEditRefused, b.CellName(i))
+		}
+	}
+	return text, nil
+}
+
+func joinDigits(ds []int) string {
+	var sb strings.Builder
+	for _, d := range ds {
+		sb.WriteString(strconv.Itoa(d))
+	}
+	return sb.String()
+}
+
+func joinInts(ds []int) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = strconv.Itoa(d)
+	}
+	return strings.Join(parts, " or ")
 }

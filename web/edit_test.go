@@ -178,3 +178,32 @@ func TestPlainNotes(t *testing.T) {
 		}
 	}
 }
+
+// TestEditMarks types givens on a pasted pencil-mark grid: the text comes
+// back as a pencil-mark grid with every other cell's marks, a given
+// outside its cell's marks is refused, and a cleared given leaves a cell
+// of every digit.
+func TestEditMarks(t *testing.T) {
+	t.Parallel()
+	srv, _ := newTestServer(t, Config{})
+	grid := ".---------.\n| 12 2 | 34 4 |\n| 3 4 | 12 12 |\n| 2 1 | 34 34 |\n| 4 3 | 2 1 |\n'---------'\n"
+	code, _, resp := post(t, srv, "/api/render", Request{Puzzle: grid, Picture: "none"})
+	if code != 200 {
+		t.Fatalf("%d %s", code, resp.Error)
+	}
+	givens := slices.Clone(resp.Givens)
+	givens[0] = 1 // r1c1 holds 1 or 2
+	givens[1] = 0 // r1c2 was given 2
+	code, _, resp = post(t, srv, "/api/render", Request{Puzzle: grid, Givens: givens, Picture: "none"})
+	if want := "1 1234 34 4\n3 4 12 12\n2 1 34 34\n4 3 2 1\n"; code != 200 || resp.Text != want {
+		t.Fatalf("%d %q: text %q, want %q", code, resp.Error, resp.Text, want)
+	}
+	if len(resp.Rules) != 5 { // the marks of r2c3 r2c4 r3c3 r3c4 r1c3; r1c1's gave way to its given
+		t.Errorf("%d rules after the edit: %q", len(resp.Rules), resp.Rules)
+	}
+	givens[0] = 3
+	code, _, resp = post(t, srv, "/api/render", Request{Puzzle: grid, Givens: givens, Picture: "none"})
+	if code != 400 || !strings.Contains(resp.Error, "r1c1 may hold only 1 or 2") {
+		t.Errorf("a given outside the marks: %d %q", code, resp.Error)
+	}
+}

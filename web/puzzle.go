@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,6 +34,7 @@ type puzzle struct {
 	fpuzzles bool            // read from f-puzzles input
 	edited   string          // f-puzzles input with the request's givens written in (editedFPuzzles)
 	counts   bool            // colour the cells of true candidates by their number (Request.CandidateCounts)
+	marks    bool            // read from a pencil-mark grid
 }
 
 // board returns the puzzle's givens.
@@ -100,6 +102,10 @@ func (h *Handler) read(req *Request) (*puzzle, error) {
 	}
 	b := p.board()
 	n := b.Side()
+	var pasted *variant.Puzzle // a pencil-mark grid as pasted, before the givens are replaced
+	if p.marks && req.Givens != nil {
+		pasted = &variant.Puzzle{Givens: b.Clone(), Rules: p.vp.Rules}
+	}
 	if req.Givens != nil {
 		if len(req.Givens) != len(b.Cells) {
 			return nil, fmt.Errorf("%w: %d givens for a %v board (%d cells)", errBadRequest, len(req.Givens), b.Shape, len(b.Cells))
@@ -128,6 +134,17 @@ func (h *Handler) read(req *Request) (*puzzle, error) {
 		for _, c := range b.Clashes() {
 			p.clashes = append(p.clashes, c.CellA, c.CellB)
 		}
+	}
+	if pasted != nil {
+		if p.edited, err = p.editedMarks(pasted); err != nil {
+			return nil, fmt.Errorf("%w: %v", errBadRequest, err)
+		}
+		// The marks of a cell now given give way to its digit, as when
+		// the grid is read.
+		p.vp.Rules = slices.DeleteFunc(slices.Clone(p.vp.Rules), func(r variant.Rule) bool {
+			m, ok := r.(variant.PencilMarks)
+			return ok && b.Cells[m.Cell] != 0
+		})
 	}
 	if p.fpuzzles && req.Givens != nil {
 		if p.edited, err = p.editedFPuzzles(req.Puzzle); err != nil {
@@ -190,7 +207,7 @@ func (h *Handler) readText(req *Request) (*puzzle, error) {
 		if _, line, err := m.Read(); err != io.EOF {
 			return nil, fmt.Errorf("%w: the text holds more than one grid (another starts on line %d): send one at a time", errBadRequest, line)
 		}
-		p.vp, p.format, p.alphabet = vp, board.Grid, nil
+		p.vp, p.format, p.alphabet, p.marks = vp, board.Grid, nil, true
 		return p, h.addRules(p, req)
 	case strings.TrimSpace(req.Puzzle) == "":
 		if len(req.Givens) == 0 {

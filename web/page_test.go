@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/satdoku/satdoku/engine"
@@ -569,4 +571,26 @@ func popcount(x uint64) int {
 		n++
 	}
 	return n
+}
+
+// TestPageDark: with the system's dark scheme the page is dark, and the
+// picture keeps its white paper, so that its colours read as they do in
+// print.
+func TestPageDark(t *testing.T) {
+	ctx := startBrowser(t)
+	url := startServer(t, NewHandler(Config{Version: "(devel)"}))
+	dark := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}},
+		})
+		return err
+	})
+	if err := chromedp.Do(ctx, dark); err != nil {
+		t.Fatal(err)
+	}
+	openPage(t, ctx, url)
+	colors := eval[[]string](t, ctx, `[getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color, getComputedStyle(document.getElementById("picture")).backgroundColor]`)
+	if colors[0] != "rgb(22, 24, 29)" || colors[1] != "rgb(230, 231, 234)" || colors[2] != "rgb(255, 255, 255)" {
+		t.Errorf("dark scheme: page %s on %s, picture on %s", colors[1], colors[0], colors[2])
+	}
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -592,5 +593,64 @@ func TestPageDark(t *testing.T) {
 	colors := eval[[]string](t, ctx, `[getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color, getComputedStyle(document.getElementById("picture")).backgroundColor]`)
 	if colors[0] != "rgb(22, 24, 29)" || colors[1] != "rgb(230, 231, 234)" || colors[2] != "rgb(255, 255, 255)" {
 		t.Errorf("dark scheme: page %s on %s, picture on %s", colors[1], colors[0], colors[2])
+	}
+}
+
+// TestPageBusy: while another client's solve holds the server's only
+// slot, the page's Solve waits for a turn (the "busy" answers are retried,
+// not shown as the result), and answers once the slot is free.
+func TestPageBusy(t *testing.T) {
+	ctx := startBrowser(t)
+	started, release := make(chan struct{}, 1), make(chan struct{})
+	hold := func(ctx context.Context, p *variant.Puzzle) ([]uint64, error) {
+		started <- struct{}{}
+		select {
+		case <-release:
+		case <-ctx.Done():
+		}
+		return nil, errors.New("released")
+	}
+	h := NewHandler(Config{Version: "(devel)", MaxSolves: 1, Candidates: hold, SolveTimeout: 10 * time.Minute})
+	url := startServer(t, h)
+	openPage(t, ctx, url)
+
+	// Another client takes the slot.
+	other := make(chan error, 1)
+	go func() {
+		rctx, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		req, err := http.NewRequestWithContext(rctx, http.MethodPost, url+"api/solve", strings.NewReader(`{"puzzle":"`+classic+`","candidates":true}`))
+		if err != nil {
+			other <- err
+			return
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		other <- err
+	}()
+	select {
+	case <-started:
+	case <-ctx.Done():
+		t.Fatal("the other client's solve did not start")
+	}
+	err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.ID("solve")),
+		chromedp.Poll[chromedp.Void](`document.getElementById("status").textContent.includes("waiting for a turn")`),
+	)
+	if err != nil {
+		t.Fatalf("the page does not wait for a turn: %v", err)
+	}
+	close(release)
+	if err := <-other; err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#status.good`))); err != nil {
+		t.Fatalf("the page's solve after the slot came back: %v", err)
+	}
+	if status := text(t, ctx, "status"); !strings.HasPrefix(status, "Solved") {
+		t.Errorf("status %q", status)
 	}
 }

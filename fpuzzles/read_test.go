@@ -175,7 +175,7 @@ func TestReadRules(t *testing.T) {
 		"arrow r9c1 r9c2 ← r8c1",
 		"whispers r6c1 → r6c2 (difference ≥ 5)",
 		"whispers r7c1 → r7c2 (difference ≥ 4)",
-		"little killer at r10c0 pointing up-right sums to 45",
+		"little killer at the bottom-left corner, pointing up-right, sums to 45",
 		"white dot r1c1-r1c2 (difference 1)",
 		"white dot r2c1-r2c2 (difference 3)",
 		"black dot r3c1-r3c2 (ratio 2:1)",

@@ -10,6 +10,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/render"
 	"github.com/satdoku/satdoku/variant"
 )
@@ -55,6 +56,9 @@ type Request struct {
 	Show string `json:"show,omitempty"`
 	// Picture is "svg" (default) to get the picture, or "none".
 	Picture string `json:"picture,omitempty"`
+	// CandidateCounts colours the cells of a picture of true candidates
+	// by their number of candidates, with a legend.
+	CandidateCounts bool `json:"candidate_counts,omitempty"`
 }
 
 // The Status values of a Response.
@@ -81,14 +85,19 @@ type Response struct {
 	Givens  []int  `json:"givens,omitempty"`  // N² digits, 0 blank
 	// Rules describes the puzzle's variant rules in words, one a line.
 	Rules []string `json:"rules,omitempty"`
-	// Ignored says what an f-puzzles file holds that is drawn but not
-	// solved with ("line (3): drawing only").
+	// Ignored says in plain words what an f-puzzles file holds that is
+	// drawn but not solved with ("3 lines are drawn only: not a rule, so
+	// not used to solve").
 	Ignored  []string `json:"ignored,omitempty"`
 	Text     string   `json:"text,omitempty"`     // the givens written in the input's format
 	Solution []int    `json:"solution,omitempty"` // N² digits
 	// SolutionText is the solution written in the input's format (a grid
 	// of numbers for f-puzzles input).
 	SolutionText string `json:"solution_text,omitempty"`
+	// FPuzzles is the puzzle (givens, rules and drawings) as an f-puzzles
+	// link, for the page's "open in f-puzzles" and "open in SudokuPad";
+	// empty when f-puzzles cannot express a rule.
+	FPuzzles string `json:"fpuzzles,omitempty"`
 	// Count is the number of solutions found (at most the request's
 	// count), when counting.
 	Count *int `json:"count,omitempty"`
@@ -139,10 +148,16 @@ func (p *puzzle) describe(resp *Response) {
 	}
 	resp.Givens = digits(b)
 	resp.Text = p.text(b)
+	if p.edited != "" {
+		resp.Text = p.edited // the givens typed on the page, in the puzzle's own format
+	}
 	for _, r := range p.vp.Rules {
 		resp.Rules = append(resp.Rules, r.Describe(b.Side()))
 	}
 	resp.Ignored = p.ignored
+	if link, err := fpuzzles.URL(p.vp, nil, fpuzzles.Options{}); err == nil && len(p.clashes) == 0 {
+		resp.FPuzzles = link
+	}
 }
 
 // text writes b in the puzzle's format.
@@ -166,10 +181,27 @@ func digits(b *board.Board) []int {
 	return out
 }
 
+// title names the puzzle in words: "Killer Blister, a 9×9 sudoku with 0
+// givens and 31 variant rules".
+func (p *puzzle) title() string {
+	b := p.board()
+	s := fmt.Sprintf("a %d×%d sudoku with %d givens", b.Side(), b.Side(), b.Givens())
+	if n := len(p.vp.Rules); n > 0 {
+		s += fmt.Sprintf(" and %d variant rules", n)
+	}
+	if p.vp.Title != "" {
+		s = p.vp.Title + ", " + s
+	}
+	return s
+}
+
 // picture draws the puzzle with the parts of pic as SVG text.
 func (p *puzzle) picture(pic *render.Picture, show render.Show) (string, error) {
 	pic.Variant = p.vp
-	sc, err := render.Draw(pic, render.Options{Show: show, Alphabet: p.alphabet})
+	if pic.Title == "" {
+		pic.Title = p.title() // what a screen reader says of the picture
+	}
+	sc, err := render.Draw(pic, render.Options{Show: show, Alphabet: p.alphabet, CandidateCounts: p.counts})
 	if err != nil {
 		return "", err
 	}
@@ -275,6 +307,7 @@ func (h *Handler) solve(ctx context.Context, req *Request) (int, *Response) {
 	if err != nil {
 		return requestError(err)
 	}
+	p.counts = req.CandidateCounts
 	if p.isVariant() && !req.Candidates && h.cfg.SolveVariant == nil && h.cfg.Solve == nil {
 		return requestError(fmt.Errorf("%w: solving puzzles with variant rules or irregular regions is %v; /api/render draws them", errUnavailable, errUnavailable))
 	}

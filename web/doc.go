@@ -40,13 +40,15 @@
 //	 "explain": true,                       solve: say why there is no solution
 //	 "candidates": true,                    solve: true candidates instead of a solution
 //	 "show": "both",                        picture: both, puzzle or solution
-//	 "picture": "svg"}                      svg (default) or none
+//	 "picture": "svg",                      svg (default) or none
+//	 "candidate_counts": true}              colour true candidates' cells by their number
 //
 // and answer a Response (fields that do not apply are left out):
 //
 //	{"status":"solved", "size":9, "box":"3x3", "format":"compact", "symbols":"123456789",
 //	 "givens":[…81 digits…], "text":"53..7....\n…", "rules":["positive diagonal …"],
-//	 "ignored":["line (3): drawing only"],
+//	 "fpuzzles":"https://www.f-puzzles.com/?load=N4Ig…",
+//	 "ignored":["3 lines are drawn only: not a rule, so not used to solve"],
 //	 "solution":[…81 digits…], "solution_text":"534678912\n…",
 //	 "count":2, "unique":false, "second":[…], "differ":[3,5,…],
 //	 "clashes":[{"cells":[0,1],"digit":5,"unit":"row 1","message":"…"}],

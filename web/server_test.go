@@ -304,7 +304,7 @@ func TestCandidates(t *testing.T) {
 	}
 	b, _ := board.Parse(pz)
 	want, _ := bruteCandidates(context.Background(), &variant.Puzzle{Givens: b})
-	marks := 0
+	marks, singles := 0, 0
 	for i, list := range resp.Candidates {
 		var set uint64
 		for _, d := range list {
@@ -313,12 +313,18 @@ func TestCandidates(t *testing.T) {
 		if set != want[i] {
 			t.Errorf("cell %d: %v", i, list)
 		}
-		if b.Cells[i] == 0 {
+		switch {
+		case b.Cells[i] == 0 && len(list) == 1:
+			singles++ // drawn as a digit
+		case b.Cells[i] == 0:
 			marks += len(list)
 		}
 	}
 	if got := strings.Count(resp.SVG, `class="candidate"`); got != marks {
 		t.Errorf("%d pencil marks drawn, want %d", got, marks)
+	}
+	if got := strings.Count(resp.SVG, `class="digit solved single"`); got != singles {
+		t.Errorf("%d single candidates drawn as digits, want %d", got, singles)
 	}
 	if code, _, _ := post(t, srv, "/api/solve", Request{Puzzle: pz, Candidates: true, Count: 2}); code != 400 {
 		t.Errorf("candidates with count: %d", code)
@@ -494,11 +500,23 @@ func TestPage(t *testing.T) {
 			t.Errorf("%s: no nosniff", path)
 		}
 	}
-	// The page loads nothing from elsewhere.
+	// The page loads nothing from elsewhere; the only addresses of other
+	// sites are the links a user may follow to f-puzzles and SudokuPad.
 	for _, f := range []string{"index.html", "app.js", "style.css"} {
 		data, err := staticFiles.ReadFile("static/" + f)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if f == "app.js" {
+			if n := strings.Count(string(data), "https://"); n != 2 {
+				t.Errorf("app.js: %d addresses of other sites, want the 2 links", n)
+			}
+			for _, link := range []string{`"https://sudokupad.app/fpuzzles"`, `"https://www.f-puzzles.com/?load="`} {
+				if !strings.Contains(string(data), link) {
+					t.Errorf("app.js: no %s", link)
+				}
+				data = []byte(strings.ReplaceAll(string(data), link, ""))
+			}
 		}
 		for _, bad := range []string{"http://", "https://", "//cdn", "@import"} {
 			if strings.Contains(string(data), bad) && !(f == "app.js" && bad == "http://" && strings.Contains(string(data), `"http://www.w3.org/2000/svg"`)) {

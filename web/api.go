@@ -338,13 +338,9 @@ func (h *Handler) runSolve(ctx context.Context, p *puzzle, req *Request, release
 		stoppable = true
 	case p.isVariant() && h.cfg.SolveVariant != nil:
 		run = func() *Response { return h.solveVariant(ctx, &vp, req, h.cfg.SolveVariant) }
-	case p.isVariant():
-		run = func() *Response { return h.solveVariant(ctx, &vp, req, h.cfg.Solve) }
-		stoppable = true
 	case h.cfg.Solve != nil:
-		run = func() *Response {
-			return fromResult(h.cfg.Solve(ctx, &vp, engineOptions(req)), vp.Givens, req.Count >= 2)
-		}
+		// Classic puzzles too: variant.Check checks their answers.
+		run = func() *Response { return h.solveVariant(ctx, &vp, req, h.cfg.Solve) }
 		stoppable = true
 	default:
 		run = func() *Response { return solveClassic(ctx, vp.Givens, req) }

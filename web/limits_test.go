@@ -133,3 +133,23 @@ func TestRenderBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveAnswersChecked: an answer of Config.Solve that breaks a rule,
+// for a classic puzzle as for a variant one, is an error, not a solution.
+func TestSolveAnswersChecked(t *testing.T) {
+	t.Parallel()
+	liar := func(_ context.Context, p *variant.Puzzle, _ engine.Options) engine.Result {
+		wrong := p.Givens.Clone()
+		for i := range wrong.Cells {
+			wrong.Cells[i] = 1
+		}
+		return engine.Result{Status: engine.Solved, Solution: wrong, Engine: "liar"}
+	}
+	srv, _ := newTestServer(t, Config{Solve: liar})
+	for _, req := range []Request{{Puzzle: classic}, {Puzzle: classic, Rules: "antiknight"}} {
+		code, _, resp := post(t, srv, "/api/solve", req)
+		if code != 200 || resp.Status != StatusError || resp.Solution != nil || !strings.Contains(resp.Error, "breaks a rule") {
+			t.Errorf("%+v: %d %q %q", req, code, resp.Status, resp.Error)
+		}
+	}
+}

@@ -2,12 +2,14 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/variant"
 )
@@ -150,6 +152,34 @@ func TestSolveAnswersChecked(t *testing.T) {
 		code, _, resp := post(t, srv, "/api/solve", req)
 		if code != 200 || resp.Status != StatusError || resp.Solution != nil || !strings.Contains(resp.Error, "breaks a rule") {
 			t.Errorf("%+v: %d %q %q", req, code, resp.Status, resp.Error)
+		}
+	}
+}
+
+// TestRequestNumbers: a count or givens written 2e0, 2.0 or 0.5e1 read as
+// the whole numbers JSON says they are.
+func TestRequestNumbers(t *testing.T) {
+	t.Parallel()
+	srv, _ := newTestServer(t, Config{})
+	want, err := board.Parse(classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	givens := make([]string, len(want.Cells))
+	for i, d := range want.Cells {
+		givens[i] = fmt.Sprintf("%d.0", d)
+		if i%2 == 1 {
+			givens[i] = fmt.Sprintf("%de0", d)
+		}
+	}
+	body := `{"givens":[` + strings.Join(givens, ",") + `],"count":2e0,"picture":"none"}`
+	code, _, resp := postRaw(t, srv, "/api/solve", "application/json", []byte(body))
+	if code != 200 || resp.Status != StatusSolved || resp.Count == nil || *resp.Count != 1 || resp.Unique == nil || !*resp.Unique {
+		t.Fatalf("%d %+v", code, resp)
+	}
+	for i, d := range resp.Givens {
+		if d != int(want.Cells[i]) {
+			t.Fatalf("givens %v, want those of %s", resp.Givens, classic)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/satdoku/satdoku/internal/race"
 )
 
 // TestExternalSetsidGrandchild: an external solver that leaves, for every
@@ -12,6 +14,7 @@ import (
 // --timeout (the solver hangs) and without (it answers and exits). The
 // check scans /proc for the run's mark, in command's cleanup.
 func TestExternalSetsidGrandchild(t *testing.T) {
+	race.SkipExternal(t)
 	t.Parallel()
 	if _, err := exec.LookPath("setsid"); err != nil {
 		t.Skip("no setsid command")

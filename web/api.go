@@ -1,9 +1,12 @@
 package web
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"net/http"
 	"strings"
@@ -371,13 +374,9 @@ func (h *Handler) runSolve(ctx context.Context, p *puzzle, req *Request, release
 		stoppable = true
 	case p.isVariant() && h.cfg.SolveVariant != nil:
 		run = func() *Response { return h.solveVariant(ctx, &vp, req, h.cfg.SolveVariant) }
-	case p.isVariant():
-		run = func() *Response { return h.solveVariant(ctx, &vp, req, h.cfg.Solve) }
-		stoppable = true
 	case h.cfg.Solve != nil:
-		run = func() *Response {
-			return fromResult(h.cfg.Solve(ctx, &vp, engineOptions(req)), vp.Givens, req.Count >= 2)
-		}
+		// Classic puzzles too: variant.Check checks their answers.
+		run = func() *Response { return h.solveVariant(ctx, &vp, req, h.cfg.Solve) }
 		stoppable = true
 	default:
 		run = func() *Response { return solveClassic(ctx, vp.Givens, req) }
@@ -604,4 +603,44 @@ func (p *puzzle) fromDigits(ds []int) *board.Board {
 		b.Cells[i] = uint8(d)
 	}
 	return b
+}
+
+// UnmarshalJSON reads a request with its numbers as JSON defines them:
+// "count": 2e0 is 2, and a given written 5.0 is 5; a number with a
+// fraction, or beyond what an int holds exactly, is an error. Unknown
+// fields are refused.
+func (r *Request) UnmarshalJSON(data []byte) error {
+	type plain Request // without this method
+	aux := struct {
+		*plain
+		Count  wholeInt   `json:"count,omitempty"`
+		Givens []wholeInt `json:"givens,omitempty"`
+	}{plain: (*plain)(r)}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&aux); err != nil {
+		return err
+	}
+	r.Count = int(aux.Count)
+	r.Givens = nil
+	if aux.Givens != nil {
+		r.Givens = make([]int, len(aux.Givens))
+		for i, g := range aux.Givens {
+			r.Givens[i] = int(g)
+		}
+	}
+	return nil
+}
+
+// wholeInt is a JSON number that is a whole number: 2, 2.0 or 2e0.
+type wholeInt int
+
+// UnmarshalJSON reads a whole number written in any JSON notation.
+func (n *wholeInt) UnmarshalJSON(data []byte) error {
+	var f float64
+	if err := json.Unmarshal(data, &f); err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		return fmt.Errorf("%s is not a whole number", data)
+	}
+	*n = wholeInt(f)
+	return nil
 }

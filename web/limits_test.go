@@ -2,12 +2,14 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/variant"
 )
@@ -130,6 +132,54 @@ func TestRenderBounds(t *testing.T) {
 		}
 		if code, _, resp := post(t, srv, path, Request{Puzzle: classic, Picture: "none"}); code != 200 {
 			t.Errorf("%s without a picture: %d %+v", path, code, resp)
+		}
+	}
+}
+
+// TestSolveAnswersChecked: an answer of Config.Solve that breaks a rule,
+// for a classic puzzle as for a variant one, is an error, not a solution.
+func TestSolveAnswersChecked(t *testing.T) {
+	t.Parallel()
+	liar := func(_ context.Context, p *variant.Puzzle, _ engine.Options) engine.Result {
+		wrong := p.Givens.Clone()
+		for i := range wrong.Cells {
+			wrong.Cells[i] = 1
+		}
+		return engine.Result{Status: engine.Solved, Solution: wrong, Engine: "liar"}
+	}
+	srv, _ := newTestServer(t, Config{Solve: liar})
+	for _, req := range []Request{{Puzzle: classic}, {Puzzle: classic, Rules: "antiknight"}} {
+		code, _, resp := post(t, srv, "/api/solve", req)
+		if code != 200 || resp.Status != StatusError || resp.Solution != nil || !strings.Contains(resp.Error, "breaks a rule") {
+			t.Errorf("%+v: %d %q %q", req, code, resp.Status, resp.Error)
+		}
+	}
+}
+
+// TestRequestNumbers: a count or givens written 2e0, 2.0 or 0.5e1 read as
+// the whole numbers JSON says they are.
+func TestRequestNumbers(t *testing.T) {
+	t.Parallel()
+	srv, _ := newTestServer(t, Config{})
+	want, err := board.Parse(classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	givens := make([]string, len(want.Cells))
+	for i, d := range want.Cells {
+		givens[i] = fmt.Sprintf("%d.0", d)
+		if i%2 == 1 {
+			givens[i] = fmt.Sprintf("%de0", d)
+		}
+	}
+	body := `{"givens":[` + strings.Join(givens, ",") + `],"count":2e0,"picture":"none"}`
+	code, _, resp := postRaw(t, srv, "/api/solve", "application/json", []byte(body))
+	if code != 200 || resp.Status != StatusSolved || resp.Count == nil || *resp.Count != 1 || resp.Unique == nil || !*resp.Unique {
+		t.Fatalf("%d %+v", code, resp)
+	}
+	for i, d := range resp.Givens {
+		if d != int(want.Cells[i]) {
+			t.Fatalf("givens %v, want those of %s", resp.Givens, classic)
 		}
 	}
 }

@@ -62,6 +62,7 @@ func killAdopted(root int, mark string) {
 				unix.Wait4(pid, &ws, unix.WNOHANG, nil)
 				continue
 			}
+			// Not a zombie yet: killed (again), it is one at a next look.
 			unix.Kill(pid, unix.SIGKILL)
 		}
 		if !pending || time.Now().After(deadline) {

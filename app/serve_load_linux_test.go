@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
 	"os"
+	"os/exec"
 	"strings"
 	"sync"
 	"syscall"
@@ -104,30 +106,8 @@ type serverInfo struct {
 func TestServeLoad(t *testing.T) {
 	race.SkipExternal(t)
 	t.Parallel()
-	cmd, mark := commandMarked(t, "serve", "--listen", "127.0.0.1:0", "--timeout", loadTimeout.String(),
+	url, client, cmd, mark := startServeProcess(t, "--timeout", loadTimeout.String(),
 		"--max-solves", fmt.Sprint(loadSolves), "--max-renders", fmt.Sprint(loadRenders))
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr lockedBuffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		if err := cmd.Wait(); err != nil {
-			t.Errorf("serve ended with %v: %s", err, stderr.String())
-		}
-	}()
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	_, url, ok := strings.Cut(strings.TrimSpace(line), "serving on ")
-	if err != nil || !ok {
-		t.Fatalf("serve printed %q, %v: %s", line, err, stderr.String())
-	}
-	url, _, _ = strings.Cut(url, " ")
-	client := &http.Client{Transport: &http.Transport{MaxConnsPerHost: 64, MaxIdleConnsPerHost: 64}}
 	small := map[string]any{"puzzle": strings.TrimSpace(classic9), "picture": "none"}
 	if code, resp := postJSON(t, client, url+"api/solve", small); code != 200 || resp["status"] != "solved" {
 		t.Fatalf("first small solve: %d %v", code, resp)
@@ -211,6 +191,92 @@ func TestServeLoad(t *testing.T) {
 	t.Logf("9x9 solve during the load %v, after it %v; slots free %v after the last answer; server RSS %.1f MiB before, %.1f MiB after (peak %.1f MiB)",
 		duringTook.Round(time.Millisecond), afterTook.Round(time.Millisecond), freed.Round(time.Millisecond),
 		float64(startRSS)/(1<<20), float64(rss)/(1<<20), float64(vmHWM(cmd.Process.Pid)<<10)/(1<<20))
+}
+
+// startServeProcess runs "satdoku serve" on a free loopback port with the given
+// flags, as a process of its own marked for proctest.Leftovers, and
+// returns its address, a client for it, the process and its mark. The
+// server is ended with SIGTERM when the test ends, and must end cleanly.
+func startServeProcess(t *testing.T, flags ...string) (string, *http.Client, *exec.Cmd, string) {
+	t.Helper()
+	cmd, mark := commandMarked(t, append([]string{"serve", "--listen", "127.0.0.1:0"}, flags...)...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr := new(lockedBuffer)
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("serve ended with %v: %s", err, stderr.String())
+		}
+	})
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	_, url, ok := strings.Cut(strings.TrimSpace(line), "serving on ")
+	if err != nil || !ok {
+		t.Fatalf("serve printed %q, %v: %s", line, err, stderr.String())
+	}
+	url, _, _ = strings.Cut(url, " ")
+	client := &http.Client{Transport: &http.Transport{MaxConnsPerHost: 64, MaxIdleConnsPerHost: 64}}
+	return url, client, cmd, mark
+}
+
+// TestServeCancel: a client that gives up on a long solve (the page's
+// Cancel aborts its request) frees the server's slot and ends the worker
+// process at once, long before the server's own time limit would: with a
+// limit of 10 minutes, the slot must be free and the worker gone within
+// a minute of the abort, however busy the machine; then a 9×9 solve is
+// answered.
+func TestServeCancel(t *testing.T) {
+	race.SkipExternal(t)
+	t.Parallel()
+	url, client, _, mark := startServeProcess(t, "--timeout", "10m")
+	hard := hardRequests()[0].body
+	data, _ := json.Marshal(hard)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url+"api/solve", bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	done := make(chan error, 1)
+	go func() {
+		resp, err := client.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			err = fmt.Errorf("answered %s before the abort", resp.Status)
+		}
+		done <- err
+	}()
+	for deadline := time.Now().Add(time.Minute); info(t, client, url).RunningSolves == 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the hard solve never took a slot")
+		}
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the aborted request: %v", err)
+	}
+	var in serverInfo
+	var left []proctest.Proc
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		in, left = info(t, client, url), proctest.Leftovers(mark)
+		if in.RunningSolves == 0 && len(left) <= 1 || time.Now().After(deadline) {
+			break
+		}
+	}
+	if in.RunningSolves != 0 || len(left) > 1 {
+		t.Fatalf("a minute after the abort: %+v, processes besides the server: %v", in, left)
+	}
+	small := map[string]any{"puzzle": strings.TrimSpace(classic9), "picture": "none"}
+	if code, resp := postJSON(t, client, url+"api/solve", small); code != 200 || resp["status"] != "solved" {
+		t.Errorf("a 9x9 solve after the abort: %d %v", code, resp)
+	}
 }
 
 // postJSON posts body as JSON and returns the status code and the answer.

@@ -8,9 +8,11 @@ type lockedKind struct {
 	pointing bool // pointing (eliminations in a row or column) or claiming
 }
 
-func findPointing(g *Grid) []Step       { return findLocked(g, lockedKind{pointing: true}) }
-func findClaiming(g *Grid) []Step       { return findLocked(g, lockedKind{}) }
-func findDirectPointing(g *Grid) []Step { return findLocked(g, lockedKind{direct: true, pointing: true}) }
+func findPointing(g *Grid) []Step { return findLocked(g, lockedKind{pointing: true}) }
+func findClaiming(g *Grid) []Step { return findLocked(g, lockedKind{}) }
+func findDirectPointing(g *Grid) []Step {
+	return findLocked(g, lockedKind{direct: true, pointing: true})
+}
 func findDirectClaiming(g *Grid) []Step { return findLocked(g, lockedKind{direct: true}) }
 
 // findLocked finds locked candidates: the candidates of a digit in house A

@@ -10,7 +10,7 @@ var setNames = [...]string{2: "Pair", 3: "Triple", 4: "Quad"}
 // nakedRatings and hiddenRatings are SE's ratings of naked and hidden
 // sets by size (NakedSetHint, HiddenSetHint).
 var (
-	nakedRatings = [...]float64{2: 3.0, 3: 3.6, 4: 5.0}
+	nakedRatings  = [...]float64{2: 3.0, 3: 3.6, 4: 5.0}
 	hiddenRatings = [...]float64{2: 3.4, 3: 4.0, 4: 5.4}
 )
 

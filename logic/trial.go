@@ -99,7 +99,7 @@ func (g *Grid) propagate() bool {
 					placed |= DigitSet(v)
 				}
 			}
-			if (open|placed) != g.all() {
+			if (open | placed) != g.all() {
 				return false
 			}
 			for d := 1; d <= g.N; d++ {

@@ -290,6 +290,6 @@ func findBUG(g *Grid) []Step {
 	return []Step{{
 		Technique: "BUG+1", Rating: 5.6, Eliminations: elims, Cells: []int{bug},
 		Candidates: []Candidate{{bug, digit}},
-		Text: fmt.Sprintf("BUG+1: every other cell has two candidates; %s must be %d; %s", CellName(g.N, bug), digit, candList(g.N, elims)),
+		Text:       fmt.Sprintf("BUG+1: every other cell has two candidates; %s must be %d; %s", CellName(g.N, bug), digit, candList(g.N, elims)),
 	}}
 }

@@ -79,23 +79,34 @@ func Next(g *Grid, opts Options) (Step, bool) {
 func Solve(g *Grid, opts Options) Path {
 	g = g.Clone()
 	p := Path{Grid: g}
-	for {
-		if why := g.Contradiction(); why != "" {
-			p.Broken, p.Stuck = why, true
-			return p
+	if why := g.Contradiction(); why != "" {
+		p.Broken, p.Stuck = why, true
+		return p
+	}
+	empty := 0
+	for _, v := range g.Value {
+		if v == 0 {
+			empty++
 		}
-		if g.Solved() {
-			p.Solved = true
-			return p
-		}
+	}
+	p.Steps = make([]Step, 0, empty+empty/2)
+	for !g.Solved() {
 		s, ok := Next(g, opts)
 		if !ok || !g.changes(s) {
 			p.Stuck = true
-			return p
+			break
 		}
 		g.Apply(s)
 		p.Steps = append(p.Steps, s)
 	}
+	// A step never breaks a position that has a solution; a position
+	// without one (a wrong entry) shows it here, solved or stuck.
+	if why := g.Contradiction(); why != "" {
+		p.Broken, p.Stuck = why, true
+		return p
+	}
+	p.Solved = !p.Stuck
+	return p
 }
 
 // changes reports whether applying s would change g: a guard against a

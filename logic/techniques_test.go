@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -251,4 +253,56 @@ func TestLiterature(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDirectClaiming builds SE's direct claiming by hand, as SE's
+// DirectLockingHint describes it: 1 in row 1 lies in box 1, so r2c3 loses it
+// and row 2 keeps one place for 1, r2c5.
+func TestDirectClaiming(t *testing.T) {
+	g, err := NewGrid(9, ClassicHouses(board.Square(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c := 2; c < 18; c++ {
+		if c != 11 && c != 13 {
+			g.Eliminate(c, 1)
+		}
+	}
+	steps := findDirectClaiming(g)
+	if len(steps) != 1 || len(steps[0].Placements) != 1 || steps[0].Placements[0] != (Candidate{13, 1}) || steps[0].Rating != 1.9 {
+		t.Fatalf("got %+v, want r2c5=1 at 1.9", steps)
+	}
+}
+
+// TestTechniquesInUse solves samples of top1465 and 17-clue puzzles (each
+// step checked against the solution) and requires every house technique
+// but the rarest to be used: a finder that never fires fails here.
+func TestTechniquesInUse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a sample of 1,200 puzzles")
+	}
+	counts := map[string]int{}
+	for _, set := range []string{"puzzles3_magictour_top1465", "puzzles2_17_clue"} {
+		boards := sample(testpuzzles.Boards(t, testpuzzles.Shared(t, set)), 600)
+		for _, p := range solveAll(t, boards, Options{Unique: true}) {
+			for _, s := range p.Steps {
+				counts[s.Technique]++
+			}
+		}
+	}
+	// Rare on these sets (once in 3,000 puzzles or never): tested by the
+	// literature positions or by hand instead.
+	rare := map[string]bool{"Jellyfish": true, "Hidden Quad": true, "Finned Jellyfish": true,
+		"Direct Claiming": true, "Naked Quad": true, "Sashimi Jellyfish": true, "BUG+1": true}
+	for _, tech := range houseTechniques {
+		if !rare[tech.Name] && tech.Name != "Unique Rectangle" && counts[tech.Name] == 0 {
+			t.Errorf("%s never used", tech.Name)
+		}
+	}
+	for typ := 1; typ <= 4; typ++ {
+		if name := fmt.Sprintf("Unique Rectangle Type %d", typ); counts[name] == 0 {
+			t.Errorf("%s never used", name)
+		}
+	}
+	t.Logf("steps by technique: %v", counts)
 }

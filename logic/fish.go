@@ -85,7 +85,7 @@ func findFish(k int) func(*Grid) []Step {
 			for _, byRow := range []bool{false, true} {
 				g.lines(d, byRow, k, &fl)
 				var pick [4]int
-				if s, ok := g.fishSearch(d, k, byRow, &fl, pick[:0], 0, 0, false); ok {
+				if s, ok := g.fishSearch(d, k, byRow, &fl, pick[:0], 0, 0, false, false); ok {
 					return []Step{s}
 				}
 			}
@@ -118,8 +118,9 @@ func findFinnedFish(k int, sashimi bool) func(*Grid) []Step {
 }
 
 // fishSearch tries the sets of k base lines from index from; union is
-// their positions.
-func (g *Grid) fishSearch(d, k int, byRow bool, fl *fishLines, pick []int, from int, union uint64, finned bool, sashimi ...bool) (Step, bool) {
+// their positions. finned looks for finned fish (sashimi ones when
+// sashimi) instead of basic ones.
+func (g *Grid) fishSearch(d, k int, byRow bool, fl *fishLines, pick []int, from int, union uint64, finned, sashimi bool) (Step, bool) {
 	if len(pick) == k {
 		if !finned {
 			if bits.OnesCount64(union) != k {
@@ -130,7 +131,7 @@ func (g *Grid) fishSearch(d, k int, byRow bool, fl *fishLines, pick []int, from 
 		if bits.OnesCount64(union) <= k {
 			return Step{}, false
 		}
-		return g.finnedCover(d, k, byRow, fl, pick, union, sashimi[0])
+		return g.finnedCover(d, k, byRow, fl, pick, union, sashimi)
 	}
 	limit := k
 	if finned {
@@ -141,7 +142,7 @@ func (g *Grid) fishSearch(d, k int, byRow bool, fl *fishLines, pick []int, from 
 		if bits.OnesCount64(u) > limit {
 			continue
 		}
-		if s, ok := g.fishSearch(d, k, byRow, fl, append(pick, i), i+1, u, finned, sashimi...); ok {
+		if s, ok := g.fishSearch(d, k, byRow, fl, append(pick, i), i+1, u, finned, sashimi); ok {
 			return s, ok
 		}
 	}

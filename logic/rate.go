@@ -11,7 +11,8 @@ type Rating struct {
 	// HoDoKu is the sum of the steps' HoDoKu scores, and Level the HoDoKu
 	// level: the higher of the level of that score (Easy ≤ 800,
 	// Medium ≤ 1000, Hard ≤ 1600, Unfair ≤ 1800, Extreme above) and the
-	// level of the hardest technique used.
+	// level of the hardest technique used; Extreme for a path that is
+	// not solved (HoDoKu's "give up").
 	HoDoKu int
 	Level  string
 	// Hardest names the technique of the hardest step ("Beyond solver"

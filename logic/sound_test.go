@@ -1,7 +1,6 @@
 package logic
 
 import (
-	"os"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
@@ -119,5 +118,18 @@ func report(t *testing.T, paths []Path) {
 		hist[r.ER]++
 	}
 	t.Logf("%d puzzles, %d solved without chains (%.1f%%); ER histogram %v", len(paths), solved, 100*float64(solved)/float64(len(paths)), hist)
-	_ = os.Getenv
+}
+
+// TestSoundTrial solves hard puzzles with trial allowed: the path ends
+// solved, each Bifurcation step sound.
+func TestSoundTrial(t *testing.T) {
+	boards := sample(testpuzzles.Boards(t, testpuzzles.Shared(t, "puzzles5_forum_hardest_1905_11+")), 10)
+	for i, p := range solveAll(t, boards, Options{Unique: true, AllowTrial: true}) {
+		if !p.Solved {
+			t.Fatalf("puzzle %d not solved with trial", i+1)
+		}
+		if r := Rate(p); r.ER != TrialRating || r.Hardest != "Bifurcation" {
+			t.Fatalf("puzzle %d rates %.1f (%s), want %.1f (Bifurcation)", i+1, r.ER, r.Hardest, TrialRating)
+		}
+	}
 }

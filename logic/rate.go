@@ -4,9 +4,9 @@ package logic
 type Rating struct {
 	// ER, EP and ED are Sudoku Explainer's ratings (serate.java): ER the
 	// hardest step of the path, EP the hardest up to and including the
-	// first step that places a digit, ED the rating of the first step. A
-	// path that is not solved rates 20.0 where it stops, as serate rates a
-	// puzzle beyond its solver.
+	// first step that places a digit, ED the rating of the first step. As
+	// serate, a path that is not solved has ER 20.0 (beyond the solver),
+	// and EP and ED are 0 when it stopped before their step.
 	ER, EP, ED float64
 	// HoDoKu is the sum of the steps' HoDoKu scores, and Level the HoDoKu
 	// level: the higher of the level of that score (Easy ≤ 800,
@@ -54,12 +54,6 @@ func Rate(p Path) Rating {
 	}
 	if !p.Solved {
 		r.ER, r.Hardest = TrialRating, "Beyond solver"
-		if len(p.Steps) == 0 {
-			r.ED = TrialRating
-		}
-		if !placed {
-			r.EP = TrialRating
-		}
 		level = 5
 	} else if !placed {
 		r.EP = r.ER

@@ -22,7 +22,8 @@ func TestRate(t *testing.T) {
 		// first placement.
 		{"eliminations first", Path{Solved: true, Steps: []Step{elim("Pointing", 2.6), elim("XY-Wing", 4.2), place("Hidden Single", 1.2), elim("X-Wing", 3.2)}},
 			4.2, 4.2, 2.6, 50 + 160 + 14 + 140, "Hard", "XY-Wing"},
-		{"stuck", Path{Stuck: true, Steps: []Step{elim("Pointing", 2.6)}}, 20, 20, 2.6, 50, "Extreme", "Beyond solver"},
+		{"stuck", Path{Stuck: true, Steps: []Step{elim("Pointing", 2.6)}}, 20, 0, 2.6, 50, "Extreme", "Beyond solver"},
+		{"stuck at once", Path{Stuck: true}, 20, 0, 0, 0, "Extreme", "Beyond solver"},
 		{"many singles", Path{Solved: true, Steps: repeat(place("Hidden Single", 1.5), 60)}, 1.5, 1.5, 1.5, 840, "Medium", "Hidden Single"},
 	}
 	for _, tt := range tests {

@@ -2,73 +2,112 @@ package logic
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
+	"sort"
 )
 
 // The uniqueness techniques assume the puzzle has one solution: a pattern
 // that would leave two solutions (a deadly pattern) cannot be the
 // solution. The solver uses them only with Options.Unique.
 
-// findUniqueRectangle finds unique rectangles (SE's unique loops of four
-// cells, UniqueLoops.java): four unsolved cells in two rows, two columns
-// and two boxes (more generally: every house holding any of them holds
-// one cell of each diagonal pair) sharing two candidates x and y. Type 1:
-// one cell has more, so it is not x or y. Type 2: the extra candidates are
-// one digit w, so a cell seeing every extra cell loses w. Type 3: the two
-// extra cells form, with other cells of a house they share, a naked set
-// of their extra digits. Type 4: x fits only the two extra cells in a
-// house they share, so they are not y. SE rates types 1, 2 and 4 at 4.5
-// and type 3 at 4.5 plus 0.1 per digit of its naked set beyond one.
+// findUniqueRectangle finds unique rectangles and loops (SE's unique
+// loops, UniqueLoops.java): an even loop of unsolved cells sharing two
+// candidates x and y, each step of it along a house of another kind than
+// the step before, such that every house holding a cell of the loop holds
+// two, one at an even place and one at an odd place. If every cell held
+// only x or y, the two ways of filling the loop would give two solutions.
+// Type 1: one cell has more candidates, so it is not x or y. Type 2: the
+// extra candidates are one digit w, so a cell seeing every extra cell
+// loses w. Type 3: the two extra cells form, with other cells of a house
+// they share, a naked set of their extra digits. Type 4: x fits only the
+// two extra cells in a house they share, so they are not y. SE rates a
+// rectangle 4.5, a loop of 6, 8 and 10 or more cells 4.6, 4.7 and 5.0,
+// and adds to type 3 0.1 per digit of its naked set beyond one.
 func findUniqueRectangle(g *Grid) []Step {
-	geo := g.geometry()
-	if len(geo.rows) != g.N || len(geo.cols) != g.N {
-		return nil
-	}
-	n := g.N
 	var best []Step
-	for r1 := 0; r1 < n; r1++ {
-		for r2 := r1 + 1; r2 < n; r2++ {
-			for c1 := 0; c1 < n; c1++ {
-				a, d := r1*n+c1, r2*n+c1
-				if g.Value[a] != 0 || g.Value[d] != 0 || (g.Cand[a]&g.Cand[d]).Count() < 2 {
+	seen := map[string]bool{}
+	loop := make([]int, 0, 2*g.N)
+	maxLen := 2 * g.N
+	for start, s := range g.Cand {
+		if g.Value[start] != 0 || s.Count() != 2 {
+			continue
+		}
+		xy := s
+		var found []Step
+		var walk func(cur, allowed int, extra Digits, last HouseKind) bool
+		walk = func(cur, allowed int, extra Digits, last HouseKind) bool {
+			for _, h := range g.HousesOf[cur] {
+				kind := g.Houses[h].Kind
+				if kind == last {
 					continue
 				}
-				for c2 := c1 + 1; c2 < n; c2++ {
-					b, c := r1*n+c2, r2*n+c2
-					if g.Value[b] != 0 || g.Value[c] != 0 {
-						continue
-					}
-					common := g.Cand[a] & g.Cand[b] & g.Cand[c] & g.Cand[d]
-					if common.Count() < 2 || !g.isLoop([4]int{a, b, c, d}) {
-						continue
-					}
-					for _, x := range common.List() {
-						for _, y := range common.List() {
-							if y <= x {
-								continue
-							}
-							for _, s := range g.rectangleSteps([4]int{a, b, c, d}, x, y) {
-								if s.Rating == 4.5 {
-									return []Step{s}
+				for _, next := range g.Houses[h].Cells {
+					if next == start && len(loop) >= 4 {
+						if steps := g.loopSteps(loop, xy, seen); len(steps) > 0 {
+							for _, st := range steps {
+								if st.Rating == 4.5 {
+									found = []Step{st}
+									return true
 								}
-								best = append(best, s)
 							}
+							found = append(found, steps...)
+						}
+						continue
+					}
+					if next == cur || g.Value[next] != 0 || g.Cand[next]&xy != xy || contains(loop, next) || len(loop) == maxLen {
+						continue
+					}
+					cnt := g.Cand[next].Count()
+					ex := extra | g.Cand[next]&^xy
+					if cnt == 2 || ex.Count() == 1 || allowed > 0 {
+						left := allowed
+						if cnt > 2 {
+							left--
+						}
+						loop = append(loop, next)
+						stop := walk(next, left, ex, kind)
+						loop = loop[:len(loop)-1]
+						if stop {
+							return true
 						}
 					}
 				}
 			}
+			return false
 		}
+		loop = append(loop[:0], start)
+		if walk(start, 2, 0, HouseKind(255)) {
+			return found
+		}
+		best = append(best, found...)
 	}
 	return best
 }
 
-// isLoop reports whether every house holding a cell of the loop a-b-c-d
-// holds exactly one of a, c and one of b, d.
-func (g *Grid) isLoop(cells [4]int) bool {
-	var houses [16]int
-	var even, odd [16]int
+// loopSteps returns the steps of a closed loop on the digits xy, once per
+// loop (seen holds the loops already tried).
+func (g *Grid) loopSteps(loop []int, xy Digits, seen map[string]bool) []Step {
+	if len(loop)%2 != 0 || !g.isLoop(loop) {
+		return nil
+	}
+	sorted := append([]int(nil), loop...)
+	sort.Ints(sorted)
+	key := fmt.Sprint(sorted, xy)
+	if seen[key] {
+		return nil
+	}
+	seen[key] = true
+	ds := xy.List()
+	return g.rectangleSteps(append([]int(nil), loop...), ds[0], ds[1])
+}
+
+// isLoop reports whether every house holding a cell of the loop holds
+// exactly two of its cells, one at an even place and one at an odd place.
+func (g *Grid) isLoop(loop []int) bool {
+	var houses, even, odd [96]int
 	n := 0
-	for i, c := range cells {
+	for i, c := range loop {
 		for _, h := range g.HousesOf[c] {
 			j := 0
 			for j < n && houses[j] != h {
@@ -78,7 +117,7 @@ func (g *Grid) isLoop(cells [4]int) bool {
 				if n == len(houses) {
 					return false
 				}
-				houses[n] = h
+				houses[n], even[n], odd[n] = h, 0, 0
 				n++
 			}
 			if i%2 == 0 {
@@ -96,9 +135,22 @@ func (g *Grid) isLoop(cells [4]int) bool {
 	return true
 }
 
+// loopRating is SE's rating of a unique loop of n cells.
+func loopRating(n int) float64 {
+	switch {
+	case n >= 10:
+		return 5.0
+	case n >= 8:
+		return 4.7
+	case n >= 6:
+		return 4.6
+	}
+	return 4.5
+}
+
 // rectangleSteps returns the unique rectangle steps of loop cells on
 // digits x and y.
-func (g *Grid) rectangleSteps(cells [4]int, x, y int) []Step {
+func (g *Grid) rectangleSteps(cells []int, x, y int) []Step {
 	xy := DigitSet(x, y)
 	var extra []int
 	var extraDigits Digits
@@ -112,12 +164,17 @@ func (g *Grid) rectangleSteps(cells [4]int, x, y int) []Step {
 	for _, c := range cells {
 		used = append(used, Candidate{c, x}, Candidate{c, y})
 	}
-	loop := cells[:]
+	loop := cells
+	shape := "Unique Rectangle"
+	if len(loop) > 4 {
+		shape = "Unique Loop"
+	}
+	base := loopRating(len(loop))
 	mk := func(typ int, rating float64, elims []Candidate, houses []int, what string) Step {
 		return Step{
-			Technique: fmt.Sprintf("Unique Rectangle Type %d", typ), Rating: rating,
-			Eliminations: elims, Cells: append([]int(nil), loop...), Houses: houses, Candidates: used,
-			Text: fmt.Sprintf("Unique Rectangle Type %d: %s on %d/%d; %s; %s", typ, cellList(g.N, loop), x, y, what, candList(g.N, elims)),
+			Technique: fmt.Sprintf("%s Type %d", shape, typ), Rating: math.Round((rating-4.5+base)*10) / 10,
+			Eliminations: elims, Cells: loop, Houses: houses, Candidates: used,
+			Text: fmt.Sprintf("%s Type %d: %s on %d/%d; %s; %s", shape, typ, cellList(g.N, loop), x, y, what, candList(g.N, elims)),
 		}
 	}
 	var out []Step
@@ -228,68 +285,129 @@ func (g *Grid) rectangleNaked(h, e1, e2 int, extra Digits, mk func(int, float64,
 	return Step{}, false
 }
 
-// findBUG finds BUG+1 (SE's BUG type 1, 5.6): every unsolved cell has two
-// candidates but one, which has three, and every candidate appears twice
-// in each of its houses but one digit of that cell, which appears three
-// times in each of the cell's houses. Without that digit the grid would
-// be a bivalue universal grave, which has no single solution, so the cell
-// holds it: it loses its other candidates.
+// findBUG finds a bivalue universal grave (SE's BivalueUniversalGrave):
+// a digit that appears in a house other than twice (or not at all) marks
+// a BUG value in the one cell of more than two candidates holding it;
+// without the BUG values every unsolved cell would have two candidates
+// and every digit two places or none in each house, a pattern with no
+// single solution, so one BUG value is true. Type 1 (BUG+1, SE 5.6): one
+// BUG cell, which loses its other candidates. Type 2 (SE 5.7): one BUG
+// value in several cells, which the cells seeing all of them lose.
 func findBUG(g *Grid) []Step {
-	bug := -1
+	multi := 0
 	for c, s := range g.Cand {
 		if g.Value[c] != 0 {
 			continue
 		}
-		switch s.Count() {
-		case 2:
-		case 3:
-			if bug >= 0 {
-				return nil
-			}
-			bug = c
-		default:
+		switch n := s.Count(); {
+		case n < 2:
 			return nil
+		case n > 2:
+			multi++
 		}
 	}
-	if bug < 0 {
+	if multi == 0 {
 		return nil
 	}
 	var pos [65]uint64
-	digit := 0
+	var bugCells []int
+	bugValues := map[int]Digits{}
+	var allValues Digits
 	for h := range g.Houses {
 		g.housePositions(h, &pos)
-		inBug := contains(g.Houses[h].Cells, bug)
+		cells := g.Houses[h].Cells
 		for d := 1; d <= g.N; d++ {
-			switch cnt := bits.OnesCount64(pos[d]); {
-			case cnt == 0 || cnt == 2:
-			case cnt == 3 && inBug && g.Cand[bug].Has(d):
-				if digit != 0 && digit != d {
-					return nil
+			if cnt := bits.OnesCount64(pos[d]); cnt == 0 || cnt == 2 {
+				continue
+			}
+			bug, found := -1, 0
+			for p := pos[d]; p != 0; p &= p - 1 {
+				if c := cells[bits.TrailingZeros64(p)]; g.Cand[c].Count() >= 3 {
+					bug = c
+					found++
 				}
-				digit = d
-			default:
-				return nil
+			}
+			switch found {
+			case 0:
+				return nil // a digit off two places with no cell to blame
+			case 1:
+				if _, ok := bugValues[bug]; !ok {
+					bugCells = append(bugCells, bug)
+				}
+				bugValues[bug] |= DigitSet(d)
+				allValues |= DigitSet(d)
 			}
 		}
 	}
-	if digit == 0 {
+	if len(bugCells) == 0 {
 		return nil
 	}
-	for _, h := range g.HousesOf[bug] {
-		g.housePositions(h, &pos)
-		if bits.OnesCount64(pos[digit]) != 3 {
+	// Without the BUG values the grid must be a BUG.
+	cand := func(c int) Digits { return g.Cand[c] &^ bugValues[c] }
+	for c := range g.Cand {
+		if g.Value[c] == 0 && cand(c).Count() != 2 {
 			return nil
 		}
 	}
-	var elims []Candidate
-	for _, d := range g.Cand[bug].List() {
-		if d != digit {
-			elims = append(elims, Candidate{bug, d})
+	for _, h := range g.Houses {
+		var once, twice, more Digits
+		for _, c := range h.Cells {
+			if g.Value[c] != 0 {
+				continue
+			}
+			s := cand(c)
+			more |= twice & s
+			twice |= once & s
+			once |= s
+		}
+		if more != 0 || once&^twice != 0 {
+			return nil
 		}
 	}
+	var used []Candidate
+	for _, c := range bugCells {
+		for _, d := range bugValues[c].List() {
+			used = append(used, Candidate{c, d})
+		}
+	}
+	if len(bugCells) == 1 {
+		bug := bugCells[0]
+		var elims []Candidate
+		for _, d := range (g.Cand[bug] &^ allValues).List() {
+			elims = append(elims, Candidate{bug, d})
+		}
+		if len(elims) == 0 {
+			return nil
+		}
+		return []Step{{
+			Technique: "BUG+1", Rating: 5.6, Eliminations: elims, Cells: []int{bug}, Candidates: used,
+			Text: fmt.Sprintf("BUG+1: without %s in %s every cell would have two candidates and every digit two places, a pattern with two solutions; so %s is %s; %s",
+				digitList(allValues), CellName(g.N, bug), CellName(g.N, bug), digitList(allValues), candList(g.N, elims)),
+		}}
+	}
+	if allValues.Count() != 1 {
+		return nil
+	}
+	w := allValues.Single()
+	var elims []Candidate
+	for c := range g.Cand {
+		if g.Value[c] != 0 || !g.Cand[c].Has(w) || contains(bugCells, c) {
+			continue
+		}
+		all := true
+		for _, b := range bugCells {
+			all = all && g.Sees(c, b)
+		}
+		if all {
+			elims = append(elims, Candidate{c, w})
+		}
+	}
+	if len(elims) == 0 {
+		return nil
+	}
 	return []Step{{
-		Technique: "BUG+1", Rating: 5.6, Eliminations: elims, Cells: []int{bug},
-		Candidates: []Candidate{{bug, digit}},
-		Text:       fmt.Sprintf("BUG+1: every other cell has two candidates; %s must be %d; %s", CellName(g.N, bug), digit, candList(g.N, elims)),
+		Technique: "BUG Type 2", Rating: 5.7, Eliminations: elims, Cells: append([]int(nil), bugCells...), Candidates: used,
+		Text: fmt.Sprintf("BUG Type 2: without %d in %s the grid would be a bivalue universal grave, so one of them is %d; %s",
+			w, cellList(g.N, bugCells), w, candList(g.N, elims)),
 	}}
 }

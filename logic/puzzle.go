@@ -143,3 +143,17 @@ func (g *Grid) Restrict(cell int, marks Digits) {
 		g.Cand[cell] &= marks
 	}
 }
+
+// Mistakes returns the digits placed in g but not given that differ from
+// solution (one digit per cell, r·N + c), in cell order: the entries a
+// hint must point out before any step, since no step can follow from a
+// wrong digit.
+func (g *Grid) Mistakes(solution []uint8) []Candidate {
+	var out []Candidate
+	for c, v := range g.Value {
+		if v != 0 && (g.Given == nil || !g.Given[c]) && c < len(solution) && int(solution[c]) != v {
+			out = append(out, Candidate{c, v})
+		}
+	}
+	return out
+}

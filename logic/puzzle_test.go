@@ -97,4 +97,11 @@ func TestEnter(t *testing.T) {
 	if g.Value[5] != 2 || g.Given[5] || g.Cand[4].Has(2) {
 		t.Fatal("the entry is not placed as a non-given")
 	}
+	// A solution with 1 in r1c1 (the given), 3 in r2c2 and 4 in r4c4:
+	// the entry r2c2=2 is the one mistake.
+	sol := make([]uint8, 16)
+	sol[0], sol[5], sol[15] = 1, 3, 4
+	if got := g.Mistakes(sol); len(got) != 1 || got[0] != (Candidate{5, 2}) {
+		t.Fatalf("mistakes %v, want [r2c2=2]", got)
+	}
 }

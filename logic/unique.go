@@ -292,7 +292,9 @@ func (g *Grid) rectangleNaked(h, e1, e2 int, extra Digits, mk func(int, float64,
 // and every digit two places or none in each house, a pattern with no
 // single solution, so one BUG value is true. Type 1 (BUG+1, SE 5.6): one
 // BUG cell, which loses its other candidates. Type 2 (SE 5.7): one BUG
-// value in several cells, which the cells seeing all of them lose.
+// value in several cells, which the cells seeing all of them lose. Type 4
+// (SE 5.7): see bugType4. SE's type 3 (a naked set with the BUG values)
+// is not found.
 func findBUG(g *Grid) []Step {
 	multi := 0
 	for c, s := range g.Cand {
@@ -385,10 +387,22 @@ func findBUG(g *Grid) []Step {
 				digitList(allValues), CellName(g.N, bug), CellName(g.N, bug), digitList(allValues), candList(g.N, elims)),
 		}}
 	}
-	if allValues.Count() != 1 {
-		return nil
+	if allValues.Count() == 1 {
+		if s, ok := g.bugType2(bugCells, allValues.Single(), used); ok {
+			return []Step{s}
+		}
 	}
-	w := allValues.Single()
+	if len(bugCells) == 2 {
+		if s, ok := g.bugType4(bugCells, bugValues, allValues, used); ok {
+			return []Step{s}
+		}
+	}
+	return nil
+}
+
+// bugType2 eliminates the one BUG value w from the cells seeing every BUG
+// cell.
+func (g *Grid) bugType2(bugCells []int, w int, used []Candidate) (Step, bool) {
 	var elims []Candidate
 	for c := range g.Cand {
 		if g.Value[c] != 0 || !g.Cand[c].Has(w) || contains(bugCells, c) {
@@ -403,11 +417,47 @@ func findBUG(g *Grid) []Step {
 		}
 	}
 	if len(elims) == 0 {
-		return nil
+		return Step{}, false
 	}
-	return []Step{{
+	return Step{
 		Technique: "BUG Type 2", Rating: 5.7, Eliminations: elims, Cells: append([]int(nil), bugCells...), Candidates: used,
 		Text: fmt.Sprintf("BUG Type 2: without %d in %s the grid would be a bivalue universal grave, so one of them is %d; %s",
 			w, cellList(g.N, bugCells), w, candList(g.N, elims)),
-	}}
+	}, true
+}
+
+// bugType4 (SE 5.7): two BUG cells in one house, whose BUG-pattern
+// candidates share one digit v. One of them holds its BUG value; v, which
+// has only those two places in the house, must be in the other; so
+// neither holds its third candidate.
+func (g *Grid) bugType4(bugCells []int, bugValues map[int]Digits, all Digits, used []Candidate) (Step, bool) {
+	c1, c2 := bugCells[0], bugCells[1]
+	v := (g.Cand[c1] & g.Cand[c2] &^ all).Single()
+	if v == 0 {
+		return Step{}, false
+	}
+	house := -1
+	for _, h := range g.HousesOf[c1] {
+		if contains(g.Houses[h].Cells, c2) {
+			house = h
+			break
+		}
+	}
+	if house < 0 {
+		return Step{}, false
+	}
+	var elims []Candidate
+	for _, c := range bugCells {
+		for _, d := range (g.Cand[c] &^ bugValues[c] &^ DigitSet(v)).List() {
+			elims = append(elims, Candidate{c, d})
+		}
+	}
+	if len(elims) == 0 {
+		return Step{}, false
+	}
+	return Step{
+		Technique: "BUG Type 4", Rating: 5.7, Eliminations: elims, Cells: []int{c1, c2}, Houses: []int{house}, Candidates: used,
+		Text: fmt.Sprintf("BUG Type 4: one of %s holds its BUG value and %d, which fits only them in %s, is in the other; %s",
+			cellList(g.N, bugCells), v, g.Houses[house].Name(), candList(g.N, elims)),
+	}, true
 }

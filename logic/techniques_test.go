@@ -306,3 +306,46 @@ func TestTechniquesInUse(t *testing.T) {
 	}
 	t.Logf("steps by technique: %v", counts)
 }
+
+// TestSERatings solves puzzles whose hardest step is a technique of the
+// uniqueness family, each rated as serate rates it with the house
+// techniques of SE 1.2 (bench/serate.sh): the step is found, named and
+// rated as SE does, and every step is sound.
+func TestSERatings(t *testing.T) {
+	tests := []struct {
+		puzzle, hardest string
+		er              float64
+	}{
+		// qqwing expert puzzles generated for bench/serate.sh; serate:
+		// "4.6 Unique Loop 6 type 2", "5.7 BUG type 4".
+		{"..6....8.23.....4584...627...38......82..4...7............6..2..6.2...341..7.38..", "Unique Loop Type 2", 4.6},
+		{"..3.5.9.68.91...2...5...1....6....14.4..9.6.5....8.......9..25.....45.63...2.....", "BUG Type 4", 5.7},
+		// 17-clue puzzles (puzzles2_17_clue).
+		{"................12....34..5.....63....2........78........1....7.6....4..43.2.....", "BUG Type 2", 5.7},
+		{"................12..3.45........6..7..4...8....52.........8.4...1.......26..7....", "Unique Loop Type 1", 4.6},
+	}
+	for _, tt := range tests {
+		t.Run(tt.hardest, func(t *testing.T) {
+			b, err := board.Parse(tt.puzzle)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := solveAll(t, []*board.Board{b}, Options{Unique: true, Techniques: seClassic()})[0]
+			if r := Rate(p); r.ER != tt.er || r.Hardest != tt.hardest {
+				t.Fatalf("ER %.1f (%s), want %.1f (%s)", r.ER, r.Hardest, tt.er, tt.hardest)
+			}
+		})
+	}
+}
+
+// seClassic returns the default techniques without the finned and
+// sashimi fish, which SE 1.2 does not have.
+func seClassic() []Technique {
+	var out []Technique
+	for _, t := range DefaultTechniques() {
+		if !strings.HasPrefix(t.Name, "Finned ") && !strings.HasPrefix(t.Name, "Sashimi ") {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -24,8 +24,8 @@
 // pointing 2.6, claiming 2.8, naked pair, triple and quad 3.0/3.6/5.0,
 // hidden pair, triple and quad 3.4/4.0/5.4, X-Wing, Swordfish and
 // Jellyfish 3.2/3.8/5.2 with their finned and sashimi forms, XY-Wing 4.2,
-// XYZ-Wing 4.4, and, only with Options.Unique, unique rectangles 4.5–4.8
-// and BUG+1 5.6. Other files of the package add techniques (chains,
+// XYZ-Wing 4.4, and, only with Options.Unique, unique rectangles and
+// loops 4.5–5.0 and BUG 5.6–5.7. Other files of the package add techniques (chains,
 // forcing chains) by appending to the package's extraTechniques in an
 // init function; DefaultTechniques merges both by rating.
 //

@@ -26,7 +26,7 @@ func TestSoundHouseCorpus(t *testing.T) {
 		}
 		_, unique := variantcorpus.NotUnique[p.File]
 		path := Solve(g, Options{Unique: !unique})
-		checkSound(t, p.File, g, p.Solution.Cells, path)
+		checkPathSound(t, p.File, g, p.Solution.Cells, path)
 		r := Rate(path)
 		t.Logf("%s: %d steps, solved %v, ER %.1f (%s)", p.File, len(path.Steps), path.Solved, r.ER, r.Hardest)
 		tested++

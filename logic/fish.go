@@ -242,7 +242,7 @@ func (g *Grid) fishStep(d, k int, byRow bool, fl *fishLines, pick []int, cover, 
 			if g.Value[c] != 0 || g.Cand[c]&bit == 0 {
 				continue
 			}
-			if box >= 0 && !contains(g.Houses[box].Cells, c) {
+			if box >= 0 && !hasCell(g.Houses[box].Cells, c) {
 				continue
 			}
 			elims = append(elims, Candidate{c, d})

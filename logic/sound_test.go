@@ -8,10 +8,10 @@ import (
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
-// checkSound replays path from g and fails the test at the first step
+// checkPathSound replays path from g and fails the test at the first step
 // that removes a digit of solution or places a digit that differs from
 // it, or that changes nothing.
-func checkSound(t *testing.T, name string, g *Grid, solution []uint8, p Path) {
+func checkPathSound(t *testing.T, name string, g *Grid, solution []uint8, p Path) {
 	t.Helper()
 	g = g.Clone()
 	for i, s := range p.Steps {
@@ -60,7 +60,7 @@ func solveAll(t *testing.T, boards []*board.Board, opts Options) []Path {
 			t.Fatal(err)
 		}
 		paths[i] = Solve(g, opts)
-		checkSound(t, b.String(), g, sol.Cells, paths[i])
+		checkPathSound(t, b.String(), g, sol.Cells, paths[i])
 	}
 	return paths
 }

@@ -69,7 +69,7 @@ func (g *Grid) nakedSearch(h, k int, cells, pick []int, from int, union Digits) 
 func (g *Grid) nakedStep(h, k int, pick []int, set Digits) (Step, bool) {
 	var elims []Candidate
 	for _, c := range g.Houses[h].Cells {
-		if g.Value[c] != 0 || g.Cand[c]&set == 0 || contains(pick, c) {
+		if g.Value[c] != 0 || g.Cand[c]&set == 0 || hasCell(pick, c) {
 			continue
 		}
 		for s := g.Cand[c] & set; s != 0; s &= s - 1 {
@@ -94,7 +94,7 @@ func (g *Grid) nakedStep(h, k int, pick []int, set Digits) (Step, bool) {
 	}, true
 }
 
-func contains(cells []int, c int) bool {
+func hasCell(cells []int, c int) bool {
 	for _, x := range cells {
 		if x == c {
 			return true

@@ -55,7 +55,7 @@ func findUniqueRectangle(g *Grid) []Step {
 						}
 						continue
 					}
-					if next == cur || g.Value[next] != 0 || g.Cand[next]&xy != xy || contains(loop, next) || len(loop) == maxLen {
+					if next == cur || g.Value[next] != 0 || g.Cand[next]&xy != xy || hasCell(loop, next) || len(loop) == maxLen {
 						continue
 					}
 					cnt := g.Cand[next].Count()
@@ -189,7 +189,7 @@ func (g *Grid) rectangleSteps(cells []int, x, y int) []Step {
 		w := extraDigits.Single()
 		var elims []Candidate
 		for c := range g.Cand {
-			if g.Value[c] != 0 || !g.Cand[c].Has(w) || contains(extra, c) {
+			if g.Value[c] != 0 || !g.Cand[c].Has(w) || hasCell(extra, c) {
 				continue
 			}
 			all := true
@@ -209,7 +209,7 @@ func (g *Grid) rectangleSteps(cells []int, x, y int) []Step {
 	}
 	e1, e2 := extra[0], extra[1]
 	for _, h := range g.HousesOf[e1] {
-		if !contains(g.Houses[h].Cells, e2) {
+		if !hasCell(g.Houses[h].Cells, e2) {
 			continue
 		}
 		// Type 4: x (or y) fits only e1, e2 in h.
@@ -254,7 +254,7 @@ func (g *Grid) rectangleNaked(h, e1, e2 int, extra Digits, mk func(int, float64,
 				}
 				var elims []Candidate
 				for _, c := range others {
-					if contains(pick, c) {
+					if hasCell(pick, c) {
 						continue
 					}
 					for s := g.Cand[c] & union; s != 0; s &= s - 1 {
@@ -405,7 +405,7 @@ func findBUG(g *Grid) []Step {
 func (g *Grid) bugType2(bugCells []int, w int, used []Candidate) (Step, bool) {
 	var elims []Candidate
 	for c := range g.Cand {
-		if g.Value[c] != 0 || !g.Cand[c].Has(w) || contains(bugCells, c) {
+		if g.Value[c] != 0 || !g.Cand[c].Has(w) || hasCell(bugCells, c) {
 			continue
 		}
 		all := true
@@ -438,7 +438,7 @@ func (g *Grid) bugType4(bugCells []int, bugValues map[int]Digits, all Digits, us
 	}
 	house := -1
 	for _, h := range g.HousesOf[c1] {
-		if contains(g.Houses[h].Cells, c2) {
+		if hasCell(g.Houses[h].Cells, c2) {
 			house = h
 			break
 		}

@@ -2,7 +2,7 @@
 // input (one 81-character puzzle a line) as package logic rates it, one
 // line a puzzle in input order: "ER/EP/ED hardest", the format of
 // serate's --format="%r/%p/%d %t" with ER 20.0 for a puzzle logic leaves
-// stuck. bench/serate.sh compares it with Sudoku Explainer.
+// stuck. bench/serate-houses.sh compares it with Sudoku Explainer.
 package main
 
 import (

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# serate.sh rates one stratified sample of puzzles with Sudoku Explainer's
-# serate (SukakuExplainer, built here from its source, never committed) and
-# with package logic (bench/logicrate), and prints how often the two agree
-# on ER (exactly, and within ±0.5, by SE's rating band), EP and ED, with
-# the CPU time per puzzle of each.
+# serate-houses.sh checks the house techniques of package logic against
+# Sudoku Explainer: it rates one stratified sample of puzzles with serate
+# (SukakuExplainer, built here from its source, never committed) and with
+# package logic (bench/logicrate), both limited by default to the house
+# techniques of SE 1.2 (no chains), and prints how often the two agree on
+# ER (exactly, and within ±0.5, by SE's rating band), EP and ED, with the
+# CPU time per puzzle of each (serate's includes starting the JVM once a
+# set).
 #
 # The sample: every k-th puzzle of top1465 and of 17_clue (-n of each) and
 # -q puzzles of each qqwing level (simple, easy, intermediate, expert)
@@ -18,7 +21,7 @@ set -euo pipefail
 
 usage() {
 	cat <<'EOF'
-usage: bench/serate.sh [options]
+usage: bench/serate-houses.sh [options]
 
   -s DIR     SukakuExplainer source tree (default: $SERATE_SRC), e.g. a
              clone of https://github.com/SudokuMonster/SukakuExplainer
@@ -34,7 +37,7 @@ EOF
 }
 
 die() {
-	echo "serate.sh: $*" >&2
+	echo "serate-houses.sh: $*" >&2
 	exit 1
 }
 

@@ -309,14 +309,14 @@ func TestTechniquesInUse(t *testing.T) {
 
 // TestSERatings solves puzzles whose hardest step is a technique of the
 // uniqueness family, each rated as serate rates it with the house
-// techniques of SE 1.2 (bench/serate.sh): the step is found, named and
+// techniques of SE 1.2 (bench/serate-houses.sh): the step is found, named and
 // rated as SE does, and every step is sound.
 func TestSERatings(t *testing.T) {
 	tests := []struct {
 		puzzle, hardest string
 		er              float64
 	}{
-		// qqwing expert puzzles generated for bench/serate.sh; serate:
+		// qqwing expert puzzles generated for bench/serate-houses.sh; serate:
 		// "4.6 Unique Loop 6 type 2", "5.7 BUG type 4".
 		{"..6....8.23.....4584...627...38......82..4...7............6..2..6.2...341..7.38..", "Unique Loop Type 2", 4.6},
 		{"..3.5.9.68.91...2...5...1....6....14.4..9.6.5....8.......9..25.....45.63...2.....", "BUG Type 4", 5.7},

@@ -117,7 +117,7 @@ func report(t *testing.T, paths []Path) {
 		}
 		hist[r.ER]++
 	}
-	t.Logf("%d puzzles, %d solved without chains (%.1f%%); ER histogram %v", len(paths), solved, 100*float64(solved)/float64(len(paths)), hist)
+	t.Logf("%d puzzles, %d solved (%.1f%%), the rest stuck; ER histogram %v", len(paths), solved, 100*float64(solved)/float64(len(paths)), hist)
 }
 
 // TestSoundTrial solves hard puzzles with trial allowed: the path ends

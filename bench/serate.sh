@@ -17,7 +17,7 @@
 #   bench/serate.sh rate FILE [OUT]      rate the puzzles of FILE (one
 #                                        81-character puzzle a line; more
 #                                        fields after a tab are ignored):
-#                                        "puzzle ER/EP/ED seconds" a line
+#                                        "puzzle ER/EP/ED seconds technique" a line
 #   bench/serate.sh steps FILE [OUT]     the chain steps of SE's paths:
 #                                        "pencilmarks rating words" a line
 #                                        (testdata/serate/steps.txt)
@@ -70,7 +70,7 @@ rate() {
 	trap 'rm -f "$tmp"' EXIT
 	cut -f1 "$in" | grep -E '^[0-9.]{81}$' > "$tmp"
 	# One line a puzzle, flushed as it goes: a long run can be watched.
-	serate --format='%g %r/%p/%d %e' --input="$tmp" > "$out" 2>/dev/null
+	serate --format='%g %r/%p/%d %e %R' --input="$tmp" > "$out" 2>/dev/null
 }
 
 steps() {

@@ -310,3 +310,26 @@ func TestChainsSound(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSEChainSteps finds the chain step of each of the first 20
+// positions of SE's chain steps.
+func BenchmarkSEChainSteps(b *testing.B) {
+	t := &testing.T{}
+	steps := readSESteps(t, "../testdata/serate/steps.txt")[:20]
+	grids := make([]*Grid, len(steps))
+	for i, st := range steps {
+		grids[i] = pencilGrid(t, st.pencil)
+	}
+	techs := ChainTechniques()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, g := range grids {
+			for _, tech := range techs {
+				if len(tech.Find(g)) > 0 {
+					break
+				}
+			}
+		}
+	}
+}

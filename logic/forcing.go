@@ -1,6 +1,9 @@
 package logic
 
-import "sort"
+import (
+	"math/bits"
+	"sort"
+)
 
 // This file is the chaining engine: the model of Sudoku Explainer's
 // chaining rules (diuf.sudoku.solver.rules.chaining.Chaining, learnt from
@@ -28,6 +31,23 @@ type pot struct {
 	on          bool
 	house       int // the house of an X implication, -1 for a cell (Y) one
 	parents     []*pot
+	one         [1]*pot // parents' backing array when there is one parent
+}
+
+// newPot returns a potential implied by parent (nil for an assumption),
+// allocated from the chainer's slab: a search makes many.
+func (c *chainer) newPot(cell, d int, on bool, house int, parent *pot) *pot {
+	if len(c.slab) == 0 {
+		c.slab = make([]pot, 1024)
+	}
+	q := &c.slab[0]
+	c.slab = c.slab[1:]
+	q.cell, q.digit, q.on, q.house = cell, d, on, house
+	if parent != nil {
+		q.one[0] = parent
+		q.parents = q.one[:1]
+	}
+	return q
 }
 
 func (c *chainer) key(cell, d int, on bool) int {
@@ -47,7 +67,30 @@ type potSet struct {
 	list []*pot
 }
 
-func (c *chainer) newSet() *potSet { return &potSet{at: make([]int32, c.keys)} }
+// newSet returns an empty set, reusing a released one when it can.
+func (c *chainer) newSet() *potSet {
+	if n := len(c.pool); n > 0 {
+		s := c.pool[n-1]
+		c.pool = c.pool[:n-1]
+		return s
+	}
+	return &potSet{at: make([]int32, c.keys)}
+}
+
+// release empties sets no longer used and keeps them for newSet.
+func (c *chainer) release(sets ...*potSet) {
+	for _, s := range sets {
+		if s == nil {
+			continue
+		}
+		for i, p := range s.list {
+			s.at[c.keyOf(p)] = 0
+			s.list[i] = nil
+		}
+		s.list = s.list[:0]
+		c.pool = append(c.pool, s)
+	}
+}
 
 func (s *potSet) get(k int) *pot {
 	if i := s.at[k]; i > 0 {
@@ -66,8 +109,12 @@ func (s *potSet) add(k int, p *pot) {
 }
 
 // clone copies the set (the potentials are shared).
-func (s *potSet) clone() *potSet {
-	return &potSet{at: append([]int32(nil), s.at...), list: append([]*pot(nil), s.list...)}
+func (c *chainer) clone(s *potSet) *potSet {
+	out := c.newSet()
+	for _, p := range s.list {
+		out.add(c.keyOf(p), p)
+	}
+	return out
 }
 
 // retain keeps the potentials that other also holds, in s's order.
@@ -106,10 +153,18 @@ type chainer struct {
 	orig, work []Digits
 	// houses lists, per cell, its houses in SE's order: box, row, column,
 	// then the other kinds.
-	houses [][]int
-	mode   chainMode
-	mark   []int // per cell: stamp of onToOff's "already added"
-	stamp  int
+	houses          [][]int
+	mode            chainMode
+	mark            []int // per cell: stamp of onToOff's "already added"
+	stamp           int
+	pool            []*potSet // released sets
+	seen            []uint32  // per key: stamp of ancestors' visit
+	seenAt          uint32
+	todo            []*pot
+	slab            []pot
+	offBuf          []imp  // onToOff's result, reused
+	onBuf           []imp  // offToOn's result, reused
+	pendOn, pendOff []*pot // doChaining's queues, reused
 }
 
 func newChainer(g *Grid, mode chainMode) *chainer {
@@ -123,6 +178,7 @@ func newChainer(g *Grid, mode chainMode) *chainer {
 	}
 	c.work = append([]Digits(nil), c.orig...)
 	c.mark = make([]int, n*n)
+	c.seen = make([]uint32, c.keys)
 	order := [...]HouseKind{Box, Row, Column, Diagonal, Extra, Disjoint}
 	c.houses = make([][]int, n*n)
 	for cell := range c.houses {
@@ -137,15 +193,17 @@ func newChainer(g *Grid, mode chainMode) *chainer {
 	return c
 }
 
-// onToOff returns the potentials an on potential turns off in grid: the
-// cell's other candidates (when y) and the digit in the cell's houses.
-func (c *chainer) onToOff(grid []Digits, p *pot, y bool) []*pot {
-	var out []*pot
+// imp is an implication found before it becomes a potential: most are
+// found again and dropped, so a potential is made only when kept.
+type imp struct{ cell, digit, house int }
+
+// onToOff returns what an on potential turns off in grid: the cell's
+// other candidates (when y) and the digit in the cell's houses.
+func (c *chainer) onToOff(grid []Digits, p *pot, y bool) []imp {
+	out := c.offBuf[:0]
 	if y {
-		for _, d := range grid[p.cell].List() {
-			if d != p.digit {
-				out = append(out, &pot{cell: p.cell, digit: d, house: -1, parents: []*pot{p}})
-			}
+		for rest := grid[p.cell] &^ DigitSet(p.digit); rest != 0; rest &= rest - 1 {
+			out = append(out, imp{p.cell, bits.TrailingZeros64(uint64(rest)) + 1, -1})
 		}
 	}
 	c.stamp++
@@ -154,57 +212,74 @@ func (c *chainer) onToOff(grid []Digits, p *pot, y bool) []*pot {
 		for _, o := range c.g.Houses[h].Cells {
 			if c.mark[o] != c.stamp && grid[o].Has(p.digit) {
 				c.mark[o] = c.stamp
-				out = append(out, &pot{cell: o, digit: p.digit, house: h, parents: []*pot{p}})
+				out = append(out, imp{o, p.digit, h})
 			}
 		}
 	}
+	c.offBuf = out
 	return out
 }
 
-// offToOn returns the potentials an off potential turns on in grid: the
-// last candidate of the cell (when y) and the last other position of the
-// digit in each house (when x). In a dynamic chain an implied potential
-// also names as parents the eliminations (in offs) it relies on: the
-// candidates of its cell or house that orig holds and grid no longer does.
-func (c *chainer) offToOn(grid []Digits, p *pot, offs *potSet, y, x bool) []*pot {
-	var out []*pot
+// offToOn returns what an off potential turns on in grid: the last
+// candidate of the cell (when y) and the last other position of the digit
+// in each house (when x).
+func (c *chainer) offToOn(grid []Digits, p *pot, y, x bool) []imp {
+	out := c.onBuf[:0]
 	if y && grid[p.cell].Count() == 2 {
-		other := (grid[p.cell] &^ DigitSet(p.digit)).Single()
-		q := &pot{cell: p.cell, digit: other, on: true, house: -1, parents: []*pot{p}}
-		for _, d := range (c.orig[p.cell] &^ grid[p.cell]).List() {
-			if h := offs.get(c.key(p.cell, d, false)); h != nil {
-				q.parents = append(q.parents, h)
-			}
-		}
-		out = append(out, q)
+		out = append(out, imp{p.cell, (grid[p.cell] &^ DigitSet(p.digit)).Single(), -1})
 	}
 	if x {
+	houses:
 		for _, h := range c.houses[p.cell] {
 			other := -1
 			for _, o := range c.g.Houses[h].Cells {
 				if o != p.cell && grid[o].Has(p.digit) {
 					if other >= 0 {
-						other = -1
-						goto next
+						continue houses
 					}
 					other = o
 				}
 			}
 			if other >= 0 {
-				q := &pot{cell: other, digit: p.digit, on: true, house: h, parents: []*pot{p}}
-				for _, o := range c.g.Houses[h].Cells {
-					if c.orig[o].Has(p.digit) && !grid[o].Has(p.digit) {
-						if hp := offs.get(c.key(o, p.digit, false)); hp != nil {
-							q.parents = append(q.parents, hp)
-						}
-					}
-				}
-				out = append(out, q)
+				out = append(out, imp{other, p.digit, h})
 			}
-		next:
 		}
 	}
+	c.onBuf = out
 	return out
+}
+
+// off makes the off potential of an implication of p.
+func (c *chainer) off(p *pot, m imp) *pot { return c.newPot(m.cell, m.digit, false, m.house, p) }
+
+// on makes the on potential of an implication of p. In a dynamic chain it
+// also names as parents the eliminations (in offs) it relies on: the
+// candidates of its cell (a Y implication) or of the digit in its house
+// (an X one) that orig holds and grid no longer does, p aside.
+func (c *chainer) on(p *pot, m imp, grid []Digits, offs *potSet) *pot {
+	q := c.newPot(m.cell, m.digit, true, m.house, p)
+	if !c.mode.dynamic {
+		return q
+	}
+	if m.house < 0 {
+		for _, d := range (c.orig[m.cell] &^ grid[m.cell]).List() {
+			if d == p.digit {
+				continue
+			}
+			if h := offs.get(c.key(m.cell, d, false)); h != nil {
+				q.parents = append(q.parents, h)
+			}
+		}
+		return q
+	}
+	for _, o := range c.g.Houses[m.house].Cells {
+		if o != p.cell && c.orig[o].Has(m.digit) && !grid[o].Has(m.digit) {
+			if h := offs.get(c.key(o, m.digit, false)); h != nil {
+				q.parents = append(q.parents, h)
+			}
+		}
+	}
+	return q
 }
 
 // doChaining completes toOn and toOff with everything they imply, in SE's
@@ -213,34 +288,37 @@ func (c *chainer) offToOn(grid []Digits, p *pot, offs *potSet, y, x bool) []*pot
 func (c *chainer) doChaining(toOn, toOff *potSet) (*pot, *pot) {
 	copy(c.work, c.orig)
 	y := !c.mode.nishio
-	pendOn := append([]*pot(nil), toOn.list...)
-	pendOff := append([]*pot(nil), toOff.list...)
-	for len(pendOn) > 0 || len(pendOff) > 0 {
-		if len(pendOn) > 0 {
-			p := pendOn[0]
-			pendOn = pendOn[1:]
-			for _, q := range c.onToOff(c.work, p, y) {
-				if on := toOn.get(c.key(q.cell, q.digit, true)); on != nil {
-					return on, q
+	pendOn := append(c.pendOn[:0], toOn.list...)
+	pendOff := append(c.pendOff[:0], toOff.list...)
+	defer func() { c.pendOn, c.pendOff = pendOn[:0], pendOff[:0] }()
+	for i, j := 0, 0; i < len(pendOn) || j < len(pendOff); {
+		if i < len(pendOn) {
+			p := pendOn[i]
+			i++
+			for _, m := range c.onToOff(c.work, p, y) {
+				if on := toOn.get(c.key(m.cell, m.digit, true)); on != nil {
+					return on, c.off(p, m)
 				}
-				if k := c.keyOf(q); !toOff.has(k) {
+				if k := c.key(m.cell, m.digit, false); !toOff.has(k) {
+					q := c.off(p, m)
 					toOff.add(k, q)
 					pendOff = append(pendOff, q)
 				}
 			}
 			continue
 		}
-		p := pendOff[0]
-		pendOff = pendOff[1:]
-		makeOn := c.offToOn(c.work, p, toOff, y, true)
+		p := pendOff[j]
+		j++
+		makeOn := c.offToOn(c.work, p, y, true)
 		if c.mode.dynamic {
 			c.work[p.cell] &^= DigitSet(p.digit)
 		}
-		for _, q := range makeOn {
-			if off := toOff.get(c.key(q.cell, q.digit, false)); off != nil {
-				return q, off
+		for _, m := range makeOn {
+			if off := toOff.get(c.key(m.cell, m.digit, false)); off != nil {
+				return c.on(p, m, c.work, toOff), off
 			}
-			if k := c.keyOf(q); !toOn.has(k) {
+			if k := c.key(m.cell, m.digit, true); !toOn.has(k) {
+				q := c.on(p, m, c.work, toOff)
 				toOn.add(k, q)
 				pendOn = append(pendOn, q)
 			}
@@ -252,21 +330,22 @@ func (c *chainer) doChaining(toOn, toOff *potSet) (*pot, *pot) {
 // ancestors counts the distinct potentials (by candidate and state) among
 // p and its ancestors: SE's measure of a chain's length.
 func (c *chainer) ancestors(ps ...*pot) int {
-	seen := make(map[int]bool)
-	for _, p := range ps {
-		todo := []*pot{p}
-		for len(todo) > 0 {
-			q := todo[len(todo)-1]
-			todo = todo[:len(todo)-1]
-			k := c.keyOf(q)
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			todo = append(todo, q.parents...)
+	c.seenAt++
+	count := 0
+	todo := append(c.todo[:0], ps...)
+	for len(todo) > 0 {
+		q := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		k := c.keyOf(q)
+		if c.seen[k] == c.seenAt {
+			continue
 		}
+		c.seen[k] = c.seenAt
+		count++
+		todo = append(todo, q.parents...)
 	}
-	return len(seen)
+	c.todo = todo
+	return count
 }
 
 // ancestorsEach sums the ancestor counts of each potential taken alone,
@@ -401,9 +480,9 @@ func (c *chainer) loopHints() []*seHint {
 	return out
 }
 
-// isAncestor reports whether q is on the first-parent path above p.
-func (c *chainer) isAncestor(p, q *pot) bool {
-	k := c.keyOf(q)
+// isAncestor reports whether the potential of key k is on the
+// first-parent path above p.
+func (c *chainer) isAncestor(p *pot, k int) bool {
 	for len(p.parents) > 0 {
 		p = p.parents[0]
 		if c.keyOf(p) == k {
@@ -432,8 +511,9 @@ func (c *chainer) unary(cell, d int, y, x bool) []*seHint {
 	for length := 0; len(pendOn) > 0 || len(pendOff) > 0; {
 		length++
 		for _, p := range pendOn {
-			for _, q := range c.onToOff(c.orig, p, y) {
-				if !c.isAncestor(p, q) {
+			for _, m := range c.onToOff(c.orig, p, y) {
+				if !c.isAncestor(p, c.key(m.cell, m.digit, false)) {
+					q := c.off(p, m)
 					pendOff = append(pendOff, q)
 					toOff.add(c.keyOf(q), q)
 				}
@@ -442,12 +522,13 @@ func (c *chainer) unary(cell, d int, y, x bool) []*seHint {
 		pendOn = pendOn[:0]
 		length++
 		for _, p := range pendOff {
-			for _, q := range c.offToOn(c.orig, p, toOff, y, x) {
-				k := c.keyOf(q)
+			for _, m := range c.offToOn(c.orig, p, y, x) {
+				k := c.key(m.cell, m.digit, true)
 				if length >= 4 && k == srcKey {
-					cycles = append(cycles, q)
+					cycles = append(cycles, c.on(p, m, c.orig, toOff))
 				}
 				if !toOn.has(k) {
+					q := c.on(p, m, c.orig, toOff)
 					toOn.add(k, q)
 					pendOn = append(pendOn, q)
 				}
@@ -455,6 +536,7 @@ func (c *chainer) unary(cell, d int, y, x bool) []*seHint {
 		}
 		pendOff = pendOff[:0]
 	}
+	c.release(toOn, toOff)
 	var chains []*pot
 	if x {
 		chains = c.forcingChains(src, y, chains)
@@ -506,12 +588,13 @@ func (c *chainer) forcingChains(src *pot, y bool, chains []*pot) []*pot {
 		for len(pendOn) > 0 {
 			p := pendOn[0]
 			pendOn = pendOn[1:]
-			for _, q := range c.onToOff(c.orig, p, y) {
-				k := c.keyOf(q)
+			for _, m := range c.onToOff(c.orig, p, y) {
+				k := c.key(m.cell, m.digit, false)
 				if k == negKey {
-					found(q)
+					found(c.off(p, m))
 				}
 				if !toOff.has(k) {
+					q := c.off(p, m)
 					toOff.add(k, q)
 					pendOff = append(pendOff, q)
 				}
@@ -520,18 +603,20 @@ func (c *chainer) forcingChains(src *pot, y bool, chains []*pot) []*pot {
 		for len(pendOff) > 0 {
 			p := pendOff[0]
 			pendOff = pendOff[1:]
-			for _, q := range c.offToOn(c.orig, p, toOff, y, true) {
-				k := c.keyOf(q)
+			for _, m := range c.offToOn(c.orig, p, y, true) {
+				k := c.key(m.cell, m.digit, true)
 				if k == negKey {
-					found(q)
+					found(c.on(p, m, c.orig, toOff))
 				}
 				if !toOn.has(k) {
+					q := c.on(p, m, c.orig, toOff)
 					toOn.add(k, q)
 					pendOn = append(pendOn, q)
 				}
 			}
 		}
 	}
+	c.release(toOn, toOff)
 	return chains
 }
 
@@ -623,12 +708,18 @@ func (c *chainer) cellHints(cell, cardinality int) []*seHint {
 		}
 		valueOn[d], valueOff[d] = onToOn, onToOff
 		if cellOn == nil {
-			cellOn, cellOff = onToOn.clone(), onToOff.clone()
+			cellOn, cellOff = c.clone(onToOn), c.clone(onToOff)
 		} else {
 			c.retain(cellOn, onToOn)
 			c.retain(cellOff, onToOff)
 		}
 	}
+	defer func() {
+		c.release(cellOn, cellOff)
+		for _, d := range c.orig[cell].List() {
+			c.release(valueOn[d], valueOff[d])
+		}
+	}()
 	if c.mode.nishio || cellOn == nil || !(cardinality == 2 || (c.mode.multiple && cardinality > 2)) {
 		return out
 	}
@@ -690,6 +781,7 @@ func (c *chainer) binary(pOn, pOff *pot, onToOn, onToOff *potSet, double, contra
 			}
 		}
 	}
+	c.release(offToOn, offToOff)
 	return out
 }
 
@@ -714,7 +806,7 @@ func (c *chainer) regionHints(cell, d int, onToOn, onToOff *potSet) []*seHint {
 		for i, o := range pos {
 			if o == cell {
 				posOn[i], posOff[i] = onToOn, onToOff
-				regionOn, regionOff = onToOn.clone(), onToOff.clone()
+				regionOn, regionOff = c.clone(onToOn), c.clone(onToOff)
 				continue
 			}
 			other := &pot{cell: o, digit: d, on: true, house: -1}
@@ -741,6 +833,12 @@ func (c *chainer) regionHints(cell, d int, onToOn, onToOff *potSet) []*seHint {
 				if h.worth() {
 					out = append(out, h)
 				}
+			}
+		}
+		c.release(regionOn, regionOff)
+		for i, o := range pos {
+			if o != cell {
+				c.release(posOn[i], posOff[i])
 			}
 		}
 	}

@@ -48,6 +48,20 @@ func ChainTechniques() []Technique {
 	}
 }
 
+// PatternTechniques returns the chain patterns found with grouped nodes
+// and almost locked sets, which Sudoku Explainer's chains lack: grouped
+// X-chains and AICs (named as their patterns: skyscraper, 2-string kite,
+// turbot fish, empty rectangle, W-wing, X-chain, XY-chain, AIC) and
+// ALS-XZ. They serve hints and paths on any board; a path rated on the SE
+// scale takes its chains from ChainTechniques instead, since SE would
+// find other steps. A step rates as SE's chain of the same length.
+func PatternTechniques() []Technique {
+	return []Technique{
+		{Name: "Grouped AIC", Rating: 6.6, Find: findAICs},
+		{Name: "ALS-XZ", Rating: 7.0, Find: findALSXZ},
+	}
+}
+
 // first returns the step of the first hint of a sorted list, if any.
 func (c *chainer) first(hs []*seHint) []Step {
 	if len(hs) == 0 {
@@ -142,6 +156,9 @@ func (c *chainer) name(h *seHint) string {
 			}
 			return "X-Chain"
 		}
+		if c.isWWing(nodes) {
+			return "W-Wing"
+		}
 		if c.isXYChain(nodes) {
 			return "XY-Chain"
 		}
@@ -160,6 +177,19 @@ func (c *chainer) name(h *seHint) string {
 	default:
 		return prefix + "Region Forcing Chains"
 	}
+}
+
+// isWWing reports whether a forcing chain (the source on, then six
+// potentials, then the source off) is a W-wing: two bivalue cells of the
+// same pair joined by a strong link on one digit of the pair.
+func (c *chainer) isWWing(nodes []*pot) bool {
+	if len(nodes) != 8 {
+		return false
+	}
+	a, b := nodes[1].cell, nodes[5].cell
+	return nodes[2].on && nodes[2].house < 0 && nodes[4].on && nodes[4].house >= 0 &&
+		nodes[6].on && nodes[6].house < 0 && nodes[2].cell == a && nodes[6].cell == b &&
+		c.orig[a] == c.orig[b] && c.orig[a].Count() == 2
 }
 
 // isXYChain reports whether every strong link of a chain is a bivalue

@@ -1,0 +1,119 @@
+package logic
+
+import (
+	"fmt"
+	"sort"
+	"testing"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/fallback"
+)
+
+// positionSolution solves the placed digits of a position.
+func positionSolution(t *testing.T, g *Grid) []int {
+	t.Helper()
+	b := board.New(board.Square(3))
+	for c, v := range g.Value {
+		b.Cells[c] = uint8(v)
+	}
+	sol, ok := fallback.Solve(b)
+	if !ok {
+		t.Fatal("position has no solution")
+	}
+	out := make([]int, len(sol.Cells))
+	for i, d := range sol.Cells {
+		out[i] = int(d)
+	}
+	return out
+}
+
+func elimNames(es []Candidate) string {
+	var parts []string
+	for _, e := range es {
+		parts = append(parts, fmt.Sprintf("%s≠%d", CellName(9, e.Cell), e.Digit))
+	}
+	sort.Strings(parts)
+	return fmt.Sprint(parts)
+}
+
+// TestPatternsHoDoKu checks grouped-chain patterns on positions of
+// HoDoKu's technique pages (hodoku.sourceforge.net/en/show_example.php),
+// each with the eliminations HoDoKu gives.
+func TestPatternsHoDoKu(t *testing.T) {
+	tests := []struct {
+		name, source, puzzle, pencil, technique string
+		want                                    []Candidate
+		rating                                  float64
+	}{
+		{
+			// "Skyscraper: 1 in r1c6,r3c9 (connected by r5c69) => r1c78,r3c45<>1"
+			name: "skyscraper", source: "file=sk01&tech=Skyscraper",
+			puzzle: "...........19.2.6......679.9.2...6..37....95...5.....414...3..57.9.24......8.....",
+			pencil: `6 9 7 1345 13458 158 1458 148 2  45 58 1 9 7 2 458 6 3  245 258 3 145 1458 6 7 9 18
+				9 1 2 345 3458 58 6 38 7  3 7 4 2 6 18 9 5 18  8 6 5 7 13 9 13 2 4
+				1 4 8 6 9 3 2 7 5  7 35 9 15 2 4 138 138 6  25 235 6 8 15 7 134 134 9`,
+			technique: "Skyscraper", rating: 6.6,
+			want: []Candidate{{6, 1}, {7, 1}, {21, 1}, {22, 1}},
+		},
+		{
+			// "W-Wing: 4/1 in r1c9,r8c7 connected by 1 in r18c3 => r123c7,r89c9<>4"
+			name: "W-wing", source: "file=w02&tech=W-Wing",
+			puzzle: "6......7.....2.....58..1.....4.....2...1..9.6597.4...892.4..6.....5.......68.3...",
+			pencil: `6 134 123 9 5 48 12348 7 14  347 1347 9 67 2 48 13458 136 145  247 5 8 67 3 1 24 269 49
+				1 6 4 3 8 9 7 5 2  238 38 23 1 7 5 9 4 6  5 9 7 2 4 6 13 13 8
+				9 2 5 4 1 7 6 8 3  3478 13478 13 5 6 2 14 19 1479  47 147 6 8 9 3 1245 12 1457`,
+			technique: "W-Wing", rating: 7.1, // SE: a forcing chain of 8 potentials
+			want: []Candidate{{6, 4}, {15, 4}, {24, 4}, {71, 4}, {80, 4}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, solution := puzzleGrid(t, tt.puzzle)
+			g := pencilGrid(t, tt.pencil)
+			found := false
+			for _, s := range findAICs(g) {
+				checkSound(t, s, solution)
+				if s.Technique == tt.technique && elimNames(s.Eliminations) == elimNames(tt.want) {
+					found = true
+					if s.Rating != tt.rating {
+						t.Errorf("%s rates %.1f, want %.1f", s.Text, s.Rating, tt.rating)
+					}
+					t.Log(s.Text)
+				}
+			}
+			if !found {
+				t.Errorf("no %s removes %s (HoDoKu %s)", tt.technique, elimNames(tt.want), tt.source)
+			}
+		})
+	}
+}
+
+// TestPatternsSound runs the grouped chains and ALS-XZ on the positions of
+// SE's chain steps and checks every step they find against the solution.
+func TestPatternsSound(t *testing.T) {
+	steps := readSESteps(t, "../testdata/serate/steps.txt")
+	if testing.Short() {
+		steps = steps[:20]
+	}
+	names := map[string]int{}
+	for _, st := range steps {
+		g := pencilGrid(t, st.pencil)
+		solution := positionSolution(t, g)
+		for _, tech := range PatternTechniques() {
+			for _, s := range tech.Find(g) {
+				checkSound(t, s, solution)
+				names[s.Technique]++
+			}
+		}
+	}
+	t.Logf("steps found: %v", names)
+	chains := 0
+	for name, k := range names {
+		if name != "ALS-XZ" {
+			chains += k
+		}
+	}
+	if names["ALS-XZ"] == 0 || chains == 0 {
+		t.Fatalf("the positions should hold grouped chains and ALS-XZ steps: %v", names)
+	}
+}

@@ -88,7 +88,18 @@ func checkSound(t *testing.T, s Step, solution []int) {
 // singleSteps finds hidden singles (SE: 1.2 in a box, 1.5 in a line) and
 // naked singles (2.3), the only other techniques the chain tests need.
 func singleSteps(g *Grid) []Step {
-	for hi, h := range g.Houses {
+	// Boxes first: SE rates a hidden single in a box 1.2, in a line 1.5,
+	// and takes the easiest.
+	order := make([]int, 0, len(g.Houses))
+	for _, pass := range []bool{true, false} {
+		for hi, h := range g.Houses {
+			if (h.Kind == Box) == pass {
+				order = append(order, hi)
+			}
+		}
+	}
+	for _, hi := range order {
+		h := g.Houses[hi]
 		for d := 1; d <= g.N; d++ {
 			at, count, placed := -1, 0, false
 			for _, c := range h.Cells {
@@ -255,8 +266,14 @@ func TestSEChainSteps(t *testing.T) {
 		t.Fatalf("only %d steps", len(steps))
 	}
 	techs := ChainTechniques()
-	agree := 0
+	agree, stride := 0, 1
+	if testing.Short() {
+		stride = 6
+	}
 	for i, st := range steps {
+		if i%stride != 0 {
+			continue
+		}
 		g := pencilGrid(t, st.pencil)
 		var got *Step
 		for _, tech := range techs {
@@ -280,7 +297,7 @@ func TestSEChainSteps(t *testing.T) {
 			t.Errorf("step %d: SE %.1f %s; we find %s", i+1, st.rating, st.text, desc)
 		}
 	}
-	t.Logf("%d of %d SE chain steps rated alike", agree, len(steps))
+	t.Logf("%d of %d SE chain steps rated alike", agree, (len(steps)+stride-1)/stride)
 }
 
 // TestChainsSound runs singles and chains on hard puzzles (top1465) and
@@ -293,9 +310,9 @@ func TestChainsSound(t *testing.T) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	n := 0
-	limit := 12
+	limit := 8
 	if testing.Short() {
-		limit = 3
+		limit = 2
 	}
 	for sc.Scan() && n < limit {
 		line := strings.TrimSpace(sc.Text())

@@ -350,3 +350,20 @@ func BenchmarkSEChainSteps(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkChainPath rates the first three top1465 sample puzzles with
+// singles and chains (the chain part of a path's cost).
+func BenchmarkChainPath(b *testing.B) {
+	t := &testing.T{}
+	lines := []string{
+		"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+		"2...4.5...1.....3............6...8.2.7.3.9......1.....4...5.6.....7...9...8......",
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		for _, line := range lines {
+			g, solution := puzzleGrid(t, line)
+			testSolve(t, g, solution, 400)
+		}
+	}
+}

@@ -65,9 +65,9 @@ serate() {
 
 rate() {
 	need
-	local in=$1 out=${2:-/dev/stdout} tmp
+	local in=$1 out=${2:-/dev/stdout}
 	tmp=$(mktemp)
-	trap 'rm -f "$tmp"' EXIT
+	trap 'rm -f "${tmp:-}"' EXIT
 	cut -f1 "$in" | grep -E '^[0-9.]{81}$' > "$tmp"
 	# One line a puzzle, flushed as it goes: a long run can be watched.
 	serate --format='%g %r/%p/%d %e %R' --input="$tmp" > "$out" 2>/dev/null
@@ -75,9 +75,9 @@ rate() {
 
 steps() {
 	need
-	local in=$1 out=${2:-/dev/stdout} tmp
+	local in=$1 out=${2:-/dev/stdout}
 	tmp=$(mktemp)
-	trap 'rm -f "$tmp"' EXIT
+	trap 'rm -f "${tmp:-}"' EXIT
 	cut -f1 "$in" | grep -E '^[0-9.]{81}$' > "$tmp"
 	serate --before='B %m' --after='A %r %s' --format='F %g %r/%p/%d' --input="$tmp" 2>/dev/null |
 		awk '/^B /{p=$2; next}

@@ -235,10 +235,14 @@ func (a *aicGraph) find() []aicStep {
 		depth  int
 	}
 	var out []aicStep
-	seenElim := map[string]bool{}
+	best := map[string]int{}
 	for s := range a.nodes {
 		states := []state{{node: s, on: false, parent: -1, depth: 1}}
-		visited := map[[2]int]bool{{s, 0}: true}
+		// A state is reached at most twice, both times at its first depth:
+		// the second path may name the pattern better (a kite where the
+		// first found a turbot fish).
+		type seen struct{ depth, times int }
+		visited := map[[2]int]seen{{s, 0}: {1, 2}}
 		onPath := func(i, node int) bool {
 			for ; i >= 0; i = states[i].parent {
 				if overlap(a.nodes[states[i].node].cells, a.nodes[node].cells) && a.nodes[states[i].node].digit == a.nodes[node].digit {
@@ -263,10 +267,11 @@ func (a *aicGraph) find() []aicStep {
 				if !st.on {
 					key[1] = 1
 				}
-				if visited[key] || onPath(i, v) {
+				if vs, ok := visited[key]; ok && (vs.times >= 2 || vs.depth != st.depth+1) || onPath(i, v) {
 					continue
 				}
-				visited[key] = true
+				vs := visited[key]
+				visited[key] = seen{st.depth + 1, vs.times + 1}
 				states = append(states, state{node: v, on: !st.on, parent: i, depth: st.depth + 1})
 				if st.on || st.depth+1 < 4 {
 					continue
@@ -283,16 +288,71 @@ func (a *aicGraph) find() []aicStep {
 				for l, r := 0, len(nodes)-1; l < r; l, r = l+1, r-1 {
 					nodes[l], nodes[r] = nodes[r], nodes[l]
 				}
+				// Keep the simplest chain for each set of eliminations:
+				// the shortest, then the one with fewest grouped nodes.
 				k := fmt.Sprint(elim)
-				if !seenElim[k] {
-					seenElim[k] = true
+				if at, ok := best[k]; !ok {
+					best[k] = len(out)
 					out = append(out, aicStep{nodes, elim})
+				} else if a.simpler(nodes, out[at].nodes) {
+					out[at] = aicStep{nodes, elim}
 				}
 			}
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return len(out[i].nodes) < len(out[j].nodes) })
 	return out
+}
+
+// simpler reports whether chain x is shorter than y, or as long with
+// fewer grouped nodes.
+func (a *aicGraph) simpler(x, y []int) bool {
+	if len(x) != len(y) {
+		return len(x) < len(y)
+	}
+	groups := func(ns []int) int {
+		k := 0
+		for _, i := range ns {
+			if len(a.nodes[i].cells) > 1 {
+				k++
+			}
+		}
+		return k
+	}
+	if gx, gy := groups(x), groups(y); gx != gy {
+		return gx < gy
+	}
+	// Then the one with fewer strong links that only a box holds: a
+	// skyscraper or a kite reads more easily than a turbot fish.
+	boxLinks := func(ns []int) int {
+		k := 0
+		for i := 0; i+1 < len(ns); i += 2 {
+			if kind, same := a.linkKind(ns, i); same && kind == Box {
+				k++
+			}
+		}
+		return k
+	}
+	return boxLinks(x) < boxLinks(y)
+}
+
+// linkKind returns the kind of the first house (rows, then columns, then
+// boxes) holding both nodes of the link between nodes[k] and nodes[k+1],
+// and whether they are of one digit (else the link is in a cell).
+func (a *aicGraph) linkKind(nodes []int, k int) (HouseKind, bool) {
+	x, y := a.nodes[nodes[k]], a.nodes[nodes[k+1]]
+	if x.digit != y.digit {
+		return 0, false
+	}
+	all := append(append([]int(nil), x.cells...), y.cells...)
+	for _, kind := range [...]HouseKind{Row, Column, Box} {
+		for _, h := range a.g.Houses {
+			if h.Kind == kind && containsAll(h.Cells, all) {
+				return kind, true
+			}
+		}
+	}
+	return Extra, true
 }
 
 // eliminations returns what "s or v is true" removes: the digit from the
@@ -349,22 +409,7 @@ func (a *aicGraph) name(nodes []int) string {
 			grouped = true
 		}
 	}
-	// the house of the strong link between nodes[k] and nodes[k+1]
-	linkKind := func(k int) (HouseKind, bool) {
-		x, y := a.nodes[nodes[k]], a.nodes[nodes[k+1]]
-		if x.digit != y.digit {
-			return 0, false
-		}
-		all := append(append([]int(nil), x.cells...), y.cells...)
-		for _, kind := range [...]HouseKind{Row, Column, Box} {
-			for _, h := range a.g.Houses {
-				if h.Kind == kind && containsAll(h.Cells, all) {
-					return kind, true
-				}
-			}
-		}
-		return Extra, true
-	}
+	linkKind := func(k int) (HouseKind, bool) { return a.linkKind(nodes, k) }
 	if oneDigit && len(nodes) == 4 {
 		k1, _ := linkKind(0)
 		k2, _ := linkKind(2)

@@ -44,6 +44,9 @@ func TestPatternsHoDoKu(t *testing.T) {
 		name, source, puzzle, pencil, technique string
 		want                                    []Candidate
 		rating                                  float64
+		// each: every wanted elimination comes from its own step (HoDoKu
+		// lists two patterns as one "dual" step)
+		each bool
 	}{
 		{
 			// "Skyscraper: 1 in r1c6,r3c9 (connected by r5c69) => r1c78,r3c45<>1"
@@ -65,24 +68,58 @@ func TestPatternsHoDoKu(t *testing.T) {
 			technique: "W-Wing", rating: 7.1, // SE: a forcing chain of 8 potentials
 			want: []Candidate{{6, 4}, {15, 4}, {24, 4}, {71, 4}, {80, 4}},
 		},
+		{
+			// Turbot fish on 8: r2c6=r7c6 (column 6) - r7c9=r9c8 (box 9) => r2c8<>8
+			name: "turbot fish", source: "file=tf04&tech=Turbot+Fish",
+			puzzle: "9....5.....149.2.6.64..35..3..7.18......6..3......9..4.2....46.48...............2",
+			pencil: `9 7 28 6 128 5 13 4 138  5 3 1 4 9 78 2 78 6  28 6 4 128 1278 3 5 1789 1789
+				3 59 6 7 4 1 8 2 59  178 4 5789 58 6 2 179 3 1579  1278 15 2578 358 358 9 6 157 4
+				17 2 3579 13589 13578 78 4 6 135789  4 8 3579 12359 12357 6 1379 1579 13579
+				6 159 3579 13589 13578 4 1379 15789 2`,
+			technique: "Turbot Fish", rating: 6.6,
+			want: []Candidate{{16, 8}},
+		},
+		{
+			// "Dual 2-String Kite: 4 in r2c1,r7c8/in r1c2,r9c9 (connected by
+			// r7c2,r9c1) => r1c9,r2c8<>4": two kites, one elimination each.
+			name: "dual 2-string kite", source: "file=d2sk02&tech=Dual+2-String+Kite",
+			puzzle: "...1.7......9.5.....3.8.5...9.....7...52.64..1.......87.......9..6.4.3...2.....1.",
+			pencil: `5 46 9 1 236 7 8 246 346  246 8 7 9 236 5 1 246 346  26 1 3 46 8 24 5 9 7
+				36 9 4 358 1 38 2 7 56  8 7 5 2 9 6 4 3 1  1 36 2 345 7 34 9 56 8
+				7 34 1 38 25 238 6 45 9  9 5 6 7 4 1 3 8 2  34 2 8 36 56 9 7 1 45`,
+			technique: "2-String Kite", rating: 6.6, each: true,
+			want: []Candidate{{8, 4}, {16, 4}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, solution := puzzleGrid(t, tt.puzzle)
 			g := pencilGrid(t, tt.pencil)
-			found := false
-			for _, s := range findAICs(g) {
-				checkSound(t, s, solution)
-				if s.Technique == tt.technique && elimNames(s.Eliminations) == elimNames(tt.want) {
-					found = true
-					if s.Rating != tt.rating {
-						t.Errorf("%s rates %.1f, want %.1f", s.Text, s.Rating, tt.rating)
-					}
-					t.Log(s.Text)
+			wants := [][]Candidate{tt.want}
+			if tt.each {
+				wants = nil
+				for _, w := range tt.want {
+					wants = append(wants, []Candidate{w})
 				}
 			}
-			if !found {
-				t.Errorf("no %s removes %s (HoDoKu %s)", tt.technique, elimNames(tt.want), tt.source)
+			steps := findAICs(g)
+			for _, s := range steps {
+				checkSound(t, s, solution)
+			}
+			for _, want := range wants {
+				found := false
+				for _, s := range steps {
+					if s.Technique == tt.technique && elimNames(s.Eliminations) == elimNames(want) {
+						found = true
+						if s.Rating != tt.rating {
+							t.Errorf("%s rates %.1f, want %.1f", s.Text, s.Rating, tt.rating)
+						}
+						t.Log(s.Text)
+					}
+				}
+				if !found {
+					t.Errorf("no %s removes %s (HoDoKu %s)", tt.technique, elimNames(want), tt.source)
+				}
 			}
 		})
 	}

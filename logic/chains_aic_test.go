@@ -47,6 +47,7 @@ func TestPatternsHoDoKu(t *testing.T) {
 		// each: every wanted elimination comes from its own step (HoDoKu
 		// lists two patterns as one "dual" step)
 		each bool
+		find func(*Grid) []Step // findAICs when nil
 	}{
 		{
 			// "Skyscraper: 1 in r1c6,r3c9 (connected by r5c69) => r1c78,r3c45<>1"
@@ -90,6 +91,19 @@ func TestPatternsHoDoKu(t *testing.T) {
 			technique: "2-String Kite", rating: 6.6, each: true,
 			want: []Candidate{{8, 4}, {16, 4}},
 		},
+		{
+			// A=r4c3,r5c3,r6c23 {34568}, B=r7c2 {378}, X=3 (r6c2, r7c2 in
+			// column 2), Z=8 (r4c3, r7c2) => r789c3<>8 (the page's load line
+			// ends ":873 883 893:").
+			name: "ALS-XZ", source: "file=axz02&tech=ALS-XZ",
+			puzzle: "..34.7.6.4....59...276....1........591.....8.2..78....6..25.4...4..........1....3",
+			pencil: `158 9 3 4 12 7 258 6 28  4 68 168 38 12 5 9 237 278  58 2 7 6 39 389 358 4 1
+				378 3678 468 39 3469 123469 1236 1239 5  9 1 46 5 346 2346 2367 8 2467
+				2 356 456 7 8 13469 136 139 469  6 378 189 2 5 389 4 179 789
+				1378 4 12589 389 3679 3689 12678 12579 26789  78 578 2589 1 4679 4689 2678 2579 3`,
+			technique: "ALS-XZ", rating: 7.1, find: findALSXZ,
+			want: []Candidate{{56, 8}, {65, 8}, {74, 8}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -102,7 +116,11 @@ func TestPatternsHoDoKu(t *testing.T) {
 					wants = append(wants, []Candidate{w})
 				}
 			}
-			steps := findAICs(g)
+			find := tt.find
+			if find == nil {
+				find = findAICs
+			}
+			steps := find(g)
 			for _, s := range steps {
 				checkSound(t, s, solution)
 			}

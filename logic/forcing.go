@@ -165,6 +165,10 @@ type chainer struct {
 	offBuf          []imp  // onToOff's result, reused
 	onBuf           []imp  // offToOn's result, reused
 	pendOn, pendOff []*pot // doChaining's queues, reused
+	onCache         map[int]*onResult
+	// staticOff and staticOn cache onToOff and offToOn on orig, by
+	// candidate and link rules.
+	staticOff, staticOn [][]imp
 }
 
 func newChainer(g *Grid, mode chainMode) *chainer {
@@ -193,6 +197,13 @@ func newChainer(g *Grid, mode chainMode) *chainer {
 	return c
 }
 
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // imp is an implication found before it becomes a potential: most are
 // found again and dropped, so a potential is made only when kept.
 type imp struct{ cell, digit, house int }
@@ -200,6 +211,19 @@ type imp struct{ cell, digit, house int }
 // onToOff returns what an on potential turns off in grid: the cell's
 // other candidates (when y) and the digit in the cell's houses.
 func (c *chainer) onToOff(grid []Digits, p *pot, y bool) []imp {
+	static := &grid[0] == &c.orig[0]
+	var ck int
+	if static {
+		// The position's own implications never change: work them out once.
+		ck = (p.cell*c.n+p.digit-1)*2 + b2i(y)
+		if c.staticOff == nil {
+			c.staticOff = make([][]imp, c.keys)
+		}
+		if r := c.staticOff[ck]; r != nil {
+			return r
+		}
+		defer func() { c.staticOff[ck] = append(make([]imp, 0, len(c.offBuf)), c.offBuf...) }()
+	}
 	out := c.offBuf[:0]
 	if y {
 		for rest := grid[p.cell] &^ DigitSet(p.digit); rest != 0; rest &= rest - 1 {
@@ -224,6 +248,16 @@ func (c *chainer) onToOff(grid []Digits, p *pot, y bool) []imp {
 // candidate of the cell (when y) and the last other position of the digit
 // in each house (when x).
 func (c *chainer) offToOn(grid []Digits, p *pot, y, x bool) []imp {
+	if &grid[0] == &c.orig[0] {
+		ck := ((p.cell*c.n+p.digit-1)*2+b2i(y))*2 + b2i(x)
+		if c.staticOn == nil {
+			c.staticOn = make([][]imp, 2*c.keys)
+		}
+		if r := c.staticOn[ck]; r != nil {
+			return r
+		}
+		defer func() { c.staticOn[ck] = append(make([]imp, 0, len(c.onBuf)), c.onBuf...) }()
+	}
 	out := c.onBuf[:0]
 	if y && grid[p.cell].Count() == 2 {
 		out = append(out, imp{p.cell, (grid[p.cell] &^ DigitSet(p.digit)).Single(), -1})
@@ -325,6 +359,38 @@ func (c *chainer) doChaining(toOn, toOff *potSet) (*pot, *pot) {
 		}
 	}
 	return nil, nil
+}
+
+// onResult is what assuming a candidate on implies: the potentials turned
+// on and off, in order, and the contradiction met, if any.
+type onResult struct {
+	on, off       []*pot
+	absOn, absOff *pot
+}
+
+// chainOn fills the empty sets toOn and toOff with what p (an on
+// potential) implies and returns the contradiction met, as doChaining. A
+// candidate's implications are the same wherever they are asked for (its
+// own cell's chains and the region chains through it), so each is worked
+// out once per search and then copied.
+func (c *chainer) chainOn(p *pot, toOn, toOff *potSet) (*pot, *pot) {
+	k := c.keyOf(p)
+	if r := c.onCache[k]; r != nil {
+		for _, q := range r.on {
+			toOn.add(c.keyOf(q), q)
+		}
+		for _, q := range r.off {
+			toOff.add(c.keyOf(q), q)
+		}
+		return r.absOn, r.absOff
+	}
+	toOn.add(k, p)
+	on, off := c.doChaining(toOn, toOff)
+	if c.onCache == nil {
+		c.onCache = make(map[int]*onResult)
+	}
+	c.onCache[k] = &onResult{append([]*pot(nil), toOn.list...), append([]*pot(nil), toOff.list...), on, off}
+	return on, off
 }
 
 // ancestors counts the distinct potentials (by candidate and state) among
@@ -761,8 +827,7 @@ func (c *chainer) binary(pOn, pOff *pot, onToOn, onToOff *potSet, double, contra
 			out = append(out, h)
 		}
 	}
-	onToOn.add(c.keyOf(pOn), pOn)
-	if on, off := c.doChaining(onToOn, onToOff); contradiction && on != nil {
+	if on, off := c.chainOn(pOn, onToOn, onToOff); contradiction && on != nil {
 		add(pOn, pOff, []*pot{on, off}, true)
 	}
 	offToOff.add(c.keyOf(pOff), pOff)
@@ -809,10 +874,8 @@ func (c *chainer) regionHints(cell, d int, onToOn, onToOff *potSet) []*seHint {
 				regionOn, regionOff = c.clone(onToOn), c.clone(onToOff)
 				continue
 			}
-			other := &pot{cell: o, digit: d, on: true, house: -1}
 			oOn, oOff := c.newSet(), c.newSet()
-			oOn.add(c.keyOf(other), other)
-			c.doChaining(oOn, oOff)
+			c.chainOn(&pot{cell: o, digit: d, on: true, house: -1}, oOn, oOff)
 			posOn[i], posOff[i] = oOn, oOff
 			c.retain(regionOn, oOn)
 			c.retain(regionOff, oOff)

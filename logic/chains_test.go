@@ -73,14 +73,18 @@ func pencilGrid(t *testing.T, s string) *Grid {
 // wrong one.
 func checkSound(t *testing.T, s Step, solution []int) {
 	t.Helper()
+	n := 1
+	for n*n < len(solution) {
+		n++
+	}
 	for _, e := range s.Eliminations {
 		if solution[e.Cell] == e.Digit {
-			t.Fatalf("%s removes the solution's %d from %s: %s", s.Technique, e.Digit, CellName(9, e.Cell), s.Text)
+			t.Fatalf("%s removes the solution's %d from %s: %s", s.Technique, e.Digit, CellName(n, e.Cell), s.Text)
 		}
 	}
 	for _, p := range s.Placements {
 		if solution[p.Cell] != p.Digit {
-			t.Fatalf("%s places %d in %s, the solution has %d: %s", s.Technique, p.Digit, CellName(9, p.Cell), solution[p.Cell], s.Text)
+			t.Fatalf("%s places %d in %s, the solution has %d: %s", s.Technique, p.Digit, CellName(n, p.Cell), solution[p.Cell], s.Text)
 		}
 	}
 }
@@ -365,5 +369,62 @@ func BenchmarkChainPath(b *testing.B) {
 			g, solution := puzzleGrid(t, line)
 			testSolve(t, g, solution, 400)
 		}
+	}
+}
+
+// TestChainsOtherSizes runs every chain technique on the start position
+// of a 6×6 (2×3 boxes) and a 16×16 puzzle and checks each step against a
+// solution (a chain never relies on the solution being unique).
+func TestChainsOtherSizes(t *testing.T) {
+	six, err := os.ReadFile("../testdata/6x6-box2x3.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b6 := board.New(board.Shape{BoxRows: 2, BoxCols: 3})
+	for i, f := range strings.Fields(string(six))[:36] {
+		b6.Cells[i] = f[0] - '0'
+	}
+	large, err := os.ReadFile("../testdata/large/16x16.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b16 *board.Board
+	for _, line := range strings.Split(string(large), "\n") {
+		if len(line) == 256 {
+			if b16, err = board.Parse(line); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		b    *board.Board
+	}{{"6x6", b6}, {"16x16", b16}} {
+		t.Run(tt.name, func(t *testing.T) {
+			sol, ok := fallback.Solve(tt.b)
+			if !ok {
+				t.Fatal("no solution")
+			}
+			solution := make([]int, len(sol.Cells))
+			for i, d := range sol.Cells {
+				solution[i] = int(d)
+			}
+			g, err := FromBoard(tt.b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := 0
+			for _, tech := range append(ChainTechniques(), PatternTechniques()...) {
+				for _, s := range tech.Find(g) {
+					checkSound(t, s, solution)
+					found++
+				}
+			}
+			if found == 0 {
+				t.Fatal("no step found")
+			}
+			t.Logf("%d steps", found)
+		})
 	}
 }

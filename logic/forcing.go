@@ -169,6 +169,11 @@ type chainer struct {
 	// staticOff and staticOn cache onToOff and offToOn on orig, by
 	// candidate and link rules.
 	staticOff, staticOn [][]imp
+	// forcingChains' search state, by key
+	fcSeen            []uint32
+	fcParent, fcHouse []int32
+	fcStamp           uint32
+	fcOn, fcOff       []int
 }
 
 func newChainer(g *Grid, mode chainMode) *chainer {
@@ -631,58 +636,74 @@ func (c *chainer) unary(cell, d int, y, x bool) []*seHint {
 // forcingChains follows the implications of src (static, X links always,
 // Y links when y) and appends every potential found that negates src.
 func (c *chainer) forcingChains(src *pot, y bool, chains []*pot) []*pot {
+	// A static search: every potential has one parent, the first that
+	// implied it, so the search keeps keys and parents by key and makes
+	// potentials only for the chains it finds.
+	if c.fcSeen == nil {
+		c.fcSeen = make([]uint32, c.keys)
+		c.fcParent = make([]int32, c.keys)
+		c.fcHouse = make([]int32, c.keys)
+	}
+	c.fcStamp++
+	stamp := c.fcStamp
 	srcKey := c.keyOf(src)
 	negKey := srcKey ^ 1
-	toOn, toOff := c.newSet(), c.newSet()
-	var pendOn, pendOff []*pot
-	if src.on {
-		toOn.add(srcKey, src)
-		pendOn = append(pendOn, src)
-	} else {
-		toOff.add(srcKey, src)
-		pendOff = append(pendOff, src)
+	c.fcSeen[srcKey] = stamp
+	var build func(k int) *pot
+	build = func(k int) *pot {
+		if k == srcKey {
+			return src
+		}
+		cd := k >> 1
+		return c.newPot(cd/c.n, cd%c.n+1, k&1 == 1, int(c.fcHouse[k]), build(int(c.fcParent[k])))
 	}
-	found := func(q *pot) {
+	found := func(parent int, m imp, on bool) {
+		k := c.key(m.cell, m.digit, on)
 		for _, h := range chains {
-			if c.keyOf(h) == c.keyOf(q) {
+			if c.keyOf(h) == k {
 				return
 			}
 		}
-		chains = append(chains, q)
+		chains = append(chains, c.newPot(m.cell, m.digit, on, m.house, build(parent)))
 	}
-	for len(pendOn) > 0 || len(pendOff) > 0 {
-		for len(pendOn) > 0 {
-			p := pendOn[0]
-			pendOn = pendOn[1:]
-			for _, m := range c.onToOff(c.orig, p, y) {
+	pendOn, pendOff := c.fcOn[:0], c.fcOff[:0]
+	if src.on {
+		pendOn = append(pendOn, srcKey)
+	} else {
+		pendOff = append(pendOff, srcKey)
+	}
+	var at pot
+	for i, j := 0, 0; i < len(pendOn) || j < len(pendOff); {
+		for ; i < len(pendOn); i++ {
+			pk := pendOn[i]
+			at.cell, at.digit = (pk>>1)/c.n, (pk>>1)%c.n+1
+			for _, m := range c.onToOff(c.orig, &at, y) {
 				k := c.key(m.cell, m.digit, false)
 				if k == negKey {
-					found(c.off(p, m))
+					found(pk, m, false)
 				}
-				if !toOff.has(k) {
-					q := c.off(p, m)
-					toOff.add(k, q)
-					pendOff = append(pendOff, q)
+				if c.fcSeen[k] != stamp {
+					c.fcSeen[k], c.fcParent[k], c.fcHouse[k] = stamp, int32(pk), int32(m.house)
+					pendOff = append(pendOff, k)
 				}
 			}
 		}
-		for len(pendOff) > 0 {
-			p := pendOff[0]
-			pendOff = pendOff[1:]
-			for _, m := range c.offToOn(c.orig, p, y, true) {
+		for ; j < len(pendOff); j++ {
+			pk := pendOff[j]
+			at.cell, at.digit = (pk>>1)/c.n, (pk>>1)%c.n+1
+			for _, m := range c.offToOn(c.orig, &at, y, true) {
 				k := c.key(m.cell, m.digit, true)
 				if k == negKey {
-					found(c.on(p, m, c.orig, toOff))
+					found(pk, m, true)
 				}
-				if !toOn.has(k) {
-					q := c.on(p, m, c.orig, toOff)
-					toOn.add(k, q)
-					pendOn = append(pendOn, q)
+				if c.fcSeen[k] != stamp {
+					c.fcSeen[k], c.fcParent[k], c.fcHouse[k] = stamp, int32(pk), int32(m.house)
+					pendOn = append(pendOn, k)
 				}
 			}
 		}
 	}
-	c.release(toOn, toOff)
+	c.fcOn, c.fcOff = pendOn, pendOff
 	return chains
 }
 

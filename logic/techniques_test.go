@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
-	"github.com/satdoku/satdoku/variant"
 )
 
 // literature holds positions from HoDoKu's technique examples
@@ -161,7 +161,7 @@ func parseDRC(n int, s string) []Candidate {
 
 func gridFromMarks(t *testing.T, marks string) *Grid {
 	t.Helper()
-	p, _, err := variant.NewMarksReader(strings.NewReader(marks)).Read()
+	p, _, err := input.NewMarksReader(strings.NewReader(marks)).Read()
 	if err != nil {
 		t.Fatal(err)
 	}

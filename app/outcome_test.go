@@ -409,7 +409,7 @@ func TestCounting(t *testing.T) {
 	})
 }
 
-// TestHelp checks that every command's help has an example and its own
+// TestHelp checks that every command's full help (--help --long) has an example and its own
 // table of exit codes, that flag placeholders are words in capitals
 // (never urfave/cli's "value"), that no default contradicts its flag, and
 // that --version prints a version.
@@ -420,10 +420,10 @@ func TestHelp(t *testing.T) {
 		args      []string
 		solveLike bool // the solve table of exit codes, with 130
 	}{
-		{[]string{"--help"}, true}, {[]string{"solve", "--help"}, true},
-		{[]string{"encode", "--help"}, false}, {[]string{"decode", "--help"}, false},
-		{[]string{"bench", "--help"}, false}, {[]string{"render", "--help"}, false},
-		{[]string{"serve", "--help"}, false}, {[]string{"completion", "--help"}, false},
+		{[]string{"--help", "--long"}, true}, {[]string{"solve", "--help", "--long"}, true},
+		{[]string{"encode", "--help", "--long"}, false}, {[]string{"decode", "--help", "--long"}, false},
+		{[]string{"bench", "--help", "--long"}, false}, {[]string{"render", "--help", "--long"}, false},
+		{[]string{"serve", "--help", "--long"}, false}, {[]string{"completion", "--help", "--long"}, false},
 	} {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			r := satdoku(t, "", tt.args...)
@@ -446,13 +446,13 @@ func TestHelp(t *testing.T) {
 			}
 		})
 	}
-	r := satdoku(t, "", "solve", "--help")
-	for _, want := range []string{"--count K", "the first solution only", "--timeout DURATION", "no limit", "--amo AMO", "satdoku encode --help"} {
+	r := satdoku(t, "", "solve", "--help", "--long")
+	for _, want := range []string{"--count K", "the first solution only", "--timeout DURATION", "no limit", "--amo AMO", "satdoku help encode --long"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("solve --help lacks %q", want)
 		}
 	}
-	r = satdoku(t, "", "encode", "--help")
+	r = satdoku(t, "", "encode", "--help", "--long")
 	for _, amo := range []string{"pairwise", "sequential", "commander", "product", "auto"} {
 		if !regexp.MustCompile(`(?m)^\s+` + amo + `\s+\S`).MatchString(r.stdout) {
 			t.Errorf("encode --help does not explain --amo %s", amo)

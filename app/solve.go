@@ -46,7 +46,7 @@ func amoFlag(see string) cli.Flag {
 
 // seeEncode points from solve's help to encode's, which explains the
 // encodings.
-const seeEncode = " (explained in 'satdoku encode --help')"
+const seeEncode = " (explained in 'satdoku help encode --long')"
 
 func solveFlags() []cli.Flag {
 	return []cli.Flag{

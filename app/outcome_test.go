@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
@@ -126,12 +125,8 @@ func TestNoSolution(t *testing.T) {
 		})
 	}
 	t.Run("minimal conflict", func(t *testing.T) {
-		start := time.Now()
 		r := satdoku(t, noSolutionPuzzle+"\n", "solve", "--explain")
 		r.wantCode(t, ExitNoSolution)
-		if d := time.Since(start); d > 30*time.Second {
-			t.Errorf("explaining took %v", d)
-		}
 		lines := strings.Split(r.stdout, "\n")
 		if len(lines) < 3 {
 			t.Fatalf("stdout:\n%s", r.stdout)
@@ -186,11 +181,7 @@ func TestHostileInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			file := writeFile(t, "bad.txt", tt.in)
-			start := time.Now()
 			r := satdoku(t, "", "solve", "-q", file)
-			if d := time.Since(start); d > 30*time.Second {
-				t.Errorf("took %v", d)
-			}
 			r.wantCode(t, ExitInvalid)
 			if tt.in != "" && !strings.HasPrefix(tt.name, "only") {
 				tt.stderr = append(tt.stderr, "bad.txt") // errors with a position name the file
@@ -228,14 +219,10 @@ func TestHostileInput(t *testing.T) {
 func TestLongLineMemory(t *testing.T) {
 	t.Parallel()
 	big := bytes.Repeat([]byte("1"), 10<<20)
-	start := time.Now()
 	var out, errb bytes.Buffer
 	code := Main([]string{"satdoku", "solve", "-q", "-"}, bytes.NewReader(big), &out, &errb)
 	if code != ExitInvalid || !strings.Contains(errb.String(), "column 65537") {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
-	}
-	if d := time.Since(start); d > 20*time.Second {
-		t.Errorf("rejecting a 10 MB line took %v", d)
 	}
 }
 

@@ -3,21 +3,24 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"sort"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/internal/race"
 )
 
-// These tests hold the README to what satdoku does: its tour is run
+// These tests hold the README and docs/ to what satdoku does: their tours are run
 // command by command, its install instructions are followed, and its
-// library program is built in a module of its own.
+// library program (docs/library.md) is built in a module of its own.
 
 // cliEnv makes this test binary act as satdoku (main) instead of running
 // the tests: the tour's shell commands find it on their PATH.
@@ -34,17 +37,41 @@ func TestMain(m *testing.M) {
 // readme returns the README's text.
 func readme(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile("README.md")
+	return docText(t, "README.md")
+}
+
+// docText returns the text of a documentation file of the checkout.
+func docText(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.FromSlash(name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return string(data)
 }
 
+// docFiles returns the README and the pages of docs/, the README first.
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	pages, err := filepath.Glob(filepath.Join("docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pages) < 5 {
+		t.Fatalf("only %d pages in docs/: %q", len(pages), pages)
+	}
+	sort.Strings(pages)
+	files := []string{"README.md"}
+	for _, p := range pages {
+		files = append(files, filepath.ToSlash(p))
+	}
+	return files
+}
+
 // tourCommand is one "$ command" line of a console block and the output
 // shown under it.
 type tourCommand struct {
-	line    int // in the README, 1-based
+	line    int // in its file, 1-based
 	command string
 	output  []string
 }
@@ -72,8 +99,37 @@ func consoleBlocks(text string) [][]tourCommand {
 	return blocks
 }
 
+// shellCommands returns the lines of the sh blocks that are satdoku
+// commands, blocks where every line that is not blank or a comment runs
+// satdoku (the cheat-sheet, the pictures of docs/tour.md); the other sh
+// blocks (go install, shell set-up, GNU parallel) are run by tests of
+// their own.
+func shellCommands(text string) []tourCommand {
+	var out, cur []tourCommand
+	in, all := false, true
+	sc := bufio.NewScanner(strings.NewReader(text))
+	for n := 1; sc.Scan(); n++ {
+		l := sc.Text()
+		switch {
+		case !in && l == "```sh":
+			in, all, cur = true, true, nil
+		case in && l == "```":
+			in = false
+			if all {
+				out = append(out, cur...)
+			}
+		case in && (strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#")):
+		case in && strings.HasPrefix(l, "satdoku "):
+			cur = append(cur, tourCommand{line: n, command: l})
+		case in:
+			all = false
+		}
+	}
+	return out
+}
+
 // varying are the parts of the output that differ from run to run, as
-// the README's comment before the tour lists them: they are replaced on
+// the comment before docs/tour.md's tour lists them: they are replaced on
 // both sides before the comparison.
 var varying = []struct {
 	re   *regexp.Regexp
@@ -115,71 +171,233 @@ func satdokuOnPath(t *testing.T) []string {
 // Debian packages.
 var solvers = map[string]string{"cadical": "cadical", "minisat": "minisat"}
 
-// TestReadmeTour runs every command of the README's console blocks, each
-// block in a scratch directory holding the checkout's testdata, and
-// compares what it prints with what the README shows. satdoku's messages
-// ("satdoku: …") go to stderr and its results to stdout, so the two are
-// compared apart, each in its order.
+// missingSolver reports whether command needs a solver that is not
+// installed: the command is then skipped, or fails the test when
+// SATDOKU_REQUIRE_SOLVERS=1.
+func missingSolver(t *testing.T, where, command string) bool {
+	t.Helper()
+	for word, pkg := range solvers {
+		if !regexp.MustCompile(`\b` + word + `\b`).MatchString(command) {
+			continue
+		}
+		if _, err := exec.LookPath(word); err != nil {
+			if os.Getenv("SATDOKU_REQUIRE_SOLVERS") == "1" {
+				t.Errorf("%s needs %s (Debian package %s), and SATDOKU_REQUIRE_SOLVERS=1", where, word, pkg)
+			} else {
+				t.Logf("%s skipped: %s is not installed (Debian package %s)", where, word, pkg)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// scratch returns a new directory holding a link to the checkout's
+// testdata, where the commands of the documentation run.
+func scratch(t *testing.T) string {
+	t.Helper()
+	testdata, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.Symlink(testdata, filepath.Join(dir, "testdata")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestReadmeTour runs every command of the console blocks of the README
+// and of docs/*.md, each block in a scratch directory holding the
+// checkout's testdata, and compares what it prints with what the page
+// shows. satdoku's messages ("satdoku: …") go to stderr and its results to
+// stdout, so the two are compared apart, each in its order.
 func TestReadmeTour(t *testing.T) {
 	race.SkipExternal(t)
 	if runtime.GOOS == "windows" {
 		t.Skip("the tour is shell commands")
 	}
-	blocks := consoleBlocks(readme(t))
-	if len(blocks) < 5 {
-		t.Fatalf("%d console blocks in the README", len(blocks))
-	}
 	env := satdokuOnPath(t)
-	testdata, err := filepath.Abs("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
 	commands := 0
-	for _, block := range blocks {
-		dir := t.TempDir()
-		if err := os.Symlink(testdata, filepath.Join(dir, "testdata")); err != nil {
-			t.Fatal(err)
+	for _, file := range docFiles(t) {
+		blocks := consoleBlocks(docText(t, file))
+		if file == "README.md" && len(blocks) < 2 {
+			t.Errorf("%d console blocks in the README", len(blocks))
 		}
-	commands:
-		for _, c := range block {
-			for word, pkg := range solvers {
-				if !regexp.MustCompile(`\b` + word + `\b`).MatchString(c.command) {
+		for _, block := range blocks {
+			dir := scratch(t)
+			for _, c := range block {
+				where := fmt.Sprintf("%s line %d", file, c.line)
+				if missingSolver(t, where, c.command) {
 					continue
 				}
-				if _, err := exec.LookPath(word); err != nil {
-					if os.Getenv("SATDOKU_REQUIRE_SOLVERS") == "1" {
-						t.Errorf("README line %d needs %s (Debian package %s), and SATDOKU_REQUIRE_SOLVERS=1", c.line, word, pkg)
+				commands++
+				cmd := exec.Command("bash", "-c", c.command)
+				cmd.Dir, cmd.Env = dir, env
+				var stdout, stderr bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &stdout, &stderr
+				cmd.Run() // the exit code is not shown; the output is
+				var wantOut, wantErr []string
+				for _, l := range c.output {
+					if strings.HasPrefix(l, "satdoku: ") {
+						wantErr = append(wantErr, l)
 					} else {
-						t.Logf("README line %d skipped: %s is not installed (Debian package %s)", c.line, word, pkg)
+						wantOut = append(wantOut, l)
 					}
-					continue commands
 				}
-			}
-			commands++
-			cmd := exec.Command("bash", "-c", c.command)
-			cmd.Dir, cmd.Env = dir, env
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			cmd.Run() // the exit code is not shown; the output is
-			var wantOut, wantErr []string
-			for _, l := range c.output {
-				if strings.HasPrefix(l, "satdoku: ") {
-					wantErr = append(wantErr, l)
-				} else {
-					wantOut = append(wantOut, l)
+				if got, want := normalize(lines(stdout.String())), normalize(wantOut); got != want {
+					t.Errorf("%s: $ %s\nstdout:\n%s\nthe page shows:\n%s", where, c.command, got, want)
 				}
-			}
-			if got, want := normalize(lines(stdout.String())), normalize(wantOut); got != want {
-				t.Errorf("README line %d: $ %s\nstdout:\n%s\nthe README shows:\n%s", c.line, c.command, got, want)
-			}
-			if got, want := normalize(lines(stderr.String())), normalize(wantErr); got != want {
-				t.Errorf("README line %d: $ %s\nstderr:\n%s\nthe README shows:\n%s", c.line, c.command, got, want)
+				if got, want := normalize(lines(stderr.String())), normalize(wantErr); got != want {
+					t.Errorf("%s: $ %s\nstderr:\n%s\nthe page shows:\n%s", where, c.command, got, want)
+				}
 			}
 		}
 	}
-	if commands < 15 {
-		t.Errorf("only %d commands of the tour were run", commands)
+	if commands < 30 {
+		t.Errorf("only %d commands of the README and docs were run", commands)
 	}
+}
+
+// TestReadmeShellCommands runs each satdoku command of the sh blocks of
+// the README (its cheat-sheet) and of docs/*.md, each in a scratch
+// directory holding the checkout's testdata: each must succeed (exit 0,
+// or 3 where the puzzle has no solution, as the command asks why).
+// "satdoku serve" serves until it is stopped: app's tests serve.
+func TestReadmeShellCommands(t *testing.T) {
+	race.SkipExternal(t)
+	if runtime.GOOS == "windows" {
+		t.Skip("these are shell commands")
+	}
+	env := satdokuOnPath(t)
+	cheats := 0
+	for _, file := range docFiles(t) {
+		for _, c := range shellCommands(docText(t, file)) {
+			where := fmt.Sprintf("%s line %d", file, c.line)
+			if file == "README.md" {
+				cheats++
+			}
+			if strings.HasPrefix(c.command, "satdoku serve") {
+				t.Logf("%s: not run: it serves until stopped", where)
+				continue
+			}
+			if missingSolver(t, where, c.command) {
+				continue
+			}
+			cmd := exec.Command("bash", "-c", c.command)
+			cmd.Dir, cmd.Env = scratch(t), env
+			out, err := cmd.CombinedOutput()
+			code := cmd.ProcessState.ExitCode()
+			if err != nil && code != 3 {
+				t.Errorf("%s: $ %s: %v\n%s", where, c.command, err, out)
+			}
+			if code == 3 && !strings.Contains(c.command, "--explain") {
+				t.Errorf("%s: $ %s: no solution (exit 3)\n%s", where, c.command, out)
+			}
+		}
+	}
+	if cheats < 10 {
+		t.Errorf("the README's cheat-sheet has %d satdoku commands, want ten", cheats)
+	}
+}
+
+// TestReadmeFirstLines: the README starts with the two commands a
+// newcomer runs, and they are true: the first solves a puzzle of the
+// checkout (run here as "satdoku solve"), the second is the test command
+// that .ci/run runs.
+func TestReadmeFirstLines(t *testing.T) {
+	text := readme(t)
+	_, first, ok := strings.Cut(text, "```sh\n")
+	if !ok || strings.Index(text, "```sh\n") > 200 {
+		t.Fatalf("the README does not start with a sh block")
+	}
+	block := lines(strings.SplitN(first, "```", 2)[0])
+	if len(block) != 2 {
+		t.Fatalf("the first block has %d lines, want two: %q", len(block), block)
+	}
+	run, _, _ := strings.Cut(block[0], "#")
+	args := strings.Fields(run)
+	if len(args) < 4 || strings.Join(args[:3], " ") != "go run ." {
+		t.Fatalf("the first line does not go run the checkout: %q", block[0])
+	}
+	cmd := exec.Command(os.Args[0], args[3:]...)
+	cmd.Env = append(os.Environ(), cliEnv+"=1")
+	out, err := cmd.Output()
+	if want := docText(t, "testdata/boj-sample.out"); err != nil || string(out) != want {
+		t.Errorf("satdoku %s: %v\n%s\nwant\n%s", strings.Join(args[3:], " "), err, out, want)
+	}
+	test, _, _ := strings.Cut(block[1], "#")
+	test = strings.TrimSpace(test)
+	if !strings.HasPrefix(test, "go test ./... ") {
+		t.Errorf("the second line is not the test command: %q", block[1])
+	}
+	if ci := docText(t, ".ci/run"); !strings.Contains(ci, "'"+test+"'") {
+		t.Errorf(".ci/run does not run the README's test command %q as it is written", test)
+	}
+}
+
+// markdownLink matches a link of a Markdown page: [text](target).
+var markdownLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// TestDocLinks: every link of the README and of docs/*.md to a file of
+// the checkout names one that exists, and its #anchor, if any, a heading
+// of that page (as GitHub makes anchors of headings).
+func TestDocLinks(t *testing.T) {
+	anchors := map[string]map[string]bool{}
+	headingsOf := func(file string) map[string]bool {
+		if a, ok := anchors[file]; ok {
+			return a
+		}
+		a := map[string]bool{}
+		for _, l := range strings.Split(docText(t, file), "\n") {
+			if strings.HasPrefix(l, "#") && strings.Contains(l, "# ") {
+				a[anchor(strings.TrimSpace(strings.TrimLeft(l, "#")))] = true
+			}
+		}
+		anchors[file] = a
+		return a
+	}
+	links := 0
+	for _, file := range docFiles(t) {
+		for _, m := range markdownLink.FindAllStringSubmatch(docText(t, file), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			links++
+			path, frag, _ := strings.Cut(target, "#")
+			if path == "" {
+				path = file
+			} else {
+				path = filepath.ToSlash(filepath.Join(filepath.Dir(file), path))
+			}
+			if _, err := os.Stat(filepath.FromSlash(path)); err != nil {
+				t.Errorf("%s: link %s: %v", file, target, err)
+				continue
+			}
+			if frag != "" && !headingsOf(path)[frag] {
+				t.Errorf("%s: link %s: no heading #%s in %s", file, target, frag, path)
+			}
+		}
+	}
+	if links < 10 {
+		t.Errorf("only %d links within the checkout", links)
+	}
+}
+
+// anchor returns the anchor GitHub gives a heading: lower case, spaces as
+// hyphens, punctuation dropped.
+func anchor(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(heading) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // lines splits output into lines, without the last newline.
@@ -206,12 +424,12 @@ func TestReadmeGoVersion(t *testing.T) {
 }
 
 // sectionCode returns the lines of the code blocks of one language in the
-// README's section under heading, block after block.
-func sectionCode(t *testing.T, heading, lang string) []string {
+// section under heading of a documentation file, block after block.
+func sectionCode(t *testing.T, file, heading, lang string) []string {
 	t.Helper()
-	_, section, ok := strings.Cut(readme(t), "\n"+heading+"\n")
+	_, section, ok := strings.Cut(docText(t, file), "\n"+heading+"\n")
 	if !ok {
-		t.Fatalf("no %q in the README", heading)
+		t.Fatalf("no %q in %s", heading, file)
 	}
 	section, _, _ = strings.Cut(section, "\n## ")
 	var out []string
@@ -224,7 +442,7 @@ func sectionCode(t *testing.T, heading, lang string) []string {
 		out = append(out, lines(block)...)
 	}
 	if len(out) == 0 {
-		t.Fatalf("no %s block under %q", lang, heading)
+		t.Fatalf("no %s block under %q in %s", lang, heading, file)
 	}
 	return out
 }
@@ -247,7 +465,7 @@ func TestReadmeInstall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("links the whole program: not with -short")
 	}
-	block := sectionCode(t, "## Install", "sh")
+	block := sectionCode(t, "README.md", "## Install", "sh")
 	if len(block) == 0 || !strings.HasPrefix(block[0], "go install . ") {
 		t.Fatalf("the install block does not start with go install .: %q", block)
 	}
@@ -259,7 +477,7 @@ func TestReadmeInstall(t *testing.T) {
 	}
 }
 
-// TestReadmeLibrary builds the README's library program in a module of
+// TestReadmeLibrary builds the library program of docs/library.md in a module of
 // its own, which requires satdoku as the README says (with the checkout
 // as the replacement), and runs it on three puzzles.
 func TestReadmeLibrary(t *testing.T) {
@@ -271,7 +489,7 @@ func TestReadmeLibrary(t *testing.T) {
 		t.Fatal(err)
 	}
 	var edit string
-	for _, l := range sectionCode(t, "## Install", "sh") {
+	for _, l := range sectionCode(t, "README.md", "## Install", "sh") {
 		if strings.HasPrefix(l, "go mod edit ") {
 			edit = l
 		}
@@ -279,7 +497,7 @@ func TestReadmeLibrary(t *testing.T) {
 	if !strings.Contains(edit, "=../satdoku") {
 		t.Fatalf("no go mod edit line replacing with ../satdoku in the README's install block: %q", edit)
 	}
-	program := sectionCode(t, "## Library", "go")
+	program := sectionCode(t, "docs/library.md", "## Using satdoku from Go", "go")
 	for i, l := range program {
 		if l == "}" { // the end of main: the program is the first block
 			program = program[:i+1]
@@ -287,7 +505,7 @@ func TestReadmeLibrary(t *testing.T) {
 		}
 	}
 	if program[0] != "package main" {
-		t.Fatalf("the first go block under Library is not a program:\n%s", strings.Join(program, "\n"))
+		t.Fatalf("the first go block of docs/library.md is not a program:\n%s", strings.Join(program, "\n"))
 	}
 	dir := t.TempDir()
 	// Everything from the module cache and this checkout: no network.
@@ -313,7 +531,7 @@ func TestReadmeLibrary(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	want := "1 468931527751624839392578461134756298289413675675289314846192753513867942927345186\n2 invalid\n3 239847561614592738785613924396475812871329456542168379427951683163784295958236147\n"
 	if err != nil || string(out) != want {
-		t.Errorf("the README's program: %v\n%s\nwant\n%s", err, out, want)
+		t.Errorf("docs/library.md's program: %v\n%s\nwant\n%s", err, out, want)
 	}
 }
 

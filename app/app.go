@@ -148,6 +148,12 @@ func runCommand(s *streams, args []string) error {
 	if err != nil {
 		return err
 	}
+	if cmd, help, long := helpRequest(a, args); help && !long {
+		printShortHelp(s.stdout, a, cmd)
+		return nil
+	} else if help {
+		args = withoutLong(args)
+	}
 	cliMu.Lock()
 	err = a.Run(flagsFirst(a, args))
 	cliMu.Unlock()
@@ -189,7 +195,8 @@ nine digits ('0' blank) in and nine lines out works unchanged.
    satdoku solve --output json puzzles.txt
    satdoku encode puzzle.txt | cadical -q | satdoku decode --puzzle puzzle.txt
 
-'satdoku help COMMAND' (or 'satdoku COMMAND --help') explains a command.
+'satdoku help COMMAND' (or 'satdoku COMMAND --help') explains a command in
+one screen; 'satdoku help COMMAND --long' gives all of it.
 
 ` + exitCodesHelp,
 		Reader:          io.stdin,
@@ -212,7 +219,7 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 	}
 	// A usage error gets one line and a pointer to the help, not the whole help.
 	a.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
-		return usagef("%v (see 'satdoku --help')", err)
+		return usagef("%s (see 'satdoku --help')", usageMessage(err, a.Flags))
 	}
 	for _, f := range a.Flags {
 		quietBoolDefault(f)
@@ -221,12 +228,12 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 		for _, f := range c.Flags {
 			quietBoolDefault(f)
 		}
-		name := c.Name
+		name, flags := c.Name, c.Flags
 		// No "help" subcommand: "satdoku solve help" would offer it in
 		// completion instead of file names ("satdoku help solve" works).
 		c.HideHelpCommand = true
 		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
-			return usagef("%s: %v (see 'satdoku %s --help')", name, err, name)
+			return usagef("%s: %s (see 'satdoku %s --help')", name, usageMessage(err, flags), name)
 		}
 	}
 	return a

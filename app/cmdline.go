@@ -2,7 +2,11 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -33,11 +37,11 @@ func tidyArgs(a *cli.App, args []string) ([]string, error) {
 	}
 	if word == "help" {
 		rest := args[first+1:]
-		if len(rest) == 0 {
-			return []string{args[0], "--help"}, nil
+		if len(rest) == 0 || strings.HasPrefix(rest[0], "-") { // help --long
+			return append([]string{args[0], "--help"}, rest...), nil
 		}
 		if a.Command(rest[0]) != nil {
-			return []string{args[0], rest[0], "--help"}, nil
+			return append([]string{args[0], rest[0], "--help"}, rest[1:]...), nil
 		}
 		if s := suggest(a, rest[0]); s != "" {
 			return nil, usagef("help: no command %q; did you mean %s? (see 'satdoku --help')", rest[0], s)
@@ -185,4 +189,84 @@ func editDistance(a, b string) int {
 		}
 	}
 	return d[len(a)][len(b)]
+}
+
+// Patterns of the flag package's errors, which urfave/cli passes on.
+var (
+	undefinedFlag = regexp.MustCompile(`^flag provided but not defined: -{1,2}(.+)$`)
+	invalidValue  = regexp.MustCompile(`^invalid value "(.*)" for flag -{1,2}([^:]+): `)
+)
+
+// usageMessage rewrites a flag error of urfave/cli for a person: a
+// mistyped flag gets the nearest flag of flags, and a duration written
+// without its unit ("--timeout 5") is told to write one.
+func usageMessage(err error, flags []cli.Flag) string {
+	msg := err.Error()
+	if m := undefinedFlag.FindStringSubmatch(msg); m != nil {
+		if m[1] == "long" {
+			return "--long goes with --help: satdoku help COMMAND --long"
+		}
+		out := "unknown flag " + dashed(m[1])
+		if s := suggestFlag(flags, m[1]); s != "" {
+			out += "; did you mean " + s + "?"
+		}
+		return out
+	}
+	if m := invalidValue.FindStringSubmatch(msg); m != nil {
+		value, name := m[1], m[2]
+		for _, f := range flags {
+			if _, ok := f.(*cli.DurationFlag); !ok || !slices.Contains(f.Names(), name) {
+				continue
+			}
+			if _, err := strconv.ParseFloat(value, 64); err == nil {
+				return fmt.Sprintf("%s %s: a duration needs its unit: write %ss (seconds; or ms, m, h)", dashed(name), value, value)
+			}
+			return fmt.Sprintf("%s %q is not a duration: write one such as 5s, 500ms, 2m or 1h30m", dashed(name), value)
+		}
+	}
+	return msg
+}
+
+// dashed writes a flag name as it is typed: -j, --workers.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// suggestFlag returns the flag of flags that name, which names none, most
+// likely meant ("--uniqe": --unique; "--cand": --candidates), written with
+// its dashes; "" if none is close.
+func suggestFlag(flags []cli.Flag, name string) string {
+	name = strings.ToLower(name)
+	if len(name) < 2 {
+		return ""
+	}
+	limit := 2
+	if len(name) <= 4 {
+		limit = 1
+	}
+	best, bestDist := "", limit+1
+	var prefixed []string
+	for _, f := range append(slices.Clone(flags), cli.HelpFlag) {
+		for _, n := range f.Names() {
+			if len(n) < 2 {
+				continue
+			}
+			if strings.HasPrefix(n, name) {
+				prefixed = append(prefixed, n)
+			}
+			if d := editDistance(name, n); d < bestDist {
+				best, bestDist = n, d
+			}
+		}
+	}
+	if best == "" && len(prefixed) == 1 {
+		best = prefixed[0]
+	}
+	if best == "" {
+		return ""
+	}
+	return dashed(best)
 }

@@ -236,7 +236,7 @@ EXIT CODES:
    6    the model is not a solution of the puzzle (the error names the cell)
 ` + brokenPipeHelp,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "puzzle", Aliases: []string{"p"}, Required: true, Usage: "the puzzle `FILE` that was encoded (an f-puzzles file or link too)"},
+			&cli.StringFlag{Name: "puzzle", Aliases: []string{"p"}, Usage: "the puzzle `FILE` that was encoded (an f-puzzles file or link too)"},
 			&cli.IntFlag{Name: "index", Usage: "decode for the `K`th puzzle of the --puzzle file (1-based; needed when it holds several)", DefaultText: "its only puzzle"},
 			rulesFlag(), regionsFlag(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line or pretty; default: the puzzle's format"},
@@ -249,6 +249,11 @@ EXIT CODES:
 func runDecode(c *cli.Context, s *streams) error {
 	if c.NArg() > 1 {
 		return usagef("decode takes one answer file, got %d", c.NArg())
+	}
+	// Checked here, not by urfave/cli's Required, which prints the whole
+	// help before the error.
+	if c.String("puzzle") == "" {
+		return usagef("decode needs --puzzle FILE, the puzzle that was encoded (see 'satdoku decode --help')")
 	}
 	in, err := parseInput(c)
 	if err != nil {

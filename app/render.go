@@ -105,6 +105,9 @@ func parseRenderConfig(c *cli.Context) (*renderConfig, error) {
 	if cfg.show, err = render.ParseShow(c.String("show")); err != nil {
 		return nil, usagef("--show: %v", err)
 	}
+	if err := checkPictureFile(cfg.output); err != nil {
+		return nil, err
+	}
 	cfg.format = strings.ToLower(c.String("format"))
 	if cfg.format == "" {
 		cfg.format = "svg"
@@ -365,4 +368,28 @@ func (o *onePuzzle) ReadVariant() (*board.Puzzle, *variant.Puzzle, error) {
 	}
 	o.done = true
 	return o.p, o.v, nil
+}
+
+// outputFormats are the names of every output format of every command
+// (solve's -o takes them).
+var outputFormats = []string{"grid", "compact", "line", "pretty", "json", "fpuzzles", "fpuzzles-url", "svg", "png"}
+
+// checkPictureFile refuses a render --output that names a format rather
+// than a file: in solve and decode -o is the format, in render the file,
+// so "render -o png" would otherwise write an SVG picture into a file
+// named png. A name with an extension or a directory is a file.
+func checkPictureFile(name string) error {
+	if strings.ContainsAny(name, "./\\") {
+		return nil
+	}
+	for _, f := range outputFormats {
+		if strings.EqualFold(name, f) {
+			format, ext := "--format svg or --format png", "svg"
+			if f == "svg" || f == "png" {
+				format, ext = "--format "+f, f
+			}
+			return usagef("render: -o %s: in render -o names the picture's file, not its format: write %s for standard output, or -o FILE.%s for a file (./%s for a file named %s)", name, format, ext, name, name)
+		}
+	}
+	return nil
 }

@@ -253,7 +253,7 @@ func startServe(t *testing.T, args ...string) (string, *lockedBuffer) {
 			if code != 0 {
 				t.Errorf("serve ended with exit %d: %s", code, stderr.String())
 			}
-		case <-time.After(time.Minute):
+		case <-time.After(5 * time.Minute): // a wait that ends when serve does
 			t.Error("serve did not stop")
 		}
 	})

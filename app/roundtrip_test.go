@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/internal/puzzlegen"
@@ -175,12 +174,8 @@ func TestFormatRefusedBeforeSolving(t *testing.T) {
 	easy := readFile(t, sample("boj-sample.in"))
 	hard := readPuzzles(t, sample("large/36x36.txt"))[0].Board
 	file := writeFile(t, "mixed.txt", easy+"\n"+hard.String()+"\n"+easy)
-	start := time.Now()
 	r := satdoku(t, "", "solve", "-o", "line", file)
 	r.wantCode(t, ExitUsage)
-	if d := time.Since(start); d > time.Minute {
-		t.Errorf("took %v: the 36x36 was solved", d)
-	}
 	verifyLines(t, []*board.Board{mustParse(t, easy)}, r.stdout, nil)
 	for _, want := range []string{"puzzle 2 (line 11)", "36×36", "-o line cannot write it", "use -o grid, pretty or json", "nothing from this puzzle on was solved"} {
 		if !strings.Contains(r.stderr, want) {

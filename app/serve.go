@@ -22,7 +22,7 @@ func serveCommand(s *streams) *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
 		Usage: "serve a local web page to paste, type, solve and look at puzzles, with a JSON API",
-		Description: `Serves the page and its JSON API (see the README, or the documentation of
+		Description: `Serves the page and its JSON API (see docs/tour.md, or the documentation of
 package web) on 127.0.0.1:8080 until interrupted. Open the address in a
 browser; the page loads nothing from elsewhere.
 

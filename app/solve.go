@@ -47,7 +47,7 @@ func amoFlag(see string) cli.Flag {
 
 // seeEncode points from solve's help to encode's, which explains the
 // encodings.
-const seeEncode = " (explained in 'satdoku encode --help')"
+const seeEncode = " (explained in 'satdoku help encode --long')"
 
 func solveFlags() []cli.Flag {
 	return []cli.Flag{
@@ -55,7 +55,7 @@ func solveFlags() []cli.Flag {
 		&cli.StringFlag{Name: "sat-cmd", Usage: "external DIMACS solver `COMMAND` for --engine external, split into words as a shell would (quotes and backslashes, no expansion), e.g. 'kissat -q' or 'minisat {in} {out}'"},
 		encodingFlag(seeEncode), amoFlag(seeEncode),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line, json (JSON Lines), pretty, fpuzzles (f-puzzles JSON with the solution, one a line), fpuzzles-url (its link), or a picture: svg, png (one per puzzle: see --out); default: the input's format"},
-		&cli.IntFlag{Name: "offset", Usage: "number puzzles and lines as if `N` lines, a puzzle each, came before the input: for one part of a file of one puzzle per line split among processes or hosts (e.g. by GNU parallel: see the README)", DefaultText: "none"},
+		&cli.IntFlag{Name: "offset", Usage: "number puzzles and lines as if `N` lines, a puzzle each, came before the input: for one part of a file of one puzzle per line split among processes or hosts (e.g. by GNU parallel: see docs/engines.md)", DefaultText: "none"},
 		&cli.StringFlag{Name: "out", Usage: "with -o svg or png, write one picture per puzzle into `DIR`, numbered in input order (000001.svg, …), and list them on stdout; needed for several puzzles"},
 		alphabetFlag(), boxFlag(),
 		&cli.IntFlag{Name: "count", Usage: "count the solutions, stopping at `K` (at least 1)", DefaultText: "no count, the first solution only"},

@@ -141,7 +141,7 @@ done
 
 need go "https://go.dev/dl/"
 need awk
-[[ -d $data ]] || die "data directory $data not found (set -d or SATDOKU_DATA; the README's \"Test data\" says where the sets come from)"
+[[ -d $data ]] || die "data directory $data not found (set -d or SATDOKU_DATA; \"Test data\" in docs/testing.md says where the sets come from)"
 for s in "${names[@]}"; do
 	[[ -f $data/${file_of[$s]} ]] || die "$data/${file_of[$s]} not found: the tdoku sets are ${file_of[*]}"
 done

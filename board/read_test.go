@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"time"
 )
 
 // item is one expected result of Reader.Read: a puzzle (err nil) or an error.
@@ -518,13 +517,13 @@ func lineOf(pe *ParseError) int {
 	return pe.Line
 }
 
-// TestHugeLine feeds a 10 MB line: it must be rejected quickly, without
-// keeping it in memory, and the next puzzle must still be read.
+// TestHugeLine feeds a 10 MB line: it must be rejected without keeping it
+// in memory (quadratic work would take hours, and meet go test's limit),
+// and the next puzzle must still be read.
 func TestHugeLine(t *testing.T) {
 	huge := bytes.Repeat([]byte("123456789"), 10<<20/9)
 	in := io.MultiReader(bytes.NewReader(huge), strings.NewReader("\n"+line9+"\n"))
 	r := NewReader(in)
-	start := time.Now()
 	_, err := r.Read()
 	if !errors.Is(err, ErrLineTooLong) {
 		t.Fatalf("got %v, want ErrLineTooLong", err)
@@ -536,9 +535,6 @@ func TestHugeLine(t *testing.T) {
 	p, err := r.Read()
 	if err != nil || p.Line != 2 {
 		t.Fatalf("next puzzle: %v, %v", p, err)
-	}
-	if d := time.Since(start); d > 30*time.Second { // generous: the machine is shared; quadratic work would take hours
-		t.Errorf("took %v", d)
 	}
 	if r.br.Size() > DefaultMaxLineLength+16 {
 		t.Errorf("buffer grew to %d bytes", r.br.Size())

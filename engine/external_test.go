@@ -185,21 +185,24 @@ func TestExternalRepeats(t *testing.T) {
 	}
 }
 
-// TestExternalTimeout: the context stops a solver that hangs.
+// TestExternalTimeout: the context stops a solver that hangs: Solve
+// returns Timeout and the solver's process is gone (were it waited for,
+// the test would wait for its sleep of 1000 s and go test would stop it).
 func TestExternalTimeout(t *testing.T) {
 	t.Parallel()
+	if !proctest.Supported() {
+		t.Skip("no /proc to look for leftover processes")
+	}
 	p := readPuzzles(t, top1465Sample)[0].Board
-	argv := []string{fakeSolver(t, "exec sleep 30")}
+	mark := proctest.NewMark()
+	argv := []string{"env", proctest.Var + "=" + mark, fakeSolver(t, "exec sleep 1000")}
 	ctx, cancel := context.WithTimeout(bg, 200*time.Millisecond)
 	defer cancel()
-	start := time.Now()
 	res := newEngine(t, Options{Kind: External, SatCmd: argv}).Solve(ctx, p)
 	if res.Status != Timeout || !errors.Is(res.Err, context.DeadlineExceeded) {
 		t.Errorf("status %v err %v, want timeout", res.Status, res.Err)
 	}
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("took %v", d)
-	}
+	proctest.CheckNone(t, mark)
 }
 
 // setsidGrandchild starts, in the background, a process that leaves the
@@ -250,13 +253,11 @@ func TestExternalLeavesNothing(t *testing.T) {
 				ctx, cancel = context.WithTimeout(bg, tt.timeout)
 				defer cancel()
 			}
-			start := time.Now()
+			// Were the sleeps waited for, the test would outlast go test's
+			// limit: no clock is read here, so a busy machine fails nothing.
 			res := newEngine(t, Options{Kind: External, SatCmd: argv}).Solve(ctx, p)
 			if res.Status != tt.status {
 				t.Errorf("status %v (%v), want %v", res.Status, res.Err, tt.status)
-			}
-			if d := time.Since(start); d > 20*time.Second {
-				t.Errorf("took %v", d)
 			}
 			proctest.CheckNone(t, mark)
 		})

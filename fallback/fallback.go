@@ -3,6 +3,7 @@ package fallback
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -24,6 +25,13 @@ type Result struct {
 // NewSolver. A Solver is not safe for concurrent use; reusing one for many
 // puzzles avoids all allocation except the returned solutions.
 type Solver struct {
+	// NodeLimit, if above zero, bounds the search nodes of each call of
+	// Solve, SolveVariant and EachVariant: a search that reaches it stops
+	// and returns what it has found with an error matching ErrNodeLimit.
+	// Unlike a context's deadline, the bound is the same on any machine
+	// under any load, so a test can bound its work with it.
+	NodeLimit int64
+
 	s9  solver9
 	gen map[board.Shape]*genSolver
 
@@ -34,6 +42,7 @@ type Solver struct {
 	done    <-chan struct{}
 	stopped bool // the limit was reached or ctx was cancelled
 	ctx     context.Context
+	over    bool // NodeLimit was reached
 
 	gaveUp       bool // the 9×9 path exceeded fastBudget nodes
 	forceGeneric bool // tests: use the generic path on 9×9 too
@@ -68,7 +77,7 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, limit int) (Result, 
 	s.nodes = 0
 	s.ctx = ctx
 	s.done = ctx.Done()
-	s.stopped = false
+	s.stopped, s.over = false, false
 	if b.Shape == board.Classic && !s.forceGeneric {
 		s.gaveUp = false
 		s.solve9(b)
@@ -93,9 +102,15 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, limit int) (Result, 
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}
+		if s.over {
+			return res, fmt.Errorf("%w (%d)", ErrNodeLimit, s.NodeLimit)
+		}
 	}
 	return res, nil
 }
+
+// ErrNodeLimit is the error of a search stopped by Solver.NodeLimit.
+var ErrNodeLimit = errors.New("fallback: node limit reached")
 
 // fastBudget is the number of search nodes after which the 9×9 path hands
 // over to the generic one. The hardest puzzles of the public sets need a
@@ -106,6 +121,10 @@ const fastBudget = 1 << 16
 // every mask+1 calls (mask is 2^k − 1).
 func (s *Solver) cancelled(mask int64) bool {
 	s.nodes++
+	if s.NodeLimit > 0 && s.nodes > s.NodeLimit {
+		s.stopped, s.over = true, true
+		return true
+	}
 	if s.nodes&mask != 0 || s.done == nil {
 		return false
 	}

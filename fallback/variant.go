@@ -47,7 +47,8 @@ var ErrUnknownRule = errors.New("fallback: unknown rule")
 // variant.ErrInvalid, board.ErrShape or board.ErrDigit), and a rule type
 // this solver does not know an error matching ErrUnknownRule that names it.
 // ctx is checked every few hundred search nodes: when it is done,
-// SolveVariant returns what it has found so far together with ctx.Err().
+// SolveVariant returns what it has found so far together with ctx.Err();
+// past Solver.NodeLimit, with an error matching ErrNodeLimit.
 //
 // SolveVariant shares no state with Solve: it allocates its own on each
 // call, so the Solver's buffers for classic boards are untouched.
@@ -75,12 +76,16 @@ func (s *Solver) EachVariant(ctx context.Context, p *variant.Puzzle, limit int, 
 		return Result{}, err
 	}
 	vs.visit = visit
+	vs.nodeLimit = s.NodeLimit
 	if vs.start() {
 		vs.search(0)
 	}
 	if vs.stopped && vs.res.Count < limit && !vs.visitStopped {
 		if err := ctx.Err(); err != nil {
 			return vs.res, err
+		}
+		if vs.over {
+			return vs.res, fmt.Errorf("%w (%d)", ErrNodeLimit, vs.nodeLimit)
 		}
 	}
 	return vs.res, nil
@@ -163,6 +168,8 @@ type vsolver struct {
 	ctx          context.Context
 	done         <-chan struct{}
 	nodes        int64
+	nodeLimit    int64 // Solver.NodeLimit
+	over         bool  // nodeLimit was reached
 	limit        int
 	res          Result
 	visit        func(*board.Board) bool
@@ -498,6 +505,10 @@ func (s *vsolver) start() bool {
 // 256 nodes.
 func (s *vsolver) cancelled() bool {
 	s.nodes++
+	if s.nodeLimit > 0 && s.nodes > s.nodeLimit {
+		s.stopped, s.over = true, true
+		return true
+	}
 	if s.nodes&255 != 0 {
 		return false
 	}

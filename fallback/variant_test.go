@@ -422,8 +422,49 @@ func TestSolveVariantDeadline(t *testing.T) {
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("deadline: %d solutions, %v; want DeadlineExceeded", res.Count, err)
 	}
-	if res.Count == 0 || res.Count >= 1<<40 {
+	if res.Count >= 1<<40 { // how many were found before it depends on the machine
 		t.Errorf("deadline: %d solutions found before it", res.Count)
+	}
+}
+
+// TestNodeLimit: Solver.NodeLimit ends a long count, classic or variant,
+// at the same point on any machine (ErrNodeLimit, with what was found),
+// and a search within it gives the answer of one without it.
+func TestNodeLimit(t *testing.T) {
+	t.Parallel()
+	empty := board.New(board.Classic)
+	p := variant.New(board.Classic)
+	p.Rules = []variant.Rule{variant.AntiKing{}}
+	searches := []struct {
+		name string
+		run  func(s *fallback.Solver, limit int) (fallback.Result, error)
+	}{
+		{"classic", func(s *fallback.Solver, limit int) (fallback.Result, error) {
+			return s.Solve(context.Background(), empty, limit)
+		}},
+		{"variant", func(s *fallback.Solver, limit int) (fallback.Result, error) {
+			return s.SolveVariant(context.Background(), p, limit)
+		}},
+	}
+	for _, tt := range searches {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := fallback.NewSolver()
+			s.NodeLimit = 5000
+			first, err := tt.run(s, 1<<40)
+			if !errors.Is(err, fallback.ErrNodeLimit) || first.Count == 0 || first.Count >= 1<<40 {
+				t.Fatalf("node limit: %d solutions, %v; want some and ErrNodeLimit", first.Count, err)
+			}
+			again, err := tt.run(s, 1<<40)
+			if !errors.Is(err, fallback.ErrNodeLimit) || again.Count != first.Count || again.Guesses != first.Guesses {
+				t.Errorf("again: %d solutions, %d guesses, %v; want %d, %d: the limit is the same each time", again.Count, again.Guesses, err, first.Count, first.Guesses)
+			}
+			within, err := tt.run(s, 3)
+			unbounded, uerr := tt.run(fallback.NewSolver(), 3)
+			if err != nil || uerr != nil || within.Count != 3 || !within.Solutions[1].Equal(unbounded.Solutions[1]) {
+				t.Errorf("within the limit: %d solutions, %v; without one: %d, %v", within.Count, err, unbounded.Count, uerr)
+			}
+		})
 	}
 }
 

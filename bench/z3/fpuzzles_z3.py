@@ -16,7 +16,7 @@ skipped: dropping a rule would give a wrong "solution".
 
 Encoding: one z3 Int per cell (1..N), every rule as linear integer
 constraints over the cells, and the units in one of four ways (--encoding),
-measured against each other over the corpus (see README.md):
+measured against each other over the corpus (see docs/performance.md):
   int        Distinct over each row, column and region; z3.Solver() (the
              textbook z3 Sudoku)
   fd         the same on z3's finite-domain solver, SolverFor("QF_FD"),

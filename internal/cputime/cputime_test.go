@@ -10,12 +10,25 @@ import (
 	"github.com/satdoku/satdoku/internal/cputime"
 )
 
-// spin burns about d of CPU on the calling thread, by the wall clock.
-func spin(d time.Duration) int {
-	n := 0
-	for start := time.Now(); time.Since(start) < d; n++ {
+// sink keeps the compiler from dropping work's loop.
+var sink uint64
+
+// work burns a fixed amount of CPU on the calling thread (tens of
+// milliseconds), the same however busy the machine: a spin by the wall
+// clock would get next to no CPU on a loaded one.
+func work() {
+	x := uint64(1)
+	for i := 0; i < 1<<26; i++ {
+		x = x*6364136223846793005 + 1442695040888963407
 	}
-	return n
+	sink = x
+}
+
+// spinCPU burns d of this process's CPU time, by its own clock.
+func spinCPU(d time.Duration) {
+	for start := cputime.Process(); cputime.Process()-start < d; {
+		work()
+	}
 }
 
 // TestClocksAdvance checks that work on this thread moves the thread and
@@ -25,10 +38,10 @@ func TestClocksAdvance(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	wall0, th0, pr0 := time.Now(), cputime.Thread(), cputime.Process()
-	spin(50 * time.Millisecond)
+	work()
 	wall, th, pr := time.Since(wall0), cputime.Thread()-th0, cputime.Process()-pr0
 	if th <= 0 || pr <= 0 {
-		t.Fatalf("thread %v, process %v after 50 ms of work: want both > 0 (%s)", th, pr, cputime.ThreadClock)
+		t.Fatalf("thread %v, process %v after tens of ms of work: want both > 0 (%s)", th, pr, cputime.ThreadClock)
 	}
 	if th > wall+20*time.Millisecond {
 		t.Errorf("thread clock %v ran ahead of the wall clock %v", th, wall)
@@ -42,7 +55,7 @@ func TestChildren(t *testing.T) {
 		t.Skip("no children's clock on Windows")
 	}
 	if os.Getenv("CPUTIME_TEST_CHILD") == "1" {
-		spin(50 * time.Millisecond)
+		spinCPU(50 * time.Millisecond)
 		return
 	}
 	before := cputime.Children()

@@ -5,7 +5,7 @@
 // README's test command ends with "go run ./internal/datacheck".
 //
 // The sets are five of tdoku's benchmark files and a few small public
-// files (the README's "Test data" says which and where they come from).
+// files ("Test data" in docs/testing.md says which and where they come from).
 // With SATDOKU_REQUIRE_DATA=1, as CI sets it, their absence is an error
 // (exit 1) instead of a note; a directory with some of the files missing
 // is always one, since the tests that need a missing file fail.
@@ -55,10 +55,10 @@ func run(w io.Writer, dir string, require bool) int {
 	st, err := os.Stat(dir)
 	if err != nil || !st.IsDir() {
 		if require {
-			fmt.Fprintf(w, "satdoku tests: FAIL: the public puzzle sets are not in %s, and SATDOKU_REQUIRE_DATA=1: the tests that need them were skipped (see \"Test data\" in the README)\n", dir)
+			fmt.Fprintf(w, "satdoku tests: FAIL: the public puzzle sets are not in %s, and SATDOKU_REQUIRE_DATA=1: the tests that need them were skipped (see \"Test data\" in docs/testing.md)\n", dir)
 			return 1
 		}
-		fmt.Fprintf(w, "satdoku tests: note: the public puzzle sets are not in %s: the tests that need them (the full cross-validation of the engines among them) were skipped; see \"Test data\" in the README\n", dir)
+		fmt.Fprintf(w, "satdoku tests: note: the public puzzle sets are not in %s: the tests that need them (the full cross-validation of the engines among them) were skipped; see \"Test data\" in docs/testing.md\n", dir)
 		return 0
 	}
 	var missing []string
@@ -68,7 +68,7 @@ func run(w io.Writer, dir string, require bool) int {
 		}
 	}
 	if len(missing) > 0 {
-		fmt.Fprintf(w, "satdoku tests: FAIL: %s lacks %d of the %d files the tests read (%s): see \"Test data\" in the README\n", dir, len(missing), len(files), strings.Join(missing, ", "))
+		fmt.Fprintf(w, "satdoku tests: FAIL: %s lacks %d of the %d files the tests read (%s): see \"Test data\" in docs/testing.md\n", dir, len(missing), len(files), strings.Join(missing, ", "))
 		return 1
 	}
 	fmt.Fprintf(w, "satdoku tests: the public puzzle sets are in %s: the tests that need them ran (with -short, only the quicker of them)\n", dir)

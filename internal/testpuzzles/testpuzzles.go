@@ -3,7 +3,7 @@
 //
 // A committed file that is missing or holds a bad puzzle fails the test: a
 // renamed sample must never turn a test into a silent skip. The public
-// puzzle sets of ../shared/data (beside the checkout; see the README) are
+// puzzle sets of ../shared/data (beside the checkout; see docs/testing.md) are
 // optional: a test that needs them is skipped with a message naming the
 // directory when they are absent.
 package testpuzzles
@@ -47,7 +47,7 @@ func Shared(tb testing.TB, name string) string {
 	tb.Helper()
 	dir, ok := SharedDir()
 	if !ok {
-		tb.Skipf("public puzzle sets not found at %s (see the README's \"Test data\")", dir)
+		tb.Skipf("public puzzle sets not found at %s (see \"Test data\" in docs/testing.md)", dir)
 	}
 	path := filepath.Join(dir, name)
 	if _, err := os.Stat(path); err != nil {

@@ -155,6 +155,14 @@ func sortInt32(a []int32) {
 	}
 }
 
+// clone returns a core of the same layout with scratch space of its own:
+// the geometry is shared, read only.
+func (k *core) clone() *core {
+	c := &core{n: k.n, cells: k.cells, all: k.all, units: k.units, partial: k.partial, peers: k.peers, consec: k.consec}
+	c.queue = make([]int32, 0, k.cells)
+	return c
+}
+
 // level returns the candidate buffer of search depth d.
 func (k *core) level(d int) []uint32 {
 	for len(k.levels) <= d {

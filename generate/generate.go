@@ -100,6 +100,8 @@ type Generator struct {
 	opts   Options
 	seed   uint64
 	engine *engine.Engine
+	layout *core    // the core of the boxes' layout, cloned by each call
+	orbits [][][]int // by symmetry (Random aside), read only
 }
 
 // New returns a generator of puzzles with the given options, whose puzzle
@@ -128,10 +130,13 @@ func New(o Options, seed uint64) (*Generator, error) {
 	}
 	// Check the rules once, on the boxes: a rule the core cannot take is
 	// refused before any work.
-	if _, err := newCore(o.Shape, nil, o.Rules); err != nil {
-		return nil, err
+	for sym := None; sym < Random; sym++ {
+		g.orbits = append(g.orbits, sym.Orbits(o.Shape.Side()))
 	}
 	var err error
+	if g.layout, err = newCore(o.Shape, nil, o.Rules); err != nil {
+		return nil, err
+	}
 	if g.engine, err = engine.New(engine.Options{Kind: engine.SAT, Limit: 2}); err != nil {
 		return nil, err
 	}
@@ -156,10 +161,7 @@ func (g *Generator) Generate(ctx context.Context, i int) (*Puzzle, error) {
 	var k *core
 	var regions []int
 	if !o.Jigsaw {
-		var err error
-		if k, err = newCore(o.Shape, nil, o.Rules); err != nil {
-			return nil, err
-		}
+		k = g.layout.clone()
 	}
 	checks := 0
 	for attempt := 1; attempt <= o.Attempts; attempt++ {
@@ -184,7 +186,11 @@ func (g *Generator) Generate(ctx context.Context, i int) (*Puzzle, error) {
 		if err != nil {
 			return nil, err
 		}
-		givens, c, err := g.remove(ctx, k, rng, sol, sym)
+		var check checker = k
+		if regions == nil && len(o.Rules) == 0 {
+			check = &classicChecker{s: fallback.NewSolver(), shape: o.Shape}
+		}
+		givens, c, err := g.remove(ctx, check, rng, sol, sym)
 		checks += c
 		if err != nil {
 			return nil, err
@@ -225,11 +231,10 @@ func (g *Generator) Generate(ctx context.Context, i int) (*Puzzle, error) {
 // needed then (without it the puzzle had a second solution), and the
 // givens only shrink after that, so without it the final puzzle has that
 // second solution too.
-func (g *Generator) remove(ctx context.Context, k *core, rng *rand.Rand, sol []uint8, sym Symmetry) ([]uint8, int, error) {
+func (g *Generator) remove(ctx context.Context, k checker, rng *rand.Rand, sol []uint8, sym Symmetry) ([]uint8, int, error) {
 	o := g.opts
-	n := o.Shape.Side()
 	givens := append([]uint8(nil), sol...)
-	orbits := sym.Orbits(n)
+	orbits := append([][]int(nil), g.orbits[sym]...)
 	rng.Shuffle(len(orbits), func(a, b int) { orbits[a], orbits[b] = orbits[b], orbits[a] })
 	left := len(givens)
 	checks := 0
@@ -259,6 +264,26 @@ func (g *Generator) remove(ctx context.Context, k *core, rng *rand.Rand, sol []u
 	return givens, checks, nil
 }
 
+// checker answers the question of the inner loop: is the puzzle still
+// unique? Two answer it: the generator's core (any layout it takes) and the
+// backtracker of package fallback, which is several times faster on classic
+// layouts (its 9×9 solver reasons on bands and stacks) but takes no
+// exclusion.
+type checker interface {
+	unique(ctx context.Context, givens, sol []uint8, removed []int) (bool, error)
+}
+
+// classicChecker counts to two with the backtracker, on classic boards.
+type classicChecker struct {
+	s     *fallback.Solver
+	shape board.Shape
+}
+
+func (c *classicChecker) unique(ctx context.Context, givens, _ []uint8, _ []int) (bool, error) {
+	r, err := c.s.Solve(ctx, &board.Board{Shape: c.shape, Cells: givens}, 2)
+	return r.Count == 1, err
+}
+
 // unique reports whether givens, of which sol is a solution and which
 // differ from a unique puzzle by the blanks at removed, still have sol as
 // their only solution. For one cell removed it asks whether any solution
@@ -276,36 +301,13 @@ func (k *core) unique(ctx context.Context, givens, sol []uint8, removed []int) (
 
 // prove checks the finished puzzle with the two engines that share no code
 // with the generator's core: the backtracker of package fallback and, unless
-// Options.NoSATProof, the SAT engine, each counting to two. Each must find
-// exactly one solution, and that solution must be sol.
+// Options.NoSATProof, the SAT engine (see proveVariant).
 func (g *Generator) prove(ctx context.Context, p *variant.Puzzle, sol *board.Board) error {
-	var r fallback.Result
-	var err error
-	if p.Regions == nil && len(p.Rules) == 0 {
-		r, err = fallback.NewSolver().Solve(ctx, p.Givens, 2)
-	} else {
-		r, err = fallback.NewSolver().SolveVariant(ctx, p, 2)
-	}
-	if err != nil {
-		return err
-	}
-	if r.Count != 1 || !r.Solutions[0].Equal(sol) {
-		return fmt.Errorf("%w: the backtracker counts %d solutions", ErrProof, r.Count)
-	}
-	if err := variant.Check(p, sol); err != nil {
-		return fmt.Errorf("%w: %v", ErrProof, err)
-	}
+	e := g.engine
 	if g.opts.NoSATProof {
-		return nil
+		e = nil
 	}
-	res := g.engine.SolvePuzzle(ctx, p)
-	if res.Status != engine.Solved || res.Count != 1 || !res.Solution.Equal(sol) || res.Engine != "sat" {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		return fmt.Errorf("%w: the SAT engine says %v with %d solutions (answered by %s%s)", ErrProof, res.Status, res.Count, res.Engine, res.Fallback)
-	}
-	return nil
+	return proveVariant(ctx, e, p, sol)
 }
 
 func countGivens(cells []uint8) int {

@@ -199,6 +199,7 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 		ArgsUsage:       "[FILE|-]...",
 		Commands: []*cli.Command{
 			solve,
+			generateCommand(io),
 			encodeCommand(io),
 			decodeCommand(io),
 			benchCommand(io),

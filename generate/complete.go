@@ -70,6 +70,10 @@ type Completion struct {
 // work (a SAT solve already running ends before ctx is looked at).
 func Complete(ctx context.Context, p *variant.Puzzle, o CompleteOptions) (*Completion, error) {
 	if err := p.Validate(); err != nil {
+		var clash *board.ClashError
+		if errors.As(err, &clash) {
+			return nil, fmt.Errorf("%w: the layout has no solution, so every given added keeps it so (givens clash: %v)", ErrNoCompletion, err)
+		}
 		return nil, err
 	}
 	if o.Tries <= 0 {

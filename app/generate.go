@@ -212,9 +212,9 @@ func runClassicGenerate(ctx context.Context, c *cli.Context, s *streams, w *genW
 			return usagef("--rules: %v", err)
 		}
 	}
-	count := c.Int("count")
-	if count < 1 {
-		return usagef("--count must be at least 1, not %d", count)
+	total := c.Int("count")
+	if total < 1 {
+		return usagef("--count must be at least 1, not %d", total)
 	}
 	workers := c.Int("workers")
 	if workers < 1 {
@@ -242,10 +242,10 @@ func runClassicGenerate(ctx context.Context, c *cli.Context, s *streams, w *genW
 		return usagef("%v", err)
 	}
 	w.seed = seed
-	prog := newCountProgress(s.stderr, c.Bool("quiet"), count)
+	prog := newCountProgress(s.stderr, c.Bool("quiet"), total)
 	start := time.Now()
 	hist := map[int]int{}
-	err = g.Stream(ctx, 1, count, workers, func(p *generate.Puzzle) error {
+	err = g.Stream(ctx, 1, total, workers, func(p *generate.Puzzle) error {
 		hist[p.Givens]++
 		prog.done()
 		if err := w.puzzle(p.Index, p.Puzzle, p.Solution, genInfo{givens: p.Givens, symmetry: p.Symmetry.String(), rating: p.Rating}); err != nil {
@@ -267,7 +267,7 @@ func runClassicGenerate(ctx context.Context, c *cli.Context, s *streams, w *genW
 	}
 	if c.Bool("summary") {
 		elapsed := time.Since(start)
-		fmt.Fprintf(s.stderr, "seed %d: %s in %v (%.1f/s)\ngivens:", seed, count_(count, "puzzle"), elapsed.Round(time.Millisecond), float64(count)/elapsed.Seconds())
+		fmt.Fprintf(s.stderr, "seed %d: %s in %v (%.1f/s)\ngivens:", seed, count(total, "puzzle"), elapsed.Round(time.Millisecond), float64(total)/elapsed.Seconds())
 		for k := 0; k <= shape.Cells(); k++ {
 			if hist[k] > 0 {
 				fmt.Fprintf(s.stderr, " %d×%d", hist[k], k)
@@ -277,10 +277,6 @@ func runClassicGenerate(ctx context.Context, c *cli.Context, s *streams, w *genW
 	}
 	return nil
 }
-
-// count_ is count (output.go's) under a name that the --count variable
-// does not shadow.
-func count_(n int, noun string) string { return count(n, noun) }
 
 func runCompletion(ctx context.Context, c *cli.Context, s *streams, w *genWriter, seed uint64) error {
 	if w.out == (outputFormat{}) {

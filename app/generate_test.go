@@ -54,7 +54,7 @@ func TestGenerateCLIFormats(t *testing.T) {
 	for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
 		var j struct {
 			Puzzle, Solution, Symmetry string
-			Givens, Size             int
+			Givens, Size               int
 		}
 		if err := json.Unmarshal([]byte(l), &j); err != nil {
 			t.Fatal(err)

@@ -45,7 +45,6 @@ type core struct {
 	found    int
 	limit    int
 	first    []uint32 // the first solution of the current call
-	second   []uint32 // the second
 }
 
 // errBudget stops a search that used up its node budget.
@@ -283,11 +282,8 @@ func (k *core) search(d int) bool {
 	}
 	if best < 0 {
 		k.found++
-		switch k.found {
-		case 1:
+		if k.found == 1 {
 			k.first = append(k.first[:0], c...)
-		case 2:
-			k.second = append(k.second[:0], c...)
 		}
 		return k.found < k.limit
 	}

@@ -100,7 +100,7 @@ type Generator struct {
 	opts   Options
 	seed   uint64
 	engine *engine.Engine
-	layout *core    // the core of the boxes' layout, cloned by each call
+	layout *core     // the core of the boxes' layout, cloned by each call
 	orbits [][][]int // by symmetry (Random aside), read only
 }
 

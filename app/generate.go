@@ -360,7 +360,11 @@ func reportCompletion(w io.Writer, res *generate.Completion) {
 	case r == 0:
 		fmt.Fprintf(w, "satdoku: every rule does work: without any one of the %d the puzzle has a second solution\n", n)
 	default:
-		fmt.Fprintf(w, "satdoku: %d of %d rules are redundant alone (the puzzle stays unique without it):\n", r, n)
+		verb := "are"
+		if r == 1 {
+			verb = "is"
+		}
+		fmt.Fprintf(w, "satdoku: %d of the %d rules %s redundant alone (the puzzle stays unique without it):\n", r, n, verb)
 		for _, i := range res.Redundant {
 			fmt.Fprintf(w, "   %s\n", p.Rules[i].Describe(p.Side()))
 		}

@@ -2,9 +2,12 @@ package generate
 
 import (
 	"context"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/variantcorpus"
 )
 
 func benchGenerate(b *testing.B, o Options) {
@@ -33,4 +36,44 @@ func BenchmarkGenerate9Rotate180Core(b *testing.B) {
 }
 func BenchmarkGenerate16Rotate180Core(b *testing.B) {
 	benchGenerate(b, Options{Shape: board.Square(4), Symmetry: Rotate180, NoSATProof: true})
+}
+
+// BenchmarkCompleteCorpus completes every layout of the variant corpus
+// (each puzzle with its givens taken away, the manifest's solution as the
+// target) once per iteration, and reports the median and the largest time
+// a layout took, and how many layouts needed no givens. A layout still
+// unfinished after a minute is counted at a minute.
+//
+//	go test ./generate -run X -bench CompleteCorpus -benchtime 1x
+func BenchmarkCompleteCorpus(b *testing.B) {
+	corpus := variantcorpus.Read(b)
+	for i := 0; i < b.N; i++ {
+		var times []time.Duration
+		zero, failed := 0, 0
+		for _, cp := range corpus {
+			if _, ok := variantcorpus.NotUnique[cp.File]; ok {
+				continue
+			}
+			layout := *cp.Puzzle
+			layout.Givens = board.New(cp.Puzzle.Givens.Shape)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			start := time.Now()
+			c, err := Complete(ctx, &layout, CompleteOptions{Target: cp.Solution, Seed: 1, Tries: 2})
+			times = append(times, time.Since(start))
+			cancel()
+			switch {
+			case err != nil:
+				failed++
+				b.Logf("%s: %v", cp.File, err)
+			case len(c.Added) == 0:
+				zero++
+			}
+		}
+		slices.Sort(times)
+		b.ReportMetric(float64(times[len(times)/2].Milliseconds()), "median-ms")
+		b.ReportMetric(float64(times[len(times)-1].Milliseconds()), "max-ms")
+		b.ReportMetric(float64(len(times)), "layouts")
+		b.ReportMetric(float64(zero), "zero-given")
+		b.ReportMetric(float64(failed), "failed")
+	}
 }

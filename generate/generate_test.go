@@ -419,3 +419,23 @@ func TestGenerate16Backtracker(t *testing.T) {
 		t.Fatalf("%d solutions", c)
 	}
 }
+
+func FuzzParseSymmetry(f *testing.F) {
+	for _, s := range strings.Split(generate.SymmetryNames, ", ") {
+		f.Add(s)
+	}
+	f.Add("ROTATE90 ")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, s string) {
+		sym, err := generate.ParseSymmetry(s)
+		if err != nil {
+			return
+		}
+		if !strings.EqualFold(strings.TrimSpace(s), sym.String()) {
+			t.Fatalf("%q read as %v", s, sym)
+		}
+		if back, err := generate.ParseSymmetry(sym.String()); err != nil || back != sym {
+			t.Fatalf("%v does not read back: %v %v", sym, back, err)
+		}
+	})
+}

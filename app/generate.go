@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	crand "crypto/rand"
@@ -147,7 +146,8 @@ func runGenerate(c *cli.Context, s *streams) error {
 	}
 	ctx, stop := signalContext(c.Context)
 	defer stop()
-	w := &genWriter{w: bufio.NewWriter(s.stdout), out: out, ascii: c.Bool("ascii"), outDir: c.String("out")}
+	tuneGC()
+	w := &genWriter{w: newLazyWriter(s.stdout), out: out, ascii: c.Bool("ascii"), outDir: c.String("out")}
 	if out.picture != "" && w.outDir == "" && c.Int("count") > 1 {
 		return usagef("-o %s writes one picture to standard output: use --out DIR for several puzzles", out.picture)
 	}
@@ -162,6 +162,7 @@ func runGenerate(c *cli.Context, s *streams) error {
 	default:
 		err = runClassicGenerate(ctx, c, s, w, seed)
 	}
+	defer w.w.stop()
 	if ferr := w.w.Flush(); err == nil && ferr != nil {
 		err = exitf(ExitError, "writing output: %v", ferr)
 	}
@@ -474,7 +475,7 @@ type genInfo struct {
 // genWriter writes generated puzzles in an output format of solve's.
 type genWriter struct {
 	mu     sync.Mutex
-	w      *bufio.Writer
+	w      *lazyWriter // flushed a moment after each puzzle, as solve's output
 	out    outputFormat
 	ascii  bool
 	outDir string
@@ -544,9 +545,6 @@ func (g *genWriter) puzzle(index int, p *variant.Puzzle, sol *board.Board, info 
 	}
 	g.n++
 	_, err := g.w.Write(g.buf.Bytes())
-	if err == nil && g.out.board != board.Line {
-		err = g.w.Flush() // a multi-line puzzle shows as soon as it is done
-	}
 	return err
 }
 

@@ -168,20 +168,20 @@ func (g *Generator) Generate(ctx context.Context, i int) (*Puzzle, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if o.Jigsaw {
-			regions = RandomRegions(rng, o.Shape)
-			var err error
-			if k, err = newCore(o.Shape, regions, o.Rules); err != nil {
-				return nil, err
-			}
-		}
 		sym := o.Symmetry
 		if sym == Random {
 			sym = Symmetry(rng.IntN(int(Random)))
 		}
-		sol, ok, err := k.randomSolution(ctx, rng, make([]uint8, n*n), solutionBudget(n))
+		var sol []uint8
+		var ok bool
+		var err error
+		if o.Jigsaw {
+			regions, sol, k, ok, err = g.jigsaw(ctx, rng)
+		} else {
+			sol, ok, err = k.randomSolution(ctx, rng, make([]uint8, n*n), solutionBudget(n))
+		}
 		if errors.Is(err, errBudget) || err == nil && !ok {
-			continue // regions with no solution, or a search that wandered
+			continue // a search that wandered, or regions that lost their solution
 		}
 		if err != nil {
 			return nil, err
@@ -221,6 +221,39 @@ func (g *Generator) Generate(ctx context.Context, i int) (*Puzzle, error) {
 		return nil, fmt.Errorf("puzzle %d: %w in %d attempts", i, ErrRejected, o.Attempts)
 	}
 	return nil, fmt.Errorf("puzzle %d: %w (%d..%d) in %d attempts", i, ErrGivens, o.MinGivens, o.MaxGivens, o.Attempts)
+}
+
+// jigsaw draws random regions and a solution in them: a solution on the
+// boxes, regions around it (RandomRegions), then, if a bounded search finds
+// one, a fresh random solution in those regions, so that the solution owes
+// nothing to the boxes it started from. It returns the regions, the
+// solution and the core of the layout; false when the regions lost the
+// first solution (disjoint groups follow the regions) and no other was
+// found.
+func (g *Generator) jigsaw(ctx context.Context, rng *rand.Rand) ([]int, []uint8, *core, bool, error) {
+	o := g.opts
+	n := o.Shape.Side()
+	first, ok, err := g.layout.clone().randomSolution(ctx, rng, make([]uint8, n*n), solutionBudget(n))
+	if err != nil || !ok {
+		return nil, nil, nil, false, err
+	}
+	regions := RandomRegions(rng, &board.Board{Shape: o.Shape, Cells: first})
+	k, err := newCore(o.Shape, regions, o.Rules)
+	if err != nil {
+		return nil, nil, nil, false, err
+	}
+	sol, ok, err := k.randomSolution(ctx, rng, make([]uint8, n*n), int64(20*n*n))
+	switch {
+	case ok:
+		return regions, sol, k, true, nil
+	case err != nil && !errors.Is(err, errBudget):
+		return nil, nil, nil, false, err
+	}
+	p := &variant.Puzzle{Givens: board.New(o.Shape), Regions: regions, Rules: o.Rules}
+	if variant.Check(p, &board.Board{Shape: o.Shape, Cells: first}) != nil {
+		return nil, nil, nil, false, nil
+	}
+	return regions, first, k, true, nil
 }
 
 // remove takes givens away from the full grid sol, one symmetric group at a

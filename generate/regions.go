@@ -6,14 +6,20 @@ import (
 	"github.com/satdoku/satdoku/board"
 )
 
-// RandomRegions returns random jigsaw regions for a board of shape s: N
-// connected regions of N cells each, as region labels 0..N−1 per cell
-// (r·N + c), numbered in the order their first cell appears reading row by
-// row. It starts from the boxes and makes swaps: a cell of region A beside
-// region B joins B while a cell of B beside A joins A, kept only when both
-// regions stay connected, 4·N² swaps tried. The regions may admit no Sudoku
-// solution; Generate draws again when they do not.
-func RandomRegions(rng *rand.Rand, s board.Shape) []int {
+// RandomRegions returns random jigsaw regions in which the solved grid sol
+// is still a solution: N connected regions of N cells each, as region
+// labels 0..N−1 per cell (r·N + c), numbered in the order their first cell
+// appears reading row by row. It starts from the boxes (in which sol is
+// valid) and makes swaps: a cell of region A beside region B joins B while
+// the cell of B with the same digit joins A, so that both still hold every
+// digit once; a swap is kept only when both regions stay connected.
+// 16·N² swaps are tried.
+//
+// (Regions drawn with no regard to a solution often admit none, and on
+// 16×16 a search rarely tells which within a bound: regions made around a
+// solution always admit one.)
+func RandomRegions(rng *rand.Rand, sol *board.Board) []int {
+	s := sol.Shape
 	n := s.Side()
 	label := make([]int, n*n)
 	for c := range label {
@@ -63,7 +69,7 @@ func RandomRegions(rng *rand.Rand, s board.Shape) []int {
 		}
 		return len(seen) == size
 	}
-	for try := 0; try < 4*n*n; try++ {
+	for try := 0; try < 16*n*n; try++ {
 		a := rng.IntN(n * n)
 		ns := neighbours(a)
 		b := ns[rng.IntN(len(ns))]
@@ -71,24 +77,24 @@ func RandomRegions(rng *rand.Rand, s board.Shape) []int {
 		if ra == rb {
 			continue
 		}
-		// A cell of rb beside ra (other than the one a goes next to, or
-		// that one) moves the other way.
-		var back []int
-		for c, l := range label {
-			if l != rb {
-				continue
-			}
-			for _, x := range neighbours(c) {
-				if label[x] == ra && x != a {
-					back = append(back, c)
-					break
-				}
+		// The cell of rb with a's digit moves the other way, if it lies
+		// beside ra (other than beside a alone).
+		c := -1
+		for x, l := range label {
+			if l == rb && sol.Cells[x] == sol.Cells[a] {
+				c = x
+				break
 			}
 		}
-		if len(back) == 0 {
+		beside := false
+		for _, x := range neighbours(c) {
+			if label[x] == ra && x != a {
+				beside = true
+			}
+		}
+		if !beside {
 			continue
 		}
-		c := back[rng.IntN(len(back))]
 		label[a], label[c] = rb, ra
 		if !connected(ra) || !connected(rb) {
 			label[a], label[c] = ra, rb

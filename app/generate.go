@@ -151,6 +151,9 @@ func runGenerate(c *cli.Context, s *streams) error {
 	if out.picture != "" && w.outDir == "" && c.Int("count") > 1 {
 		return usagef("-o %s writes one picture to standard output: use --out DIR for several puzzles", out.picture)
 	}
+	if w.outDir != "" && out.picture == "" {
+		return usagef("--out is for pictures: give -o svg or -o png")
+	}
 	if w.outDir != "" {
 		if err := os.MkdirAll(w.outDir, 0o755); err != nil {
 			return exitf(ExitError, "%v", err)

@@ -112,6 +112,7 @@ func TestGenerateCLIUsage(t *testing.T) {
 		{"generate", "--seed", "-1"},
 		{"generate", "-o", "svg", "-n", "2"},
 		{"generate", "stray"},
+		{"generate", "--out", "dir"},
 	}
 	for _, args := range tests {
 		r := satdoku(t, "", args...)

@@ -4,6 +4,7 @@
 package app
 
 import (
+	"archive/zip"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"sync"
 	"syscall"
 
+	inputpkg "github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/solver"
 	"github.com/urfave/cli/v2"
 )
@@ -281,25 +283,25 @@ func (s *streams) forEachInput(names []string, what string, fn func(name string,
 	for i, name := range names {
 		if name == "-" {
 			s.noteTerminal(what)
-			if err := fn("-", textInput(s.stdin, 64<<10)); err != nil {
+			if err := fn("-", inputpkg.Decode(s.stdin, 64<<10)); err != nil {
 				return err
 			}
 			continue
 		}
-		if text, ok := argumentText(name); ok {
+		if text, ok := inputpkg.Argument(name); ok {
 			if err := fn(argumentName(i+1), strings.NewReader(text+"\n")); err != nil {
 				return err
 			}
 			continue
 		}
-		f, err := openFile(name)
+		f, err := inputpkg.OpenFile(name)
 		if err != nil {
 			return exitf(ExitError, "%v", err)
 		}
-		if isZip(f) {
-			err = eachMember(f, name, fn)
+		if members, zip, zerr := inputpkg.ZipMembers(f); zip {
+			err = eachMember(members, zerr, name, fn)
 		} else {
-			err = fn(name, textInput(f, 64<<10))
+			err = fn(name, inputpkg.Decode(f, 64<<10))
 		}
 		f.Close()
 		if err != nil {
@@ -309,10 +311,10 @@ func (s *streams) forEachInput(names []string, what string, fn func(name string,
 	return nil
 }
 
-// eachMember calls fn with the reader of each file of the zip archive f
-// (directories left out), named archive/member, in their order in it.
-func eachMember(f *os.File, name string, fn func(name string, r io.Reader) error) error {
-	members, err := zipMembers(f)
+// eachMember calls fn with the reader of each member of the zip archive
+// name (input.ZipMembers, which failed with err if not nil), named
+// archive/member, in their order in it.
+func eachMember(members []*zip.File, err error, name string, fn func(name string, r io.Reader) error) error {
 	if err != nil {
 		return exitf(ExitError, "%s: %v", name, err)
 	}
@@ -321,7 +323,7 @@ func eachMember(f *os.File, name string, fn func(name string, r io.Reader) error
 		if err != nil {
 			return exitf(ExitError, "%s/%s: %v", name, m.Name, err)
 		}
-		err = fn(name+"/"+m.Name, textInput(rc, 64<<10))
+		err = fn(name+"/"+m.Name, inputpkg.Decode(rc, 64<<10))
 		rc.Close()
 		if err != nil {
 			return err

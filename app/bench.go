@@ -3,7 +3,6 @@ package app
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -15,6 +14,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
+	inputpkg "github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/internal/cputime"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
@@ -104,14 +104,7 @@ func runBench(c *cli.Context, s *streams) error {
 	err = s.forEachInput(c.Args().Slice(), "puzzles", func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64<<10) // r is one already (forEachInput)
 		var puzzles []benchPuzzle
-		switch {
-		case isFPuzzles(name, br):
-			puzzles, err = readAllVariant(&fpInput{name: name, r: br, notes: io.Discard}, name, c.Int("limit"))
-		case isMarksGrid(br):
-			puzzles, err = readAllVariant(in.marks(br, name), name, c.Int("limit"))
-		default:
-			puzzles, err = readAll(in.reader(br, name), name, c.Int("limit"))
-		}
+		puzzles, err = readAll(in.open(br, name, io.Discard), name, c.Int("limit"))
 		if err != nil {
 			return err
 		}
@@ -153,46 +146,22 @@ type benchPuzzle struct {
 	v *variant.Puzzle
 }
 
-// readAllVariant reads up to limit puzzles (0: all) of an input of variant
-// puzzles; invalid ones are an error.
-func readAllVariant(in variantInput, name string, limit int) ([]benchPuzzle, error) {
+// readAll reads up to limit puzzles (0: all) of an input in any format;
+// one that cannot be read is an error.
+func readAll(rd *inputpkg.Reader, name string, limit int) ([]benchPuzzle, error) {
 	var out []benchPuzzle
 	for limit == 0 || len(out) < limit {
-		p, v, err := in.read()
+		p, v, err := readPuzzle(rd)
 		if err == io.EOF {
 			break
 		}
-		var ie *batch.InputError
-		if errors.As(err, &ie) {
+		if batch.Unreadable(err) {
 			return nil, exitf(ExitInvalid, "%v", err)
 		}
 		if err != nil {
 			return nil, exitf(ExitError, "reading %s: %v", displayName(name), err)
 		}
 		out = append(out, benchPuzzle{p.Board, v})
-	}
-	if len(out) == 0 {
-		return nil, exitf(ExitInvalid, "no puzzle in %s", displayName(name))
-	}
-	return out, nil
-}
-
-// readAll reads up to limit puzzles (0: all); invalid ones are an error.
-func readAll(rd *board.Reader, name string, limit int) ([]benchPuzzle, error) {
-	var out []benchPuzzle
-	for limit == 0 || len(out) < limit {
-		p, err := rd.Read()
-		if err == io.EOF {
-			break
-		}
-		var pe *board.ParseError
-		if errors.As(err, &pe) {
-			return nil, exitf(ExitInvalid, "%v", err)
-		}
-		if err != nil {
-			return nil, exitf(ExitError, "reading %s: %v", displayName(name), err)
-		}
-		out = append(out, benchPuzzle{b: p.Board})
 	}
 	if len(out) == 0 {
 		return nil, exitf(ExitInvalid, "no puzzle in %s", displayName(name))

@@ -5,16 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
-	"github.com/satdoku/satdoku/fpuzzles"
+	inputpkg "github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -39,8 +36,7 @@ type inputs struct {
 	// with (drawings, solver notes); nil: none are written.
 	notes io.Writer
 
-	cur     *board.Reader
-	fp      variantInput // the current input when it holds f-puzzles puzzles or pencil-mark grids
+	cur     *inputpkg.Reader
 	curName string
 	file    io.Closer // the current input's file, or zip member
 	count   int       // puzzles read from the current input
@@ -90,17 +86,10 @@ func (r *inputs) Read() (*board.Puzzle, error) {
 // batch.VariantSource.
 func (r *inputs) ReadVariant() (*board.Puzzle, *variant.Puzzle, error) {
 	for {
-		if r.cur == nil && r.fp == nil && !r.open() {
+		if r.cur == nil && !r.open() {
 			return nil, nil, io.EOF
 		}
-		var p *board.Puzzle
-		var v *variant.Puzzle
-		var err error
-		if r.fp != nil {
-			p, v, err = r.fp.read()
-		} else {
-			p, err = r.cur.Read()
-		}
+		p, v, err := readPuzzle(r.cur)
 		switch {
 		case err == io.EOF:
 			if r.count == 0 {
@@ -177,17 +166,20 @@ func (r *inputs) open() bool {
 				r.s.noteTerminal("puzzles")
 				break
 			}
-			if text, ok := argumentText(name); ok {
+			if text, ok := inputpkg.Argument(name); ok {
 				name, src = argumentName(r.args), strings.NewReader(text+"\n")
 				break
 			}
-			f, err := openFile(name)
+			f, err := inputpkg.OpenFile(name)
 			if err != nil {
 				r.fail(fmt.Errorf("%w (skipped)", err))
 				continue
 			}
-			if isZip(f) {
-				if err := r.openArchive(f, name); err != nil {
+			if members, zip, err := inputpkg.ZipMembers(f); zip {
+				if err == nil {
+					err = r.openArchive(f, name, members)
+				}
+				if err != nil {
 					f.Close()
 					r.fail(fmt.Errorf("%s: %w (skipped)", name, err))
 				}
@@ -199,22 +191,15 @@ func (r *inputs) open() bool {
 		r.curName, r.count = name, 0
 		// The size of board.Reader's own buffer, which then reads from
 		// this one instead of copying it (bufio.NewReaderSize).
-		br := textInput(r.progress.wrap(src), board.DefaultMaxLineLength+2)
-		if isFPuzzles(name, br) {
-			r.fp = &fpInput{name: name, r: br, notes: r.notes}
-			if r.rules != nil && r.notes != nil {
+		br := inputpkg.Decode(r.progress.wrap(src), board.DefaultMaxLineLength+2)
+		r.cur = r.in.open(br, name, r.notes)
+		if f := r.cur.Format; f.Variant() && r.rules != nil && r.notes != nil {
+			if f == inputpkg.Marks {
+				fmt.Fprintf(r.notes, "satdoku: %s: note: --rules and --regions are for classic puzzles, not pencil-mark grids\n", displayName(name))
+			} else {
 				fmt.Fprintf(r.notes, "satdoku: %s: note: --rules and --regions are for classic puzzles; f-puzzles puzzles carry their own\n", displayName(name))
 			}
-			return true
 		}
-		if isMarksGrid(br) {
-			r.fp = r.in.marks(br, name)
-			if r.rules != nil && r.notes != nil {
-				fmt.Fprintf(r.notes, "satdoku: %s: note: --rules and --regions are for classic puzzles, not pencil-mark grids\n", displayName(name))
-			}
-			return true
-		}
-		r.cur = r.in.reader(br, name)
 		return true
 	}
 	return false
@@ -225,85 +210,18 @@ func (r *inputs) closeCurrent() {
 		r.file.Close()
 		r.file = nil
 	}
-	r.cur, r.fp = nil, nil
+	r.cur = nil
 	r.closeArchive()
 }
 
-// argumentText returns the puzzle an input argument holds as text when it
-// names no file: a link or payload (f-puzzles, SudokuPad), a killer string
-// (SudoCue's or the snarfable one), an Interactive Sudoku Solver string
-// (".Cage~10~R1C1~R1C2…"), f-puzzles JSON, or one line puzzle (N² symbols, N = 4, 9, 16 or
-// 25, digits and '.' only below 16×16), as in
-// "satdoku solve 53..7....6..195…" or "satdoku solve 'https://…?load=…'".
-// It reports false for anything else, which stays a missing file.
-func argumentText(arg string) (string, bool) {
-	if _, err := os.Lstat(arg); !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENAMETOOLONG) {
-		return "", false // a file, or an error to report as one
-	}
-	t := strings.TrimSpace(arg)
-	switch {
-	case t == "":
-		return "", false
-	case strings.HasPrefix(t, "{"), strings.Contains(t, "://"), variant.IsSudoCue(t), variant.IsSnarfKiller(t), fpuzzles.IsSigh(t),
-		strings.HasPrefix(t, "N4Ig") && !strings.ContainsAny(t, " \t"):
-		return t, true
-	}
-	n := 0
-	for _, side := range []int{4, 9, 16, 25} {
-		if len(t) == side*side {
-			n = side
-		}
-	}
-	if n == 0 {
-		return "", false
-	}
-	digits := false
-	for _, c := range t {
-		switch {
-		case c >= '0' && c <= '9':
-			digits = true
-		case c == '.':
-		case n >= 16 && (c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'):
-		default:
-			return "", false
-		}
-	}
-	return t, digits
-}
-
-// argumentName is how an input given as text (argumentText) is named: by
+// argumentName is how an input given as text (input.Argument) is named: by
 // its position among the inputs.
 func argumentName(i int) string { return fmt.Sprintf("argument %d", i) }
 
-// openFile opens the named input file; a directory is an error that says
-// to give the files in it.
-func openFile(name string) (*os.File, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		f.Close()
-		return nil, fmt.Errorf("%s is a directory: give the files in it (such as %s)", name, filepath.Join(name, "*"))
-	}
-	return f, nil
-}
-
-// isZip reports whether f starts as a zip archive does.
-func isZip(f *os.File) bool {
-	var magic [4]byte
-	n, _ := f.ReadAt(magic[:], 0)
-	return n == 4 && (string(magic[:]) == "PK\x03\x04" || string(magic[:]) == "PK\x05\x06")
-}
-
-// openArchive makes the files of the zip archive f, in their order in it,
-// the next inputs (directories left out): a collection downloaded as a
-// zip is solved without unzipping it.
-func (r *inputs) openArchive(f *os.File, name string) error {
-	members, err := zipMembers(f)
-	if err != nil {
-		return err
-	}
+// openArchive makes the members of the zip archive f, in their order in
+// it, the next inputs: a collection downloaded as a zip is solved without
+// unzipping it.
+func (r *inputs) openArchive(f *os.File, name string, members []*zip.File) error {
 	r.members = members
 	if len(r.members) == 0 {
 		r.mu.Lock()
@@ -313,26 +231,6 @@ func (r *inputs) openArchive(f *os.File, name string) error {
 	}
 	r.archive, r.archiveName = f, name
 	return nil
-}
-
-// zipMembers returns the files of the zip archive f, in their order in
-// it, directories left out.
-func zipMembers(f *os.File) ([]*zip.File, error) {
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	zr, err := zip.NewReader(f, st.Size())
-	if err != nil {
-		return nil, err
-	}
-	var members []*zip.File
-	for _, m := range zr.File {
-		if !m.FileInfo().IsDir() {
-			members = append(members, m)
-		}
-	}
-	return members, nil
 }
 
 // closeArchive closes the zip archive being read once no member is left.

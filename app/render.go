@@ -16,6 +16,7 @@ import (
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
+	inputpkg "github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/render"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
@@ -161,28 +162,18 @@ func runRender(c *cli.Context, s *streams) error {
 	err = s.forEachInput([]string{name}, "a puzzle", func(name string, r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64<<10) // r is one already (forEachInput)
 		// Told apart as solve tells its inputs apart.
-		var in variantInput
-		switch {
-		case isFPuzzles(name, br):
-			in = &fpInput{name: name, r: br, notes: s.stderr}
-		case isMarksGrid(br):
-			in = cfg.input.marks(br, name)
+		rd := cfg.input.open(br, name, s.stderr)
+		p, v, err := readNth(rd, name, cfg.index)
+		if err != nil {
+			return err
 		}
-		if in != nil {
-			v, err := readNthVariant(in, name, cfg.index)
-			if err != nil {
-				return err
-			}
+		if v != nil {
 			if cfg.rules != nil {
 				fmt.Fprintf(s.stderr, "satdoku: %s: note: --rules and --regions are for classic puzzles, not f-puzzles puzzles or pencil-mark grids\n", displayName(name))
 			}
 			pic.Variant, pic.Puzzle = v, v.Givens
 			cfg.opts.Alphabet = nil // both are written with numbers
 			return nil
-		}
-		p, err := readNth(cfg.input.reader(br, name), cfg.index)
-		if err != nil {
-			return err
 		}
 		pic.Puzzle = p.Board
 		if cfg.rules != nil {
@@ -222,42 +213,26 @@ func runRender(c *cli.Context, s *streams) error {
 	return outcome
 }
 
-// readNthVariant returns the kth puzzle (1-based) of a variant input.
-func readNthVariant(in variantInput, name string, k int) (*variant.Puzzle, error) {
+// readNth returns the kth puzzle (1-based) of the input, and its variant
+// form (nil for a classic puzzle). A puzzle before it that cannot be read
+// is skipped; the input's own error is not.
+func readNth(rd *inputpkg.Reader, name string, k int) (*board.Puzzle, *variant.Puzzle, error) {
 	for i := 1; ; i++ {
-		_, v, err := in.read()
+		p, v, err := readPuzzle(rd)
+		var ie *batch.InputError
 		switch {
 		case err == io.EOF && i == 1:
-			return nil, exitf(ExitInvalid, "%s: no puzzle found", displayName(name))
+			return nil, nil, exitf(ExitInvalid, "%s: no puzzle found", displayName(name))
 		case err == io.EOF:
-			return nil, exitf(ExitInvalid, "%s holds %s, so there is no puzzle %d", displayName(name), count(i-1, "puzzle"), k)
-		case i == k && err != nil:
-			var ie *batch.InputError
-			if errors.As(err, &ie) {
-				return nil, exitf(ExitInvalid, "%v", ie.Err)
-			}
-			return nil, exitf(ExitError, "%s: %v", displayName(name), err)
+			return nil, nil, exitf(ExitInvalid, "%s holds %s, so there is no puzzle %d", displayName(name), count(i-1, "puzzle"), k)
+		case i == k && errors.As(err, &ie):
+			return nil, nil, exitf(ExitInvalid, "%v", ie.Err)
+		case i == k && err != nil && !rd.Format.Variant():
+			return nil, nil, exitf(ExitInvalid, "%v", err)
 		case err != nil && !batch.Unreadable(err):
-			return nil, exitf(ExitError, "%s: %v", displayName(name), err)
+			return nil, nil, exitf(ExitError, "%s: %v", displayName(name), err)
 		case i == k:
-			return v, nil
-		}
-	}
-}
-
-// readNth returns the kth puzzle (1-based) of the reader.
-func readNth(rd *board.Reader, k int) (*board.Puzzle, error) {
-	for i := 1; ; i++ {
-		p, err := rd.Read()
-		switch {
-		case err == io.EOF && i == 1:
-			return nil, exitf(ExitInvalid, "%s: no puzzle found", displayName(rd.Name))
-		case err == io.EOF:
-			return nil, exitf(ExitInvalid, "%s holds %s, so there is no puzzle %d", displayName(rd.Name), count(i-1, "puzzle"), k)
-		case i == k && err != nil:
-			return nil, exitf(ExitInvalid, "%v", err)
-		case i == k:
-			return p, nil
+			return p, v, nil
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -19,7 +20,7 @@ import (
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/fpuzzles"
-	"github.com/satdoku/satdoku/variant"
+	inputpkg "github.com/satdoku/satdoku/input"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 )
@@ -440,18 +441,10 @@ func parseInput(c *cli.Context) (input, error) {
 	return in, nil
 }
 
-// reader returns a puzzle reader for r, naming it in errors.
-func (in input) reader(r io.Reader, name string) *board.Reader {
-	rd := board.NewReader(r)
-	rd.Name, rd.Shape, rd.Alphabet = displayName(name), in.shape, in.alphabet
-	return rd
-}
-
-// marks returns the reader of an input of pencil-mark grids, with --box.
-func (in input) marks(r io.Reader, name string) *marksInput {
-	m := variant.NewMarksReader(r)
-	m.Shape = in.shape
-	return &marksInput{name: name, m: m}
+// open returns the reader of an input in any format (input.NewReader),
+// with --box and --alphabet, writing its notes to notes.
+func (in input) open(br *bufio.Reader, name string, notes io.Writer) *inputpkg.Reader {
+	return inputpkg.NewReader(br, displayName(name), inputpkg.Options{Shape: in.shape, Alphabet: in.alphabet, Notes: notes})
 }
 
 // isTerminal reports whether w (a reader or a writer) is a terminal.

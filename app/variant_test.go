@@ -18,6 +18,7 @@ import (
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/fpuzzles"
+	inputpkg "github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/variant"
@@ -576,7 +577,7 @@ func TestSolveFPuzzlesOutput(t *testing.T) {
 	}
 	r = satdoku(t, data, "solve", "-o", "fpuzzles-url")
 	r.wantCode(t, ExitOK)
-	back, err := fpuzzles.Load(r.stdout)
+	back, err := inputpkg.Load(r.stdout)
 	if err != nil || back.Solution == nil || !strings.HasPrefix(r.stdout, fpuzzles.LinkPrefix) {
 		t.Fatalf("%v: %v", r, err)
 	}
@@ -760,8 +761,7 @@ func FuzzInputs(f *testing.F) {
 		src := newInputs(s, nil, input{}, &progress{})
 		src.notes = io.Discard
 		br := bufio.NewReader(strings.NewReader(text))
-		isFPuzzles("-", br) // must not block or panic on any input
-		isMarksGrid(br)
+		inputpkg.NewReader(br, "stdin", inputpkg.Options{}) // must not block or panic on any input
 		for i := 0; i <= len(text)+1; i++ {
 			p, v, err := src.ReadVariant()
 			if err == io.EOF {

@@ -45,7 +45,7 @@ func servePoisoned(poison string) {
 		for {
 			line, err := r.ReadString('\n')
 			mu.Lock()
-			if strings.HasSuffix(strings.TrimSpace(line), " "+poison) && poisonAt < 0 {
+			if strings.HasSuffix(strings.TrimSpace(line), "\t"+poison) && poisonAt < 0 {
 				poisonAt = requests - 1 // the config line is not a request
 			}
 			requests++

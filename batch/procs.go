@@ -196,7 +196,7 @@ func (pl *pool) start() (*process, error) {
 	if cmd.Env == nil {
 		cmd.Env = os.Environ()
 	}
-	cmd.Env = append(cmd.Env, workerEnv+"="+workerEnvValue)
+	cmd.Env = append(cmd.Env, workerEnv+"="+workerproto.Protocol)
 	if cmd.Stderr == nil {
 		cmd.Stderr = os.Stderr
 	}

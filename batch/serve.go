@@ -18,13 +18,10 @@ import (
 	"github.com/satdoku/satdoku/solver"
 )
 
-// workerEnv marks a process started by a batch as a worker; its value
-// names the protocol, so that a stray variable of the same name does not
-// make a program wait for requests.
-const (
-	workerEnv      = "SATDOKU_BATCH_WORKER"
-	workerEnvValue = "satdoku-worker/2"
-)
+// workerEnv marks a process started by a batch as a worker; its value is
+// the protocol's name and version (workerproto.Protocol), so that a stray
+// variable of the same name does not make a program wait for requests.
+const workerEnv = "SATDOKU_BATCH_WORKER"
 
 // selfServes records that this program called ServeWorkerIfChild, so that
 // it can be started again as a worker: the one piece of process-wide
@@ -47,7 +44,7 @@ var selfServes atomic.Bool
 // that does not call it still runs batches, in its own process (see
 // Options.Workers).
 func ServeWorkerIfChild() {
-	if os.Getenv(workerEnv) != workerEnvValue {
+	if os.Getenv(workerEnv) != workerproto.Protocol {
 		selfServes.Store(true)
 		return
 	}

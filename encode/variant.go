@@ -906,32 +906,7 @@ func (e *variantEncoder) cliques() []map[int]bool {
 // from repeating a digit.
 func (e *variantEncoder) apartGroups(moves bool, fn func(cells []int)) {
 	for _, r := range e.p.Rules {
-		switch r := r.(type) {
-		case variant.PositiveDiagonal:
-			fn(r.Scope(e.p))
-		case variant.NegativeDiagonal:
-			fn(r.Scope(e.p))
-		case variant.ExtraRegion:
-			fn(r.Cells)
-		case variant.DisjointGroups:
-			for _, g := range r.Groups(e.p) {
-				fn(g)
-			}
-		case variant.Killer:
-			fn(r.Cells)
-		case variant.AntiKnight:
-			if moves {
-				for _, pr := range r.Pairs(e.n) {
-					fn(pr[:])
-				}
-			}
-		case variant.AntiKing:
-			if moves {
-				for _, pr := range r.Pairs(e.n) {
-					fn(pr[:])
-				}
-			}
-		}
+		e.apartRule(r, moves, fn)
 	}
 }
 

@@ -135,6 +135,50 @@ func (e *variantEncoder) rule(r variant.Rule) error {
 	return nil
 }
 
+// apartRule calls fn with each group of cells that r keeps pairwise apart
+// (see apartGroups). It names every kind of rule, those that add no group
+// too, and returns false for a rule of a kind it does not know, so that a
+// test finds a new kind it has not decided about.
+func (e *variantEncoder) apartRule(r variant.Rule, moves bool, fn func(cells []int)) bool {
+	switch r := r.(type) {
+	case variant.PositiveDiagonal:
+		fn(r.Scope(e.p))
+	case variant.NegativeDiagonal:
+		fn(r.Scope(e.p))
+	case variant.ExtraRegion:
+		fn(r.Cells)
+	case variant.DisjointGroups:
+		for _, g := range r.Groups(e.p) {
+			fn(g)
+		}
+	case variant.Killer:
+		fn(r.Cells)
+	case variant.AntiKnight:
+		if moves {
+			for _, pr := range r.Pairs(e.n) {
+				fn(pr[:])
+			}
+		}
+	case variant.AntiKing:
+		if moves {
+			for _, pr := range r.Pairs(e.n) {
+				fn(pr[:])
+			}
+		}
+	case variant.Odd, variant.Even, variant.PencilMarks, variant.Minimum, variant.Maximum,
+		variant.Thermometer, variant.Arrow, variant.DoubleArrow, variant.Palindrome, variant.Renban,
+		variant.Whispers, variant.BetweenLine, variant.RegionSumLine, variant.EntropicLine,
+		variant.ModularLine, variant.ZipperLine, variant.Nabner, variant.DigitalRootCage,
+		variant.LittleKiller, variant.Difference, variant.Ratio, variant.XV, variant.Negative,
+		variant.Quadruple, variant.Clone, variant.Sandwich, variant.XSum, variant.Skyscraper,
+		variant.Indexer:
+		// No group the implied sums and cliques rely on.
+	default:
+		return false
+	}
+	return true
+}
+
 // apart says each pair of cells holds different digits: a binary clause
 // per digit, left out for pairs that share a unit (the classic
 // constraints already keep them apart).

@@ -444,8 +444,10 @@ func TestSolvePuzzleInvalid(t *testing.T) {
 	}
 }
 
-// strangeRule is a rule type of another package: no engine knows it.
-type strangeRule struct{}
+// strangeRule is a rule type of another package: no engine knows it. It embeds a rule
+// only for the unexported method that seals variant.Rule; its own methods
+// hide the rule's, and a type switch does not take it for one.
+type strangeRule struct{ variant.Odd }
 
 func (strangeRule) Name() string                                           { return "strange" }
 func (strangeRule) Describe(int) string                                    { return "a strange rule" }

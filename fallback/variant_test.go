@@ -364,8 +364,10 @@ func TestSolveVariantErrors(t *testing.T) {
 	}
 }
 
-// strangeRule is a rule type the solver does not know.
-type strangeRule struct{}
+// strangeRule is a rule type the solver does not know. It embeds a rule
+// only for the unexported method that seals variant.Rule; its own methods
+// hide the rule's, and a type switch does not take it for one.
+type strangeRule struct{ variant.Odd }
 
 func (strangeRule) Name() string                                           { return "strange" }
 func (strangeRule) Describe(int) string                                    { return "a strange rule" }

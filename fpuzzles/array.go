@@ -7,23 +7,24 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/variant"
 )
 
 // ArrayReader reads the puzzles of a JSON array, one element at a time, so
-// that a dataset of millions streams: each element is a puzzle in any form
-// LoadValue reads (an f-puzzles or SudokuPad object, an object holding a
-// board, a string that is a line puzzle or a link, an array of rows). An
-// array whose elements are rows of cells is one board, as LeetCode writes
-// it ([["5","3",".",…],…]).
+// that a dataset of millions streams: each element is a puzzle that its
+// value reader reads (package input's LoadValue reads any form: an
+// f-puzzles or SudokuPad object, an object holding a board, a string that
+// is a line puzzle or a link, an array of rows). An array whose elements
+// are rows of cells is one board, as LeetCode writes it
+// ([["5","3",".",…],…]).
 type ArrayReader struct {
 	// FirstLine is the number of the input's first line, for the lines
 	// that results and errors name (0 is 1).
 	FirstLine int
 
+	value   func(json.RawMessage) (*Result, error)
 	in      *countingReader
 	dec     *json.Decoder
 	index   int // elements read
@@ -48,12 +49,13 @@ func (e *ElementError) Error() string {
 // Unwrap returns the underlying error.
 func (e *ElementError) Unwrap() error { return e.Err }
 
-// NewArrayReader returns a reader of the JSON array that r holds.
-func NewArrayReader(r io.Reader) *ArrayReader {
+// NewArrayReader returns a reader of the JSON array that r holds, whose
+// elements value reads.
+func NewArrayReader(r io.Reader, value func(raw json.RawMessage) (*Result, error)) *ArrayReader {
 	in := &countingReader{r: bufio.NewReader(r)}
 	dec := json.NewDecoder(in)
 	in.dec = dec
-	return &ArrayReader{in: in, dec: dec}
+	return &ArrayReader{in: in, dec: dec, value: value}
 }
 
 // Next returns the next puzzle and the line where it starts; io.EOF after
@@ -111,7 +113,7 @@ func (a *ArrayReader) Next() (*Result, int, error) {
 		a.done = true
 		return res, line, nil
 	}
-	res, err := LoadValue(raw)
+	res, err := a.value(raw)
 	if err != nil {
 		return nil, line, &ElementError{Index: a.index, Line: line, Err: err}
 	}
@@ -148,7 +150,7 @@ func (a *ArrayReader) readRows(first json.RawMessage) (*Result, error) {
 	if !ok {
 		return nil, a.fail(fmt.Errorf("the array's %d rows are no board (N rows of N numbers, 0, \".\" or \"\" for a blank)", len(rows)))
 	}
-	return classicResult(b), nil
+	return ClassicResult(b), nil
 }
 
 // isRow reports whether raw is an array of numbers, strings or nulls.
@@ -200,48 +202,6 @@ func (a *ArrayReader) failAt(off int64, err error) error {
 	line += a.lineBase()
 	a.final = &FormatError{Err: fmt.Errorf("line %d, column %d: %w", line, col, err)}
 	return a.final
-}
-
-// LoadValue reads a puzzle held by one JSON value: an object (f-puzzles,
-// SudokuPad, or another holding a board, as Load reads it), a string (a
-// line puzzle, or whatever Load reads: a link, a payload, a killer string
-// of SudoCue or the snarfable format, an Interactive Sudoku Solver string)
-// or an array of rows.
-func LoadValue(raw json.RawMessage) (*Result, error) {
-	t := bytes.TrimSpace(raw)
-	if len(t) == 0 {
-		return nil, formatErr("", "no value")
-	}
-	switch t[0] {
-	case '{':
-		return Load(string(t))
-	case '"':
-		var s string
-		if err := json.Unmarshal(t, &s); err != nil {
-			return nil, formatErr("", "%v", err)
-		}
-		if IsSigh(s) {
-			return ReadSigh(s)
-		}
-		b, err := board.Parse(s)
-		if err == nil {
-			return classicResult(b), nil
-		}
-		if t := strings.TrimSpace(s); strings.HasPrefix(t, "N4Ig") || strings.Contains(t, "://") || strings.HasPrefix(strings.ToLower(t), "www.") ||
-			isSudokuPadID(t) || variant.IsSudoCue(t) || variant.IsSnarfKiller(t) || strings.HasPrefix(t, "{") {
-			return Load(s) // a link, a payload, a killer string
-		}
-		return nil, err // a classic puzzle with a mistake: say where
-	case '[':
-		var v any
-		if err := json.Unmarshal(t, &v); err != nil {
-			return nil, formatErr("", "%v", err)
-		}
-		if b, ok := jsonBoard(v); ok {
-			return classicResult(b), nil
-		}
-	}
-	return nil, formatErr("", "%.40s is no puzzle", strings.TrimSpace(string(t)))
 }
 
 // countingReader counts the lines of what it passes on, keeping the
@@ -315,8 +275,8 @@ func (c *countingReader) lineAt(off int64) int {
 	return line
 }
 
-// classicResult returns a classic board as a puzzle with no rules.
-func classicResult(b *board.Board) *Result {
+// ClassicResult returns a classic board as a puzzle with no rules.
+func ClassicResult(b *board.Board) *Result {
 	p := variant.New(b.Shape)
 	copy(p.Givens.Cells, b.Cells)
 	return &Result{Puzzle: p}

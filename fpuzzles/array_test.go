@@ -10,6 +10,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/input"
 )
 
 // arrayItem is one expected result of ArrayReader.Next: a puzzle whose
@@ -71,7 +72,7 @@ func TestArrayReader(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ar := fpuzzles.NewArrayReader(strings.NewReader(tt.in))
+			ar := fpuzzles.NewArrayReader(strings.NewReader(tt.in), input.LoadValue)
 			ar.FirstLine = tt.first
 			for i, w := range tt.want {
 				res, line, err := ar.Next()
@@ -117,7 +118,7 @@ func FuzzArrayReader(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		ar := fpuzzles.NewArrayReader(strings.NewReader(s))
+		ar := fpuzzles.NewArrayReader(strings.NewReader(s), input.LoadValue)
 		for i := 0; ; i++ {
 			if i > len(s)+2 {
 				t.Fatalf("no end after %d calls", i)

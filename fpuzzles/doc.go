@@ -4,7 +4,9 @@
 //
 // # Input
 //
-// A puzzle arrives in one of three forms, all accepted by Load:
+// A puzzle arrives in one of three forms, each with its reader (package
+// input tells the forms apart, with those of the other formats, and
+// input.Load reads any of them):
 //
 //   - the JSON itself (Read): {"size":9,"grid":[[{"value":5,"given":true},...],...],
 //     "killercage":[{"cells":["R1C1","R1C2"],"value":"10"}],...}
@@ -64,10 +66,12 @@
 // constraint without one ("Lunchbox", "Or", …) is an *UnsupportedError
 // naming it and its item, with Source SighSource.
 //
-// Load also reads the links of other sites that hold a classic puzzle on
-// one line (SudokuWiki's "?bd="), and JSON of other kinds that holds a
-// classic board (a puzzle API's {"puzzle": "0700…"}); ArrayReader streams
-// the puzzles of a JSON array, one element at a time.
+// ReadURL also reads the links of other sites that hold a classic puzzle
+// on one line (SudokuWiki's "?bd="), and ReadJSONBoard JSON of other kinds
+// that holds a classic board (a puzzle API's {"puzzle": "0700…"});
+// ArrayReader streams the puzzles of a JSON array, one element at a time.
+// Each format's recogniser (IsSigh, IsSudokuPadID, IsSudokuPadJSON,
+// IsJSONBoard) is asked by package input's detection table only.
 //
 // # Output
 //

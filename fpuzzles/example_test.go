@@ -5,6 +5,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -12,7 +13,7 @@ import (
 // SudokuSolver's tests), lists its rules and checks two grids.
 func Example() {
 	link := "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcAWANCALhNAbO8QAUYBDAawAIBlAVwBMB7EqkVIqtACzoCcEQAlIgDsA5mBLMQXKjjAw0vACrsIYMirIcYamsSyVaDKgDoyATTpUyAWyIBPMoLpoyWCCS2ZkZAEZsNy1XUAd3YiZwAHYnJIrgAzbhtBAGMtLDoGVVd3IwAdQTyKNCEaIi4aMgA1eDIAEQhhTFVZcNKwmHLveyJKsjAqKw06MgBWEwA5JzIiLD0K1VKtBoA3GEFc/MFC4tLygBlMbC0AaQgZmC5quoa0ebSRKbJwughBNHayGggiYTpBad7+oN/FoklgqFpBDAAB7ONBDTRTLhcOhBExXRpkJJCMhcGCRMJTO7CB6fb6/aZGCTCLgQGgIADa9OAAF9kCy2ayWQBdZBMzn8jk8vkckXc3nsiX8rk8kCuNCHEinHBcPpWBmgFIzXh8AAMAGFhhJNVgwAz+ABGPWICR8ABMeoAzDaHXrbTbEHrzSAZZ9cUkML9eDVdhIltNwbxzdbOSBjdr9TqjTAZqb4PSLZ6bfa3ag+C6nbmPdafRA/QHBEG+KHw7gQAA2EAxuN4PiWxOoY2p9N2zO5l05/gep0lssQQN4GpV1BhsG1gCcjZlUKW6tjyZNZtbrptlq9MpnEbwFUXzKAA="
-	res, err := fpuzzles.Load(link)
+	res, err := input.Load(link)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -43,7 +44,7 @@ func Example_sudokuPad() {
 	text := `{metadata:{t:'Tiny killer',solution:'1234341221434321'},ce:[[{v:1},,,],[,,,],[,,,],[,,,]],` +
 		`re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],` +
 		`ca:[{ce:[[1,2],[1,3]],v:3},{ce:[[3,0],[3,1]],v:7}]}`
-	res, err := fpuzzles.Load(text)
+	res, err := input.Load(text)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -23,11 +23,18 @@ var (
 // maxBoardSearch bounds the JSON values jsonBoard looks at.
 const maxBoardSearch = 10000
 
-// isFPuzzlesDoc reports whether a JSON object is f-puzzles' (it has its
-// "size").
-func isFPuzzlesDoc(doc map[string]json.RawMessage) bool {
+// IsJSONBoard reports whether text is a JSON object that is no f-puzzles
+// puzzle (it has no "size"), for ReadJSONBoard. It is how package input
+// tells a JSON board from f-puzzles JSON (SudokuPad's is asked first,
+// IsSudokuPadJSON); JSON that does not parse is f-puzzles', whose reader
+// says where it breaks.
+func IsJSONBoard(text string) bool {
+	var doc map[string]json.RawMessage
+	if json.Unmarshal([]byte(text), &doc) != nil || doc == nil {
+		return false
+	}
 	_, size := doc["size"]
-	return size
+	return !size
 }
 
 // jsonBoard returns the first classic board that the JSON value v holds:
@@ -132,9 +139,10 @@ func asBoard(x any, named bool) (*board.Board, bool) {
 	return nil, false
 }
 
-// readJSONBoard reads the classic board of a JSON document that is no
-// f-puzzles or SudokuPad puzzle.
-func readJSONBoard(text string) (*Result, error) {
+// ReadJSONBoard reads the classic board of a JSON document that is no
+// f-puzzles or SudokuPad puzzle: a puzzle API's {"puzzle": "0700…"} or
+// {"board": [[0,0,1,…],…]}, or an array of rows.
+func ReadJSONBoard(text string) (*Result, error) {
 	var v any
 	if err := json.Unmarshal([]byte(text), &v); err != nil {
 		return nil, jsonErr([]byte(text), err)
@@ -143,5 +151,5 @@ func readJSONBoard(text string) (*Result, error) {
 	if !ok {
 		return nil, formatErr("", `the JSON holds no f-puzzles puzzle ("size" and "grid"), no SudokuPad puzzle ("cells") and no board (a line puzzle, or rows of numbers, under a key such as "puzzle" or "board")`)
 	}
-	return classicResult(b), nil
+	return ClassicResult(b), nil
 }

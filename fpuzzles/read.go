@@ -184,15 +184,9 @@ var (
 	}
 	globalKeys   = []string{"diagonal+", "diagonal-", "antiknight", "antiking", "disjointgroups", "nonconsecutive"}
 	cosmeticKeys = map[string]bool{"line": true, "text": true, "circle": true, "rectangle": true, "cage": true, "fogofwar": true, "foglight": true}
-	// ruleKeys in the order their rules are added to the puzzle.
-	ruleKeys = []string{
-		"extraregion", "odd", "even", "minimum", "maximum",
-		"thermometer", "slowthermometer", "arrow", "doublearrow", "palindrome", "renban", "whispers",
-		"betweenline", "regionsumline", "entropicline", "modularline", "zipperline", "nabner",
-		"killercage", "littlekillersum", "difference", "ratio", "xv",
-		"quadruple", "clone", "sandwichsum", "xsum", "skyscraper",
-		"rowindexer", "columnindexer", "boxindexer",
-	}
+	// ruleKeys are the keys of lists of rules, in the order their rules
+	// are added to the puzzle (see listKeys).
+	ruleKeys = listKeys()
 	// cellFields are the fields of a grid cell.
 	cellFields = map[string]string{
 		"value": "", "given": "", "region": "", "parity": "",

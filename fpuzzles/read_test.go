@@ -12,6 +12,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/internal/lzstring"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/variant"
@@ -260,7 +261,7 @@ func TestLoadForms(t *testing.T) {
 	}
 	for name, in := range forms {
 		t.Run(name, func(t *testing.T) {
-			got, err := fpuzzles.Load(in)
+			got, err := input.Load(in)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -278,7 +279,7 @@ func TestLoadForms(t *testing.T) {
 	}
 	for name, in := range bad {
 		t.Run(name, func(t *testing.T) {
-			if _, err := fpuzzles.Load(in); !errors.Is(err, fpuzzles.ErrFormat) {
+			if _, err := input.Load(in); !errors.Is(err, fpuzzles.ErrFormat) {
 				t.Fatalf("Load(%q) error %v, want ErrFormat", in, err)
 			}
 		})
@@ -325,7 +326,7 @@ func TestRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", e.File, err)
 			}
-			back, err := fpuzzles.Load(link)
+			back, err := input.Load(link)
 			if err != nil {
 				t.Fatalf("%s: reading back: %v", e.File, err)
 			}
@@ -542,11 +543,11 @@ func FuzzLoad(f *testing.F) {
 	f.Add("3x3:d:k:769:769" + strings.Repeat(":0", 79) + ":")
 	f.Add("3<" + strings.Repeat("0", 79))
 	f.Fuzz(func(t *testing.T, s string) {
-		_, err := fpuzzles.Load(s)
+		_, err := input.Load(s)
 		switch {
 		case err == nil, errors.Is(err, fpuzzles.ErrFormat), errors.Is(err, fpuzzles.ErrUnsupported):
-		case variant.IsSudoCue(s) && (errors.Is(err, variant.ErrSudoCue) || errors.Is(err, variant.ErrInvalid)):
-		case variant.IsSnarfKiller(s) && (errors.Is(err, variant.ErrSnarfKiller) || errors.Is(err, variant.ErrInvalid)):
+		case input.IsSudoCue(s) && (errors.Is(err, input.ErrSudoCue) || errors.Is(err, variant.ErrInvalid)):
+		case input.IsSnarfKiller(s) && (errors.Is(err, input.ErrSnarfKiller) || errors.Is(err, variant.ErrInvalid)):
 		default:
 			t.Fatalf("error of no known kind: %v", err)
 		}

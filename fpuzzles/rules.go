@@ -54,19 +54,39 @@ func (rd *reader) readGlobals() error {
 	return nil
 }
 
-// lineKinds makes the rule of each key whose entries are lines.
-var lineKinds = map[string]func(cells []int) variant.Rule{
-	"thermometer":     func(c []int) variant.Rule { return variant.Thermometer{Cells: c} },
-	"slowthermometer": func(c []int) variant.Rule { return variant.Thermometer{Cells: c, Slow: true} },
-	"doublearrow":     func(c []int) variant.Rule { return variant.DoubleArrow{Cells: c} },
-	"palindrome":      func(c []int) variant.Rule { return variant.Palindrome{Cells: c} },
-	"renban":          func(c []int) variant.Rule { return variant.Renban{Cells: c} },
-	"betweenline":     func(c []int) variant.Rule { return variant.BetweenLine{Cells: c} },
-	"regionsumline":   func(c []int) variant.Rule { return variant.RegionSumLine{Cells: c} },
-	"entropicline":    func(c []int) variant.Rule { return variant.EntropicLine{Cells: c} },
-	"modularline":     func(c []int) variant.Rule { return variant.ModularLine{Cells: c} },
-	"zipperline":      func(c []int) variant.Rule { return variant.ZipperLine{Cells: c} },
-	"nabner":          func(c []int) variant.Rule { return variant.Nabner{Cells: c} },
+// lineKinds makes the rule of each key whose entries are lines: the keys
+// of variant.Kinds with a Line constructor.
+var lineKinds = func() map[string]func(cells []int) variant.Rule {
+	m := map[string]func(cells []int) variant.Rule{}
+	for _, k := range variant.Kinds() {
+		for _, key := range k.Keys {
+			if key.Line != nil {
+				m[key.Name] = key.Line
+			}
+		}
+	}
+	return m
+}()
+
+// readApart are the f-puzzles keys of variant.Kinds that are not lists of
+// rules: besides the global flags (globalKeys), the negative constraints
+// (read with the marks of the pair rules) and the given pencil marks (a
+// field of a grid cell).
+var readApart = []string{"negative", "givenPencilMarks"}
+
+// listKeys returns the keys of variant.Kinds whose values are lists of
+// rules, each once, in the registry's order: every key but globalKeys and
+// readApart.
+func listKeys() []string {
+	var out []string
+	for _, k := range variant.Kinds() {
+		for _, key := range k.Keys {
+			if !slices.Contains(globalKeys, key.Name) && !slices.Contains(readApart, key.Name) && !slices.Contains(out, key.Name) {
+				out = append(out, key.Name)
+			}
+		}
+	}
+	return out
 }
 
 // readRules reads the list under a rule key.

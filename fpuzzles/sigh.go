@@ -555,17 +555,57 @@ func (rd *sighReader) noArgs(typ string, args []string) error {
 	return nil
 }
 
-// sighLines are the types whose arguments are a line of cells, and the
-// rule of each, as the f-puzzles reader makes it (lineKinds).
-var sighLines = map[string]string{
-	"Thermo": "thermometer", "Renban": "renban", "Between": "betweenline", "Palindrome": "palindrome",
-	"Zipper": "zipperline", "DoubleArrow": "doublearrow", "RegionSumLine": "regionsumline", "Entropic": "entropicline",
+// sighKinds are, for each kind of rule (variant.Kinds, by name), the
+// Interactive Sudoku Solver types read as it: none where ISS has no such
+// constraint. With line set, each type's arguments are one line of cells
+// that makes the rule of the kind's first f-puzzles line key (sighLines);
+// the other types have a case of their own in item. A test walks the
+// registry, so a new kind is decided here, with its types or none.
+var sighKinds = map[string]struct {
+	types []string
+	line  bool
+}{
+	"PositiveDiagonal": {types: []string{"Diagonal"}}, "NegativeDiagonal": {types: []string{"Diagonal"}},
+	"AntiKnight": {types: []string{"AntiKnight"}}, "AntiKing": {types: []string{"AntiKing"}},
+	"DisjointGroups": {types: []string{"DisjointSets"}}, "ExtraRegion": {types: []string{"Windoku"}},
+	"Odd": {}, "Even": {}, "Minimum": {}, "Maximum": {},
+	"Thermometer": {[]string{"Thermo"}, true}, "Arrow": {types: []string{"Arrow", "PillArrow"}},
+	"DoubleArrow": {[]string{"DoubleArrow"}, true}, "Palindrome": {[]string{"Palindrome"}, true},
+	"Renban": {[]string{"Renban"}, true}, "Whispers": {types: []string{"Whisper"}},
+	"BetweenLine": {[]string{"Between"}, true}, "RegionSumLine": {[]string{"RegionSumLine"}, true},
+	"EntropicLine": {[]string{"Entropic"}, true}, "ModularLine": {types: []string{"Modular"}},
+	"ZipperLine": {[]string{"Zipper"}, true}, "Nabner": {},
+	"Killer": {types: []string{"Cage"}}, "LittleKiller": {types: []string{"LittleKiller"}},
+	"Difference": {types: []string{"WhiteDot"}}, "Ratio": {types: []string{"BlackDot"}}, "XV": {types: []string{"X", "V"}},
+	"Negative":  {types: []string{"AntiConsecutive", "StrictKropki", "StrictXV"}},
+	"Quadruple": {types: []string{"Quad"}}, "Clone": {}, "Sandwich": {types: []string{"Sandwich"}},
+	"XSum": {types: []string{"XSum"}}, "Skyscraper": {types: []string{"Skyscraper"}},
+	"Indexer":         {types: []string{"Indexing"}},
+	"PencilMarks":     {types: []string{"Given"}}, // several values given to a cell are its pencil marks
+	"DigitalRootCage": {},
 }
+
+// sighLines makes the rule of each ISS type whose arguments are a line of
+// cells (see sighKinds).
+var sighLines = func() map[string]func(cells []int) variant.Rule {
+	m := map[string]func(cells []int) variant.Rule{}
+	for _, k := range variant.Kinds() {
+		sk := sighKinds[k.Name]
+		if !sk.line {
+			continue
+		}
+		i := slices.IndexFunc(k.Keys, func(key variant.Key) bool { return key.Line != nil })
+		for _, typ := range sk.types {
+			m[typ] = k.Keys[i].Line
+		}
+	}
+	return m
+}()
 
 // item reads one item.
 func (rd *sighReader) item(typ string, args []string) error {
 	n := rd.n
-	if key, ok := sighLines[typ]; ok {
+	if mk, ok := sighLines[typ]; ok {
 		if typ == "Entropic" && n != 9 {
 			return &UnsupportedError{Source: SighSource, Key: typ,
 				Why: fmt.Sprintf("%s: an entropic line needs the values 1-9 (ISS refuses it on a %dx%d grid)", rd.path, n, n)}
@@ -578,7 +618,7 @@ func (rd *sighReader) item(typ string, args []string) error {
 		if err != nil {
 			return err
 		}
-		rd.add(lineKinds[key](cells))
+		rd.add(mk(cells))
 		return nil
 	}
 	switch typ {

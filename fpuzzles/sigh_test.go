@@ -15,6 +15,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -145,7 +146,7 @@ func TestReadSigh(t *testing.T) {
 			if !fpuzzles.IsSigh(tc.iss) {
 				t.Errorf("IsSigh(%q) = false", tc.iss)
 			}
-			res2, err := fpuzzles.Load(tc.iss)
+			res2, err := input.Load(tc.iss)
 			if err != nil || sighKey(res2.Puzzle) != sighKey(res.Puzzle) {
 				t.Errorf("Load: %v", err)
 			}

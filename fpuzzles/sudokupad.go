@@ -49,8 +49,8 @@ var sudokuPadOther = map[string]bool{
 // (digits that may repeat in a cage, cages of one same sum).
 var globalRuleWords = regexp.MustCompile(`(?i)\b(anti[- ]?[a-z]+|knights?|kings?|(non-?)?consecutive|diagonals?|disjoint( groups?)?|windoku|hyper(-?sudoku)?|extra regions?|entropic|magic squares?|(may|can) repeat|same (sum|total)|snakes?|shikaku|star battle|masyu|fillomino|nurikabe|yin[- ]?yang)\b`)
 
-// readSudokuPad reads a puzzle in SudokuPad's own JSON, relaxed or plain.
-func readSudokuPad(text string) (*Result, error) {
+// ReadSudokuPad reads a puzzle in SudokuPad's own JSON, relaxed or plain.
+func ReadSudokuPad(text string) (*Result, error) {
 	if len(text) > MaxJSON {
 		return nil, padErr("", "more than %d bytes", MaxJSON)
 	}
@@ -377,10 +377,11 @@ func (rd *reader) padSolution(raw json.RawMessage) error {
 	return nil
 }
 
-// looksSudokuPad reports whether a JSON object, in text, is SudokuPad's:
+// IsSudokuPadJSON reports whether a JSON object, in text, is SudokuPad's
+// (package input asks it, to tell it from f-puzzles JSON):
 // it has "cells", or "ce", and no f-puzzles "grid"; or, when it does not
 // parse, it is no plain JSON and has SudokuPad's keys of cells.
-func looksSudokuPad(text string) bool {
+func IsSudokuPadJSON(text string) bool {
 	data, err := strictJSON([]byte(text))
 	if err != nil {
 		return !json.Valid([]byte(text)) && (strings.Contains(text, "ce:[") || strings.Contains(text, "cells:["))

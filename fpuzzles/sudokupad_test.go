@@ -9,6 +9,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/internal/lzstring"
 	"github.com/satdoku/satdoku/variant"
 )
@@ -87,7 +88,7 @@ func zipSudokuPad(p *variant.Puzzle, extra string) string {
 
 func hsz3Puzzle(t *testing.T) *variant.Puzzle {
 	t.Helper()
-	p, err := variant.ReadSudoCue(hsz3)
+	p, err := input.ReadSudoCue(hsz3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +116,7 @@ func TestSudokuPadForms(t *testing.T) {
 	want := hsz3Solution
 	for name, in := range forms {
 		t.Run(name, func(t *testing.T) {
-			res, err := fpuzzles.Load(in)
+			res, err := input.Load(in)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +145,7 @@ func TestSudokuPadForms(t *testing.T) {
 // kropki dots are drawn shapes, so it is refused, saying so.
 func TestSudokuPadParityFish(t *testing.T) {
 	t.Parallel()
-	_, err := fpuzzles.Load(parityFish)
+	_, err := input.Load(parityFish)
 	var ue *fpuzzles.UnsupportedError
 	if !errors.As(err, &ue) || !errors.Is(err, fpuzzles.ErrUnsupported) {
 		t.Fatalf("error %v, want an UnsupportedError", err)
@@ -181,7 +182,7 @@ func TestSudokuPadErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := fpuzzles.Load(tt.in)
+			_, err := input.Load(tt.in)
 			if !errors.Is(err, tt.want) || !strings.Contains(err.Error(), tt.msg) {
 				t.Fatalf("error %v, want %v with %q", err, tt.want, tt.msg)
 			}
@@ -197,7 +198,7 @@ func TestSudokuPadEmptyDrawings(t *testing.T) {
 		`{"cells":[[{"value":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"lines":[],"overlays":[],"underlays":[{}]}`,
 		`{ce:[[{v:1},,,],[,,,],[,,,],[,,,]],l:[],o:[,]}`,
 	} {
-		if _, err := fpuzzles.Load(in); err != nil {
+		if _, err := input.Load(in); err != nil {
 			t.Errorf("%s: %v", in, err)
 		}
 	}
@@ -207,7 +208,7 @@ func TestSudokuPadEmptyDrawings(t *testing.T) {
 // it: rows and columns only.
 func TestSudokuPadNoRegions(t *testing.T) {
 	t.Parallel()
-	res, err := fpuzzles.Load(`{ce:[[{v:1},,,],[,,,],[,,,],[,,,]]}`)
+	res, err := input.Load(`{ce:[[{v:1},,,],[,,,],[,,,],[,,,]]}`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +230,7 @@ const parityFish = "https://sudokupad.app/sclN4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMs
 // invalid puzzle, that what it accepts writes back as f-puzzles JSON, and
 // that a setter's solution it keeps solves the puzzle.
 func FuzzSudokuPad(f *testing.F) {
-	p, err := variant.ReadSudoCue(hsz3)
+	p, err := input.ReadSudoCue(hsz3)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -240,11 +241,11 @@ func FuzzSudokuPad(f *testing.F) {
 	f.Add(`{"newboard":{"grids":[{"value":[[1,0,0,4],[0,0,1,0],[0,0,0,0],[4,0,0,1]],"solution":"x"}]}}`)
 	f.Add(`{ce:[[{v:1},,,],[,,,],[,,,],[,,,]],re:[[[0,0],[0,1],[1,0],[1,1]]],ca:[{ce:[[2,2],[3,3]],v:3},{v:'title: x'}]}`)
 	f.Fuzz(func(t *testing.T, s string) {
-		res, err := fpuzzles.Load(s)
+		res, err := input.Load(s)
 		if err != nil {
 			if !errors.Is(err, fpuzzles.ErrFormat) && !errors.Is(err, fpuzzles.ErrUnsupported) &&
-				!(variant.IsSudoCue(s) && (errors.Is(err, variant.ErrSudoCue) || errors.Is(err, variant.ErrInvalid))) &&
-				!(variant.IsSnarfKiller(s) && (errors.Is(err, variant.ErrSnarfKiller) || errors.Is(err, variant.ErrInvalid))) {
+				!(input.IsSudoCue(s) && (errors.Is(err, input.ErrSudoCue) || errors.Is(err, variant.ErrInvalid))) &&
+				!(input.IsSnarfKiller(s) && (errors.Is(err, input.ErrSnarfKiller) || errors.Is(err, variant.ErrInvalid))) {
 				t.Fatalf("error of no known kind: %v", err)
 			}
 			return
@@ -288,7 +289,7 @@ func TestClassicLinks(t *testing.T) {
 		"https://example.com/play/" + strings.ReplaceAll(pe01, "0", ".") + "/hard",
 		"http://example.com/?id=12&s=" + strings.ReplaceAll(pe01, "0", "%2E") + "&lang=en",
 	} {
-		res, err := fpuzzles.Load(link)
+		res, err := input.Load(link)
 		if err != nil {
 			t.Errorf("%s: %v", link, err)
 			continue
@@ -306,7 +307,7 @@ func TestClassicLinks(t *testing.T) {
 		"https://www.f-puzzles.com/?id=yd4b3z3c":                    "f-puzzles short link (?id=)",
 		"https://app.crackingthecryptic.com/sudoku/8bNmDd4J9GxxYzQ": "short SudokuPad id",
 	} {
-		if _, err := fpuzzles.Load(link); !errors.Is(err, fpuzzles.ErrFormat) || !strings.Contains(err.Error(), msg) {
+		if _, err := input.Load(link); !errors.Is(err, fpuzzles.ErrFormat) || !strings.Contains(err.Error(), msg) {
 			t.Errorf("%s: error %v, want one with %q", link, err, msg)
 		}
 	}
@@ -343,7 +344,7 @@ func TestJSONBoards(t *testing.T) {
 		`{"grid":` + rows(pe01, true) + `}`,
 		`{"meta":{"id":7},"items":[{"answer":"` + sol + `","text":"` + pe01 + `"}]}`,
 	} {
-		res, err := fpuzzles.Load(in)
+		res, err := input.Load(in)
 		if err != nil {
 			t.Errorf("%.50s: %v", in, err)
 			continue
@@ -352,7 +353,7 @@ func TestJSONBoards(t *testing.T) {
 			t.Errorf("%.50s: read %v", in, res.Puzzle.Givens)
 		}
 	}
-	res, err := fpuzzles.Load(`{"data":{"puzzle":"12.4..1.....4..1"}}`)
+	res, err := input.Load(`{"data":{"puzzle":"12.4..1.....4..1"}}`)
 	if err != nil || res.Puzzle.Side() != 4 {
 		t.Errorf("a 4×4 under \"puzzle\": %v", err)
 	}
@@ -361,7 +362,7 @@ func TestJSONBoards(t *testing.T) {
 		`{"solution":"` + sol + `"}`,
 		`{"size":9}`,
 	} {
-		if _, err := fpuzzles.Load(in); !errors.Is(err, fpuzzles.ErrFormat) {
+		if _, err := input.Load(in); !errors.Is(err, fpuzzles.ErrFormat) {
 			t.Errorf("%s: error %v, want ErrFormat", in, err)
 		}
 	}

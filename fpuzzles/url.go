@@ -1,7 +1,6 @@
 package fpuzzles
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -9,58 +8,11 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/internal/lzstring"
-	"github.com/satdoku/satdoku/variant"
 )
 
 // maxPayloadOutput bounds the decompressed JSON of a payload, in UTF-16
 // code units (MaxJSON bytes of ASCII).
 const maxPayloadOutput = MaxJSON
-
-// Load reads a puzzle given in any form: f-puzzles JSON (it starts with
-// '{'), an f-puzzles or SudokuPad link, the compressed payload of one,
-// SudokuPad's own format, a link of another site that holds a classic
-// puzzle (see ReadURL), a JSON object of another kind that holds a classic
-// board (a puzzle API's {"puzzle": "0700…"} or {"board": [[0,0,1,…],…]}),
-// a killer sudoku in SudoCue's one-line format ("3x3:d:k:…", read by
-// variant.ReadSudoCue, whose errors it returns) or in the forum's
-// "snarfable" one ("S<J<<O<<KJ^<<^…", 81 characters, read by
-// variant.ReadSnarfKiller, whose errors it returns), or a puzzle of
-// Interactive Sudoku Solver, its constraint string or its link (IsSigh,
-// ReadSigh). Surrounding spaces are ignored.
-func Load(text string) (*Result, error) {
-	t := strings.TrimSpace(text)
-	switch {
-	case strings.HasPrefix(t, "{"):
-		if looksSudokuPad(t) {
-			return readSudokuPad(t)
-		}
-		var doc map[string]json.RawMessage
-		if json.Unmarshal([]byte(t), &doc) == nil && doc != nil && !isFPuzzlesDoc(doc) {
-			return readJSONBoard(t)
-		}
-		return Decode([]byte(t))
-	case isSudokuPadID(t):
-		return readSudokuPadPayload(t)
-	case variant.IsSudoCue(t):
-		p, err := variant.ReadSudoCue(t)
-		if err != nil {
-			return nil, err
-		}
-		return &Result{Puzzle: p}, nil
-	case variant.IsSnarfKiller(t):
-		p, err := variant.ReadSnarfKiller(t)
-		if err != nil {
-			return nil, err
-		}
-		return &Result{Puzzle: p}, nil
-	case IsSigh(t):
-		return ReadSigh(t)
-	case strings.Contains(t, "://") || strings.HasPrefix(strings.ToLower(t), "www.") ||
-		strings.Contains(t, "f-puzzles.com") || strings.Contains(t, "sudokupad"):
-		return ReadURL(t)
-	}
-	return ReadPayload(t)
-}
 
 // ReadURL reads a puzzle from a link: f-puzzles' "?load=<payload>"
 // (https://www.f-puzzles.com/?load=N4Ig...), or SudokuPad's
@@ -98,8 +50,8 @@ func ReadURL(link string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if isSudokuPadID(payload) {
-		return readSudokuPadPayload(payload)
+	if IsSudokuPadID(payload) {
+		return ReadSudokuPadID(payload)
 	}
 	return ReadPayload(payload)
 }
@@ -141,29 +93,29 @@ func classicLink(link string) (*Result, bool) {
 		if err != nil {
 			continue
 		}
-		return classicResult(b), true
+		return ClassicResult(b), true
 	}
 	return nil, false
 }
 
-// isSudokuPadID reports whether id is SudokuPad's own format: "scl" or
-// "ctc" and a payload.
-func isSudokuPadID(id string) bool {
+// IsSudokuPadID reports whether id is SudokuPad's own format: "scl" or
+// "ctc" and a payload. It is how package input recognises the format.
+func IsSudokuPadID(id string) bool {
 	return len(id) > 3+16 && (strings.HasPrefix(id, "scl") || strings.HasPrefix(id, "ctc"))
 }
 
-// readSudokuPadPayload reads "scl<payload>" or "ctc<payload>": SudokuPad's
+// ReadSudokuPadID reads "scl<payload>" or "ctc<payload>": SudokuPad's
 // JSON compressed as f-puzzles' is, or written out.
-func readSudokuPadPayload(id string) (*Result, error) {
+func ReadSudokuPadID(id string) (*Result, error) {
 	p := strings.ReplaceAll(strings.TrimSpace(id[3:]), " ", "+")
 	if strings.HasPrefix(p, "{") {
-		return readSudokuPad(p)
+		return ReadSudokuPad(p)
 	}
 	text, err := decompress(p)
 	if err != nil {
 		return nil, &FormatError{Source: "SudokuPad", Err: fmt.Errorf("the payload does not decompress: %w", err)}
 	}
-	return readSudokuPad(text)
+	return ReadSudokuPad(text)
 }
 
 func urlPayload(link string) (string, error) {
@@ -196,7 +148,7 @@ func urlPayload(link string) (string, error) {
 		// sudokupad.app/sudoku/fpuzzles... and similar paths.
 		// The payload's own characters may spell "fpuz" or "/scl": the
 		// first prefix found is the format.
-		if !isSudokuPadID(id) && !strings.HasPrefix(id, "fpuz") {
+		if !IsSudokuPadID(id) && !strings.HasPrefix(id, "fpuz") {
 			at := len(id)
 			for _, prefix := range []string{"fpuz", "/scl", "/ctc"} {
 				if i := strings.Index(id, prefix); i >= 0 && i < at {
@@ -219,7 +171,7 @@ func urlPayload(link string) (string, error) {
 		id = strings.TrimPrefix(id[len("fpuzzles"):], "/")
 	case strings.HasPrefix(id, "fpuz"):
 		id = strings.TrimPrefix(id[len("fpuz"):], "/")
-	case isSudokuPadID(id):
+	case IsSudokuPadID(id):
 		return id, nil
 	case id == "":
 		return "", formatErr("", "the link has no f-puzzles puzzle (no \"?load=\" and no SudokuPad \"fpuzzles\", \"scl\" or \"ctc\" id)")

@@ -14,8 +14,9 @@
 //
 // # Rules
 //
-// Every rule type implements Rule and is named by its f-puzzles key. The
-// meanings follow f-puzzles and SudokuSolver (github.com/dclamage/SudokuSolver,
+// Every rule type implements Rule and is named by its f-puzzles key; Kinds
+// lists them all (the registry: each kind's Go name, f-puzzles keys, a
+// one-line description and a sample). The meanings follow f-puzzles and SudokuSolver (github.com/dclamage/SudokuSolver,
 // whose f-puzzles importer is the reference for the JSON):
 //
 //	global   diagonal+ diagonal-    PositiveDiagonal, NegativeDiagonal: the diagonal's N cells differ
@@ -53,6 +54,33 @@
 //	         rowindexer, columnindexer, boxindexer   Indexer
 //
 // Irregular (jigsaw) regions are geometry, not a rule: Puzzle.Regions.
+//
+// # Adding a rule
+//
+// Rule is sealed and Kinds is the one list of its kinds; every consumer
+// has a test that walks Kinds and names the consumer and the kind it does
+// not handle. The steps:
+//
+//  1. variant: the type, with its methods (Name, Describe, Scope,
+//     Validate, Check — the checker is the ground truth), in the file of
+//     its family (cells.go, lines.go, cages.go, pairs.go, other.go,
+//     global.go); in registry.go, its isRule method and its entry in
+//     Kinds (name, f-puzzles keys, a Line constructor for a key of bare
+//     lines, a one-line description, a sample valid on 9×9); its row in
+//     the table above.
+//  2. encode (variant_rules.go): a case in variantEncoder.rule, and one
+//     in apartRule (a group of cells the rule keeps apart, or none).
+//  3. fallback: a case in builder.rule (variant_compile.go), with its
+//     propagator in the rules_*.go of its family.
+//  4. render: a case in drawing.rule (rules.go).
+//  5. fpuzzles: a case in writer.rule (write.go); a case in readEntry
+//     (rules.go) unless its key has a Line constructor; its entry in
+//     sighKinds (sigh.go), with the ISS types read as it or none.
+//  6. varianttest: its clue kinds at the end of flavours and a case in
+//     clueMaker.make (clues.go), so the property tests make it.
+//
+// The worker protocol (internal/workerproto) carries every kind of the
+// registry with no change.
 //
 // # Rules that depend on the size
 //

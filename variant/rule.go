@@ -17,7 +17,8 @@ import (
 //
 // Every rule type has value receivers, so the rules of a Puzzle are plain
 // values (variant.Killer, not *variant.Killer) and a type switch matches the
-// value type.
+// value type. The set is closed, as go/ast closes its node kinds: an
+// unexported method seals the interface, and Kinds lists every rule type.
 type Rule interface {
 	// Name returns the rule's f-puzzles key: "killercage",
 	// "thermometer", "diagonal+", ...
@@ -41,6 +42,10 @@ type Rule interface {
 	// rule must be valid on p (Validate); Check never panics on such input
 	// and shares no code with any solver.
 	Check(p *Puzzle, grid *board.Board) *Violation
+
+	// isRule seals the interface: the rules are the types of this
+	// package, listed once by Kinds.
+	isRule()
 }
 
 // Violation says how a grid breaks one rule: the cells at fault and the

@@ -308,9 +308,10 @@ func engineOptions(req *Request) engine.Options {
 	return o
 }
 
-// solveClassic solves, counts or explains with a new engine: an Engine is
-// not safe for concurrent use, and engines in one process take turns on
-// gophersat by themselves.
+// solveClassic solves, counts or explains with a new engine of the
+// request's options (an Engine's options are fixed at New; it is safe for
+// concurrent use, see package engine), and engines in one process take
+// turns on gophersat by themselves.
 func solveClassic(ctx context.Context, b *board.Board, req *Request) *Response {
 	eng, err := engine.New(engineOptions(req))
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/satdoku/satdoku/board"
-	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -39,47 +39,15 @@ func (p *puzzle) board() *board.Board { return p.vp.Givens }
 // isVariant reports whether the puzzle has rules or irregular regions.
 func (p *puzzle) isVariant() bool { return len(p.vp.Rules) > 0 || p.vp.Regions != nil }
 
-// LooksLikeFPuzzles reports whether text is f-puzzles input rather than
-// one of the text formats: JSON, a link (f-puzzles or SudokuPad), the
-// compressed text after "?load=" (one line with a character no text format
-// has: + / = $, or lz-string's usual start "N4Ig"), SudokuPad's own
-// payload ("scl" or "ctc" and the compressed text), a killer string,
-// SudoCue's ("3x3:…") or the snarfable one ("S<J<<O<<…", see
-// variant.IsSnarfKiller), which fpuzzles.Load reads too, or a puzzle of
-// Interactive Sudoku Solver (".Cage~10~R1C1~R1C2…" or its link,
-// fpuzzles.IsSigh). The first line other
-// than blanks and # comments tells (a link in a comment is not the
-// puzzle), so the start of a long input is enough.
-func LooksLikeFPuzzles(text string) bool {
-	t := ""
-	for line := range strings.Lines(text) {
-		if l := strings.TrimSpace(line); l != "" && l[0] != '#' {
-			t = l
-			break
-		}
-	}
-	switch {
-	case strings.HasPrefix(t, "{"), strings.Contains(t, "://"), strings.Contains(t, "f-puzzles.com"),
-		strings.Contains(strings.ToLower(t), "sudokupad"), strings.Contains(t, "load="), variant.IsSudoCue(t), variant.IsSnarfKiller(t),
-		fpuzzles.IsSigh(t):
-		return true
-	case strings.ContainsAny(t, " \t\n") || len(t) < 40:
-		return false
-	}
-	// A payload is lz-string's base64 (A-Z a-z 0-9 + / =), its URI form
-	// (+ - $) or either escaped (%2B): a path such as /data/x.js is not.
-	payload := !strings.ContainsFunc(t, func(c rune) bool {
-		return !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.ContainsRune("+/=$-%", c))
-	})
-	return payload && (strings.HasPrefix(t, "N4Ig") || strings.HasPrefix(t, "scl") || strings.HasPrefix(t, "ctc") || strings.ContainsAny(t, "+/=$"))
-}
-
 // read parses the request's puzzle.
 func (h *Handler) read(req *Request) (*puzzle, error) {
+	// The format is told as everywhere else (input.Detect); pencil marks
+	// are read as text is, with the request's box, rules and regions.
+	format := input.Detect(req.Puzzle)
 	fp := false
 	switch req.Format {
 	case "", "auto":
-		fp = LooksLikeFPuzzles(req.Puzzle)
+		fp = format.Variant() && format != input.Marks
 	case "text":
 	case "fpuzzles":
 		fp = true
@@ -91,7 +59,7 @@ func (h *Handler) read(req *Request) (*puzzle, error) {
 	if fp {
 		p, err = h.readFPuzzles(req)
 	} else {
-		p, err = h.readText(req)
+		p, err = h.readText(req, format == input.Marks)
 	}
 	if err != nil {
 		return nil, err
@@ -130,12 +98,13 @@ func (h *Handler) read(req *Request) (*puzzle, error) {
 	return p, nil
 }
 
-// readFPuzzles reads f-puzzles input: JSON, a link or its payload.
+// readFPuzzles reads variant input: JSON, a link or its payload, a killer
+// string, an Interactive Sudoku Solver string (input.Load).
 func (h *Handler) readFPuzzles(req *Request) (*puzzle, error) {
 	if req.Rules != "" || req.Regions != "" || req.Box != "" {
 		return nil, fmt.Errorf("%w: an f-puzzles puzzle carries its own rules, regions and size: leave rules, regions and box out", errBadRequest)
 	}
-	res, err := fpuzzles.Load(req.Puzzle)
+	res, err := input.Load(req.Puzzle)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", errBadRequest, err)
 	}
@@ -149,9 +118,9 @@ func (h *Handler) readFPuzzles(req *Request) (*puzzle, error) {
 	return p, nil
 }
 
-// readText reads a puzzle in a text format (or from its givens alone) and
-// the global rules and regions that come with it.
-func (h *Handler) readText(req *Request) (*puzzle, error) {
+// readText reads a puzzle in a text format or pencil marks (or from its
+// givens alone) and the global rules and regions that come with it.
+func (h *Handler) readText(req *Request, marks bool) (*puzzle, error) {
 	var shape board.Shape
 	if req.Box != "" {
 		r, c, ok := strings.Cut(strings.ToLower(req.Box), "x")
@@ -173,8 +142,8 @@ func (h *Handler) readText(req *Request) (*puzzle, error) {
 	p := &puzzle{format: board.Line, alphabet: &alpha}
 	var b *board.Board
 	switch {
-	case variant.LooksLikeMarks(req.Puzzle):
-		m := variant.NewMarksReader(strings.NewReader(req.Puzzle))
+	case marks:
+		m := input.NewMarksReader(strings.NewReader(req.Puzzle))
 		m.Shape = shape
 		vp, _, err := m.Read()
 		if err != nil {

@@ -13,11 +13,11 @@ import (
 // FuzzRequest: ParseRequest never panics, and what it accepts writes back
 // to a request that reads as the same board.
 func FuzzRequest(f *testing.F) {
-	f.Add([]byte("7 2 2 1000020000300004\n"))
-	f.Add([]byte("1 3 3 " + string(bytes.Repeat([]byte{'0'}, 81)) + "\n"))
-	f.Add([]byte("x y z\n"))
-	f.Add([]byte(`3 V {"r":2,"c":2,"cells":"1000000000000000","regions":null,"rules":[{"t":"Killer","v":{"Cells":[0,1],"Sum":3}},{"t":"AntiKing","v":{}}]}` + "\n"))
-	f.Add([]byte(`4 V {"r":1,"c":4,"cells":"0000000000000000","regions":[0,0,1,1,0,0,1,1,2,2,3,3,2,2,3,3],"rules":[{"t":"LittleKiller","v":{"Clue":{"Row":-1,"Col":0,"DRow":1,"DCol":1},"Sum":10}}]}` + "\n"))
+	f.Add([]byte("7\t2\t2\t1000020000300004\t\n"))
+	f.Add([]byte("1\t3\t3\t" + string(bytes.Repeat([]byte{'0'}, 81)) + "\t\n"))
+	f.Add([]byte("x\ty\tz\n"))
+	f.Add([]byte("3\t2\t2\t1000000000000000\t" + `{"regions":null,"rules":[{"t":"Killer","v":{"Cells":[0,1],"Sum":3}},{"t":"AntiKing","v":{}}]}` + "\n"))
+	f.Add([]byte("4\t1\t4\t0000000000000000\t" + `{"regions":[0,0,1,1,0,0,1,1,2,2,3,3,2,2,3,3],"rules":[{"t":"LittleKiller","v":{"Clue":{"Row":-1,"Col":0,"DRow":1,"DCol":1},"Sum":10}}]}` + "\n"))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		seq, b, p, err := ParseRequest(line)
 		if err != nil {
@@ -76,7 +76,7 @@ func FuzzResponse(f *testing.F) {
 func FuzzConfig(f *testing.F) {
 	line, _ := AppendConfig(nil, Config{FlushEach: true})
 	f.Add(line)
-	f.Add([]byte("satdoku-worker 3 {\"Engine\":{\"Kind\":9}}\n"))
+	f.Add([]byte(Protocol + "\tconfig\t{\"Engine\":{\"Kind\":9}}\n"))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		ParseConfig(line)
 	})

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os/exec"
+	"slices"
 	"strconv"
 	"time"
 
@@ -16,17 +17,27 @@ import (
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/fallback"
+	"github.com/satdoku/satdoku/propagate"
 	"github.com/satdoku/satdoku/solver"
 	"github.com/satdoku/satdoku/variant"
 )
 
-// Version is the protocol's version, written in the config and ready lines.
-const Version = 3
+// Version is the protocol's version: the one place it is written. A
+// change to any line's layout, to Config, or to the sentinel tables'
+// order (an error's codes are indexes into Sentinels) raises it; parent
+// and worker are the same executable, so the version guards against a
+// stray program more than against an old one.
+const Version = 4
 
-const (
-	configPrefix = "satdoku-worker 3 "
+// Protocol names the protocol and its version, "satdoku-worker/4": the
+// first field of the config and ready lines, and the value of the
+// environment variable that makes a process a worker (package batch).
+var Protocol = "satdoku-worker/" + strconv.Itoa(Version)
+
+var (
+	configPrefix = Protocol + "\tconfig\t"
 	// Ready is the line a worker writes once it can solve.
-	Ready = "ready satdoku-worker 3\n"
+	Ready = Protocol + "\tready\n"
 )
 
 // Config is what a worker needs to know before its first request.
@@ -57,7 +68,7 @@ func ParseConfig(line []byte) (Config, error) {
 	var c Config
 	rest, ok := bytes.CutPrefix(bytes.TrimRight(line, "\n"), []byte(configPrefix))
 	if !ok {
-		return c, fmt.Errorf("not a satdoku-worker %d config line", Version)
+		return c, fmt.Errorf("not a %s config line", Protocol)
 	}
 	err := json.Unmarshal(rest, &c)
 	return c, err
@@ -65,52 +76,48 @@ func ParseConfig(line []byte) (Config, error) {
 
 // AppendRequest appends the request to solve b as puzzle seq to dst.
 func AppendRequest(dst []byte, seq int, b *board.Board) []byte {
+	return append(appendBoard(dst, seq, b), '\n')
+}
+
+// appendBoard appends the first four fields of a request: SEQ, BOXROWS,
+// BOXCOLS and CELLS, each followed by a tab.
+func appendBoard(dst []byte, seq int, b *board.Board) []byte {
 	dst = strconv.AppendInt(dst, int64(seq), 10)
-	dst = append(dst, ' ')
+	dst = append(dst, '\t')
 	dst = strconv.AppendInt(dst, int64(b.Shape.BoxRows), 10)
-	dst = append(dst, ' ')
+	dst = append(dst, '\t')
 	dst = strconv.AppendInt(dst, int64(b.Shape.BoxCols), 10)
-	dst = append(dst, ' ')
+	dst = append(dst, '\t')
 	dst = appendCells(dst, b)
-	return append(dst, '\n')
+	return append(dst, '\t')
 }
 
 // AppendVariantRequest appends the request to solve the variant puzzle p
-// as puzzle seq to dst: its givens, regions and rules as JSON (see
-// appendVariant). It fails for a rule of a type the protocol does not
-// carry (one that no engine knows either).
+// as puzzle seq to dst: its givens, then its regions and rules as JSON
+// (see appendVariant). It fails for a rule of a type the protocol does not
+// carry (one that is not in variant.Kinds, which no engine knows either).
 func AppendVariantRequest(dst []byte, seq int, p *variant.Puzzle) ([]byte, error) {
-	dst = strconv.AppendInt(dst, int64(seq), 10)
-	dst = append(dst, " V "...)
-	dst, err := appendVariant(dst, p)
+	if p == nil || p.Givens == nil {
+		return nil, fmt.Errorf("%w: no puzzle", board.ErrShape)
+	}
+	dst, err := appendVariant(appendBoard(dst, seq, p.Givens), p)
 	if err != nil {
 		return nil, err
 	}
 	return append(dst, '\n'), nil
 }
 
-// ParseRequest reads a request line: a classic board, or a variant puzzle
-// (p not nil, its Givens the board). The board it returns has a valid
-// shape and digits in range; its givens may still clash, and a variant
-// puzzle is not validated (the engine does that).
+// ParseRequest reads a request line: a classic board (p nil), or a
+// variant puzzle (p not nil, its Givens the board). The board it returns
+// has a valid shape and digits in range; its givens may still clash, and
+// a variant puzzle is not validated (the engine does that).
 func ParseRequest(line []byte) (seq int, b *board.Board, p *variant.Puzzle, err error) {
-	line = bytes.TrimRight(line, "\n")
-	if i := bytes.IndexByte(line, ' '); i > 0 && bytes.HasPrefix(line[i:], []byte(" V ")) {
-		seq, err := strconv.Atoi(string(line[:i]))
-		if err != nil {
-			return 0, nil, nil, err
-		}
-		p, err := parseVariant(line[i+3:])
-		if err != nil {
-			return 0, nil, nil, err
-		}
-		return seq, p.Givens, p, nil
-	}
-	f := fields{rest: line, sep: ' '}
+	f := fields{rest: bytes.TrimSuffix(line, []byte{'\n'}), sep: '\t'}
 	seq, err1 := f.int()
 	br, err2 := f.int()
 	bc, err3 := f.int()
 	cells := f.next()
+	rules := f.next()
 	if err := errors.Join(err1, err2, err3, f.end()); err != nil {
 		return 0, nil, nil, err
 	}
@@ -122,7 +129,15 @@ func ParseRequest(line []byte) (seq int, b *board.Board, p *variant.Puzzle, err 
 	if b == nil && err == nil {
 		err = errors.New("no board")
 	}
-	return seq, b, nil, err
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	if len(rules) > 0 {
+		if p, err = parseVariant(b, rules); err != nil {
+			return 0, nil, nil, err
+		}
+	}
+	return seq, b, p, nil
 }
 
 // AppendResponse appends the response for puzzle seq to dst.
@@ -411,19 +426,49 @@ func (f *fields) end() error {
 
 // Sentinels are the errors that keep their identity across the protocol:
 // an error wrapping any of them still satisfies errors.Is for it in the
-// parent. A sentinel's code is its index plus one; new ones go at the end.
-var Sentinels = []error{
-	context.Canceled, context.DeadlineExceeded,
-	board.ErrShape, board.ErrDigit, board.ErrClash, board.ErrBlank, board.ErrGiven,
-	board.ErrSymbol, board.ErrRowLength, board.ErrRowCount, board.ErrLineTooLong, board.ErrEmpty, board.ErrSize, board.ErrExtra,
-	engine.ErrDisagree, engine.ErrNoCommand,
-	encode.ErrOption,
-	solver.ErrFormula, solver.ErrPanic, solver.ErrBadModel, solver.ErrSatisfiable,
-	decode.ErrMissing, decode.ErrNoDigit, decode.ErrTwoDigits, decode.ErrUndecided,
-	decode.ErrSyntax, decode.ErrStatus, decode.ErrTwoStatus, decode.ErrLiteral, decode.ErrVarRange,
-	decode.ErrConflict, decode.ErrAfterEnd, decode.ErrModelStatus, decode.ErrNoModel, decode.ErrNoAnswer, decode.ErrTooLarge,
-	exec.ErrNotFound, fs.ErrNotExist, fs.ErrPermission,
-	variant.ErrInvalid, variant.ErrRule, encode.ErrUnknownRule, fallback.ErrUnknownRule,
+// parent. A sentinel's code is its index plus one. They are the tables
+// each package exports (its Sentinels function), in the order of
+// sentinelTables, then the standard library's that an engine passes on;
+// a value two packages share (solver.ErrFormula is encode.ErrFormula) is
+// listed once.
+var Sentinels = assemble(sentinelTables)
+
+// sentinelTables are the packages whose errors may reach an engine.Result:
+// the engine and every package of this module it imports (the tests
+// check the list against the import graph and each table against its
+// package's source), and the standard library.
+var sentinelTables = []sentinelTable{
+	{"board", board.Sentinels},
+	{"variant", variant.Sentinels},
+	{"propagate", propagate.Sentinels},
+	{"encode", encode.Sentinels},
+	{"decode", decode.Sentinels},
+	{"fallback", fallback.Sentinels},
+	{"solver", solver.Sentinels},
+	{"engine", engine.Sentinels},
+	{"", func() []error {
+		return []error{context.Canceled, context.DeadlineExceeded, exec.ErrNotFound, fs.ErrNotExist, fs.ErrPermission}
+	}},
+}
+
+// sentinelTable is one package's sentinels: its path in this module ("" for
+// the standard library's) and its Sentinels function.
+type sentinelTable struct {
+	pkg       string
+	sentinels func() []error
+}
+
+// assemble lists the sentinels of the tables in order, each value once.
+func assemble(tables []sentinelTable) []error {
+	var out []error
+	for _, t := range tables {
+		for _, s := range t.sentinels() {
+			if !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }
 
 // RemoteError is an error that crossed the protocol: its message, and the

@@ -1,6 +1,7 @@
 package workerproto
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -145,16 +146,22 @@ func TestConfigRoundTrip(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("config round trip: %+v, %v", got, err)
 	}
-	if _, err := ParseConfig([]byte("satdoku-worker 1 {}\n")); err == nil {
-		t.Error("a config line of another version accepted")
+	for _, other := range []string{"satdoku-worker 3 {}\n", "satdoku-worker/3\tconfig\t{}\n", fmt.Sprintf("satdoku-worker/%d\tconfig\t{}\n", Version+1)} {
+		if _, err := ParseConfig([]byte(other)); err == nil {
+			t.Errorf("config line of another version accepted: %q", other)
+		}
+	}
+	if !strings.HasPrefix(string(line), Protocol+"\t") || !strings.HasPrefix(Ready, Protocol+"\t") {
+		t.Errorf("config %q and ready %q lines do not start with %q", line, Ready, Protocol)
 	}
 }
 
 // TestBadLines checks that malformed lines are errors, never panics.
 func TestBadLines(t *testing.T) {
 	good := AppendResponse(nil, 3, &engine.Result{Solution: grid4(), Engine: "sat"})
-	for _, bad := range []string{"", "\n", "1 2 2\n", "x 2 2 0000000000000000\n", "1 2 2 000\n", "1 0 2 00\n",
-		"1 2 2 " + strings.Repeat(":", 16) + "\n", "1 2 2 0000000000000000 extra\n", "1 2 2 -\n"} {
+	for _, bad := range []string{"", "\n", "1\t2\t2\n", "x\t2\t2\t0000000000000000\t\n", "1\t2\t2\t000\t\n", "1\t0\t2\t00\t\n",
+		"1\t2\t2\t" + strings.Repeat(":", 16) + "\t\n", "1\t2\t2\t0000000000000000\t\textra\n", "1\t2\t2\t-\t\n",
+		"1\t2\t2\t0000000000000000\n", "1 2 2 0000000000000000\n"} {
 		if _, _, _, err := ParseRequest([]byte(bad)); err == nil {
 			t.Errorf("request %q accepted", bad)
 		}
@@ -177,20 +184,60 @@ func TestBadLines(t *testing.T) {
 	}
 }
 
-// BenchmarkResponse measures a 9x9 answer's way through: written by the
-// worker, read by the parent.
-func BenchmarkResponse(b *testing.B) {
+// benchResult is a usual 9x9 answer: solved by SAT after probing.
+func benchResult(b *testing.B) engine.Result {
 	sol, err := board.Parse(strings.Repeat("0", 81))
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := engine.Result{Status: engine.Solved, Solution: sol, Engine: "sat", Stage: encode.StageProbing, Settled: true, Elapsed: time.Millisecond}
+	return engine.Result{Status: engine.Solved, Solution: sol, Engine: "sat", Stage: encode.StageProbing, Settled: true, Elapsed: time.Millisecond}
+}
+
+// BenchmarkResponse measures a 9x9 answer's way through: written by the
+// worker, read by the parent.
+func BenchmarkResponse(b *testing.B) {
+	r := benchResult(b)
 	b.ReportAllocs()
 	var buf []byte
 	for i := 0; i < b.N; i++ {
 		buf = AppendResponse(buf[:0], i, &r)
 		if _, _, err := ParseResponse(buf, board.Classic, 0); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRequest measures a 9x9 request's way through: written by the
+// parent, read by the worker.
+func BenchmarkRequest(b *testing.B) {
+	puzzle, err := board.Parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var buf []byte
+	for i := 0; i < b.N; i++ {
+		buf = AppendRequest(buf[:0], i, puzzle)
+		if _, _, _, err := ParseRequest(buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkResponseJSON measures what BenchmarkResponse measures with
+// the response as encoding/json writes and reads engine.Result: the cost
+// that keeps the per-puzzle fields out of JSON (see the package doc).
+func BenchmarkResponseJSON(b *testing.B) {
+	r := benchResult(b)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		js, err := json.Marshal(&r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var got engine.Result
+		if err := json.Unmarshal(js, &got); err != nil || got.Solution == nil {
+			b.Fatalf("%v %s", err, js)
 		}
 	}
 }

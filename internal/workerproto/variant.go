@@ -11,37 +11,25 @@ import (
 	"github.com/satdoku/satdoku/variant"
 )
 
-// ruleTypes are the rule types of package variant, by their Go name: a
-// rule crosses the protocol as its type's name and its value as JSON,
-// and comes back as the same value (every rule type is plain data:
-// exported fields of ints, slices and small structs).
-var ruleTypes = map[string]reflect.Type{}
-
-func init() {
-	for _, r := range []variant.Rule{
-		variant.PositiveDiagonal{}, variant.NegativeDiagonal{}, variant.AntiKnight{}, variant.AntiKing{},
-		variant.DisjointGroups{}, variant.ExtraRegion{}, variant.Negative{},
-		variant.Odd{}, variant.Even{}, variant.PencilMarks{}, variant.Minimum{}, variant.Maximum{},
-		variant.Thermometer{}, variant.Arrow{}, variant.DoubleArrow{}, variant.Palindrome{}, variant.Renban{},
-		variant.Whispers{}, variant.BetweenLine{}, variant.RegionSumLine{}, variant.EntropicLine{},
-		variant.ModularLine{}, variant.ZipperLine{}, variant.Nabner{},
-		variant.Killer{}, variant.DigitalRootCage{}, variant.LittleKiller{},
-		variant.Difference{}, variant.Ratio{}, variant.XV{},
-		variant.Quadruple{}, variant.Clone{}, variant.Sandwich{}, variant.XSum{}, variant.Skyscraper{}, variant.Indexer{},
-	} {
-		t := reflect.TypeOf(r)
-		ruleTypes[t.Name()] = t
+// ruleTypes are the rule types of package variant (variant.Kinds), by
+// their Go name: a rule crosses the protocol as its type's name and its
+// value as JSON, and comes back as the same value (every rule type is
+// plain data: exported fields of ints, slices and small structs).
+var ruleTypes = func() map[string]reflect.Type {
+	m := map[string]reflect.Type{}
+	for _, k := range variant.Kinds() {
+		m[k.Name] = k.Type()
 	}
-}
+	return m
+}()
 
 // ErrRuleType reports a rule whose type the protocol does not carry: not
 // one of package variant's (no engine knows such a rule either).
 var ErrRuleType = errors.New("rule type not carried by the worker protocol")
 
+// wirePuzzle is a variant puzzle's RULES field: what it adds to the
+// board of the request's other fields.
 type wirePuzzle struct {
-	BoxRows int        `json:"r"`
-	BoxCols int        `json:"c"`
-	Cells   string     `json:"cells"`
 	Regions []int      `json:"regions"`
 	Rules   []wireRule `json:"rules,omitempty"`
 }
@@ -51,14 +39,11 @@ type wireRule struct {
 	Value json.RawMessage `json:"v"`
 }
 
-// appendVariant appends the JSON of p (its givens, regions and rules; not
-// its cosmetics or metadata, which solving does not need) to dst.
+// appendVariant appends the JSON of p's regions and rules (not its givens,
+// which the request's other fields carry, nor its cosmetics or metadata,
+// which solving does not need) to dst.
 func appendVariant(dst []byte, p *variant.Puzzle) ([]byte, error) {
-	if p == nil || p.Givens == nil {
-		return nil, fmt.Errorf("%w: no puzzle", board.ErrShape)
-	}
-	w := wirePuzzle{BoxRows: p.Givens.Shape.BoxRows, BoxCols: p.Givens.Shape.BoxCols,
-		Cells: string(appendCells(nil, p.Givens)), Regions: p.Regions}
+	w := wirePuzzle{Regions: p.Regions}
 	for i, r := range p.Rules {
 		t := reflect.TypeOf(r)
 		if t == nil || ruleTypes[t.Name()] != t {
@@ -77,10 +62,13 @@ func appendVariant(dst []byte, p *variant.Puzzle) ([]byte, error) {
 	return append(dst, js...), nil
 }
 
-// parseVariant reads the JSON of a variant puzzle. Its givens have a
-// valid shape and digits in range; the rest is not validated.
-func parseVariant(data []byte) (*variant.Puzzle, error) {
+// parseVariant reads the JSON of a variant puzzle's regions and rules on
+// the givens b. Nothing is validated but the JSON and the rule types.
+func parseVariant(b *board.Board, data []byte) (*variant.Puzzle, error) {
 	var w wirePuzzle
+	if data[0] != '{' {
+		return nil, errors.New("variant puzzle: not a JSON object")
+	}
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&w); err != nil {
@@ -88,17 +76,6 @@ func parseVariant(data []byte) (*variant.Puzzle, error) {
 	}
 	if d.More() {
 		return nil, errors.New("variant puzzle: data after the JSON")
-	}
-	s, err := board.NewShape(w.BoxRows, w.BoxCols)
-	if err != nil {
-		return nil, err
-	}
-	b, err := parseCells(s, []byte(w.Cells))
-	if err != nil {
-		return nil, err
-	}
-	if b == nil {
-		return nil, errors.New("variant puzzle: no board")
 	}
 	p := &variant.Puzzle{Givens: b, Regions: w.Regions}
 	for i, wr := range w.Rules {

@@ -61,9 +61,9 @@ func TestVariantRequestRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	for name := range ruleTypes {
-		if !seen[name] {
-			t.Errorf("rule type %s never sent", name)
+	for _, k := range variant.Kinds() {
+		if !seen[k.Name] {
+			t.Errorf("rule kind %s never sent", k.Name)
 		}
 	}
 	// Empty regions are not the boxes: they stay empty (and invalid).
@@ -92,19 +92,44 @@ func TestVariantRequestErrors(t *testing.T) {
 		t.Error("nil puzzle written")
 	}
 	for _, bad := range []string{
-		`1 V {}`,
-		`1 V {"r":2,"c":2,"cells":"00000"}`,
-		`1 V {"r":2,"c":2,"cells":"000000000000000:"}`,
-		`1 V {"r":0,"c":2,"cells":""}`,
-		`1 V {"r":2,"c":2,"cells":"0000000000000000","rules":[{"t":"Nothing","v":{}}]}`,
-		`1 V {"r":2,"c":2,"cells":"0000000000000000","rules":[{"t":"Killer","v":{"Cells":"x"}}]}`,
-		`1 V {"r":2,"c":2,"cells":"0000000000000000","rules":[{"t":"Killer","v":{"Extra":1}}]}`,
-		`1 V {"r":2,"c":2,"cells":"0000000000000000","extra":1}`,
-		`1 V {"r":2,"c":2,"cells":"0000000000000000"} {}`,
-		`x V {"r":2,"c":2,"cells":"0000000000000000"}`,
+		"1\t2\t2\t0000000000000000\tnull",
+		"1\t2\t2\t0000000000000000\t[]",
+		"1\t2\t2\t00000\t{}",
+		"1\t2\t2\t000000000000000:\t{}",
+		"1\t0\t2\t\t{}",
+		"1\t2\t2\t0000000000000000\t" + `{"rules":[{"t":"Nothing","v":{}}]}`,
+		"1\t2\t2\t0000000000000000\t" + `{"rules":[{"t":"Killer","v":{"Cells":"x"}}]}`,
+		"1\t2\t2\t0000000000000000\t" + `{"rules":[{"t":"Killer","v":{"Extra":1}}]}`,
+		"1\t2\t2\t0000000000000000\t" + `{"extra":1}`,
+		"1\t2\t2\t0000000000000000\t" + `{} {}`,
+		"1\t2\t2\t0000000000000000\t" + `{"regions":[1,`,
+		"x\t2\t2\t0000000000000000\t{}",
 	} {
 		if _, _, _, err := ParseRequest([]byte(bad + "\n")); err == nil {
 			t.Errorf("request %q accepted", bad)
 		}
+	}
+}
+
+// uncarried returns the names of the kinds whose sample does not cross
+// the protocol as the very same value: the worker protocol's completeness
+// check.
+func uncarried(kinds []variant.Kind) []string {
+	return varianttest.Unhandled(kinds, func(k variant.Kind) bool {
+		p := varianttest.KindPuzzle(k)
+		line, err := AppendVariantRequest(nil, 1, p)
+		if err != nil {
+			return false
+		}
+		_, _, got, err := ParseRequest(line)
+		return err == nil && reflect.DeepEqual(got, p)
+	})
+}
+
+// TestEveryKindCarried walks the registry: every kind crosses the protocol
+// as itself, and a kind that is not registered is reported.
+func TestEveryKindCarried(t *testing.T) {
+	if err := varianttest.Completeness("the worker protocol", uncarried); err != nil {
+		t.Error(err)
 	}
 }

@@ -8,10 +8,73 @@ import (
 	"github.com/satdoku/satdoku/variant"
 )
 
+// flavours are, for each kind of rule (variant.Kinds, by name), the
+// clue kinds Clue makes of it and the global kinds Global makes of it. A
+// test walks the registry and fails for a kind missing here. The order is
+// this package's own, not the registry's: the property tests seed their
+// random sources by a kind's position in Kinds, so a kind added to the
+// registry goes at the end here, and no test's puzzles change.
+var flavours = []flavour{
+	{"PositiveDiagonal", nil, []string{"diagonal+"}},
+	{"NegativeDiagonal", nil, []string{"diagonal-"}},
+	{"AntiKnight", nil, []string{"antiknight"}},
+	{"AntiKing", nil, []string{"antiking"}},
+	{"DisjointGroups", nil, []string{"disjointgroups"}},
+	{"Odd", []string{"odd"}, nil},
+	{"Even", []string{"even"}, nil},
+	{"Minimum", []string{"minimum"}, nil},
+	{"Maximum", []string{"maximum"}, nil},
+	{"Thermometer", []string{"thermometer", "slowthermometer"}, nil},
+	{"Arrow", []string{"arrow", "pill"}, nil},
+	{"DoubleArrow", []string{"doublearrow"}, nil},
+	{"Palindrome", []string{"palindrome"}, nil},
+	{"Renban", []string{"renban"}, nil},
+	{"Whispers", []string{"whispers"}, nil},
+	{"BetweenLine", []string{"betweenline"}, nil},
+	{"RegionSumLine", []string{"regionsumline"}, nil},
+	{"EntropicLine", []string{"entropicline"}, nil},
+	{"ModularLine", []string{"modularline"}, nil},
+	{"ZipperLine", []string{"zipperline"}, nil},
+	{"Nabner", []string{"nabner"}, nil},
+	{"Killer", []string{"killercage"}, nil},
+	{"LittleKiller", []string{"littlekillersum"}, nil},
+	{"Difference", []string{"difference"}, nil},
+	{"Ratio", []string{"ratio"}, nil},
+	{"XV", []string{"xv"}, nil},
+	{"Negative", []string{"nonconsecutive:dots", "negative:ratio", "negative:xv"}, []string{"nonconsecutive"}},
+	{"Quadruple", []string{"quadruple"}, nil},
+	{"Clone", []string{"clone"}, nil},
+	{"Sandwich", []string{"sandwichsum"}, nil},
+	{"XSum", []string{"xsum"}, nil},
+	{"Skyscraper", []string{"skyscraper"}, nil},
+	{"Indexer", []string{"rowindexer", "columnindexer", "boxindexer"}, nil},
+	{"ExtraRegion", []string{"extraregion"}, nil},
+	{"PencilMarks", []string{"givenPencilMarks"}, nil},
+	{"DigitalRootCage", []string{"digitalroot"}, nil},
+}
+
+// flavour is the clue and global kinds of one kind of rule.
+type flavour struct {
+	kind           string
+	clues, globals []string
+}
+
+// Kinds lists the rule kinds Clue makes, for every kind of the registry
+// (variant.Kinds): f-puzzles names, plus "pill" for arrows with a pill,
+// "negative:ratio" and "negative:xv" for the negative constraints,
+// "nonconsecutive:dots" for nonconsecutive with white dots and
+// "digitalroot" for digital-root cages.
+//
 // Globals lists the rule kinds that hold of a whole grid or not at all
 // (diagonals, anti-knight, ...): make a grid that keeps them with Fill on a
 // puzzle holding Global(kind).
-var Globals = []string{"diagonal+", "diagonal-", "antiknight", "antiking", "disjointgroups", "nonconsecutive"}
+var Kinds, Globals = func() (clues, globals []string) {
+	for _, f := range flavours {
+		clues = append(clues, f.clues...)
+		globals = append(globals, f.globals...)
+	}
+	return clues, globals
+}()
 
 // Global returns the rule of a global kind on a board of side n
 // ("nonconsecutive" covers every orthogonal pair).
@@ -31,19 +94,6 @@ func Global(kind string, n int) variant.Rule {
 		return variant.Negative{Kind: variant.NoDifference, Values: []int{1}, Pairs: variant.OrthogonalPairs(n)}
 	}
 	panic("varianttest: unknown global kind " + kind)
-}
-
-// Kinds lists the rule kinds Clue makes: f-puzzles names, plus
-// "negative:ratio" and "negative:xv" for the negative constraints and
-// "nonconsecutive:dots" for nonconsecutive with white dots.
-var Kinds = []string{
-	"odd", "even", "minimum", "maximum",
-	"thermometer", "slowthermometer", "arrow", "pill", "doublearrow", "palindrome", "renban", "whispers",
-	"betweenline", "regionsumline", "entropicline", "modularline", "zipperline", "nabner",
-	"killercage", "littlekillersum",
-	"difference", "ratio", "xv", "nonconsecutive:dots", "negative:ratio", "negative:xv",
-	"quadruple", "clone", "sandwichsum", "xsum", "skyscraper",
-	"rowindexer", "columnindexer", "boxindexer", "extraregion", "givenPencilMarks", "digitalroot",
 }
 
 // Clue returns rules of the given kind (one, or a negative constraint and

@@ -1,4 +1,4 @@
-package variant_test
+package input_test
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/variant"
 )
@@ -35,7 +36,7 @@ func TestIsMarksRow(t *testing.T) {
 		{"", false},
 	}
 	for _, tt := range tests {
-		if got := variant.IsMarksRow(tt.line); got != tt.want {
+		if got := input.IsMarksRow(tt.line); got != tt.want {
 			t.Errorf("IsMarksRow(%q) = %v, want %v", tt.line, got, tt.want)
 		}
 	}
@@ -51,7 +52,7 @@ func TestMarksReader(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	m := variant.NewMarksReader(f)
+	m := input.NewMarksReader(f)
 	p, line, err := m.Read()
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +98,7 @@ func TestMarksReaderShapes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, _, err := variant.NewMarksReader(strings.NewReader(tt.text)).Read()
+			p, _, err := input.NewMarksReader(strings.NewReader(tt.text)).Read()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -113,7 +114,7 @@ func TestMarksReaderShapes(t *testing.T) {
 func TestMarksReaderShape(t *testing.T) {
 	t.Parallel()
 	grid := "12 3 4 5 6 12\n" + strings.Repeat("1 2 3 4 5 6\n", 5)
-	m := variant.NewMarksReader(strings.NewReader(grid + grid))
+	m := input.NewMarksReader(strings.NewReader(grid + grid))
 	m.Shape = board.Shape{BoxRows: 3, BoxCols: 2}
 	p, _, err := m.Read()
 	if err != nil || p.Givens.Shape != m.Shape {
@@ -153,10 +154,10 @@ func TestMarksReaderErrors(t *testing.T) {
 			if tt.name == "ends early" {
 				text = tt.text
 			}
-			m := variant.NewMarksReader(strings.NewReader(text))
+			m := input.NewMarksReader(strings.NewReader(text))
 			_, _, err := m.Read()
 			var pe *variant.ParseError
-			if !errors.As(err, &pe) || !errors.Is(err, variant.ErrMarks) || pe.Line != tt.line || pe.Col != tt.col || !strings.Contains(err.Error(), tt.msg) {
+			if !errors.As(err, &pe) || !errors.Is(err, input.ErrMarks) || pe.Line != tt.line || pe.Col != tt.col || !strings.Contains(err.Error(), tt.msg) {
 				t.Fatalf("error %v\nwant line %d, column %d: %q", err, tt.line, tt.col, tt.msg)
 			}
 			if tt.name == "ends early" || tt.name == "one field" {
@@ -180,7 +181,7 @@ func ExampleMarksReader() {
 | 4   3     | 2    1    |
 '-----------'-----------'
 `
-	p, line, err := variant.NewMarksReader(strings.NewReader(grid)).Read()
+	p, line, err := input.NewMarksReader(strings.NewReader(grid)).Read()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -212,7 +213,7 @@ func FuzzMarksReader(f *testing.F) {
 	f.Add("| 4 1679 12679 | 139 2369 269 | 8 1239 5 |\n.---.\n")
 	f.Add("┌───┐\n│ 12 3 4 │ 5 6 12 │\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		m := variant.NewMarksReader(strings.NewReader(text))
+		m := input.NewMarksReader(strings.NewReader(text))
 		for range 100 {
 			p, _, err := m.Read()
 			if err == io.EOF {

@@ -1,4 +1,4 @@
-package variant
+package input
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // ErrSnarfKiller reports a killer string in the snarfable cage format
@@ -87,12 +88,12 @@ func IsSnarfKiller(text string) bool {
 // cell in row order), or a length other than 81 (the column of the 82nd
 // character, or the one after the last). A puzzle that reads but is not
 // well formed (a cage of ten cells) is the error of Puzzle.Validate.
-func ReadSnarfKiller(text string) (*Puzzle, error) {
+func ReadSnarfKiller(text string) (*variant.Puzzle, error) {
 	const n = 9
 	t := strings.TrimSpace(text)
 	lead := len(text) - len(strings.TrimLeftFunc(text, unicode.IsSpace))
 	fail := func(i int, format string, args ...any) error {
-		return &ParseError{Col: lead + i + 1, Err: fmt.Errorf("%w: "+format, append([]any{ErrSnarfKiller}, args...)...)}
+		return &variant.ParseError{Col: lead + i + 1, Err: fmt.Errorf("%w: "+format, append([]any{ErrSnarfKiller}, args...)...)}
 	}
 	for i := range len(t) {
 		if !isSnarfChar(t[i]) {
@@ -154,17 +155,29 @@ func ReadSnarfKiller(text string) (*Puzzle, error) {
 		}
 		cells[h] = append(cells[h], c)
 	}
-	var rules []Rule
+	var rules []variant.Rule
 	for _, h := range heads {
 		sum, _ := snarfSum(t[h])
 		if sum == 0 && len(cells[h]) == 1 {
 			continue // a lone '0': in no cage
 		}
-		rules = append(rules, Killer{Cells: cells[h], Sum: sum})
+		rules = append(rules, variant.Killer{Cells: cells[h], Sum: sum})
 	}
-	p := &Puzzle{Givens: board.New(board.Classic), Rules: rules}
+	p := &variant.Puzzle{Givens: board.New(board.Classic), Rules: rules}
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// cellName names cell i of a board of side n: "r1c1".
+func cellName(n, i int) string { return board.CellName(n, i) }
+
+// cellList names cells separated by spaces: "r1c1 r1c2 r2c1".
+func cellList(n int, cells []int) string {
+	names := make([]string, len(cells))
+	for k, c := range cells {
+		names[k] = cellName(n, c)
+	}
+	return strings.Join(names, " ")
 }

@@ -1,4 +1,4 @@
-package variant_test
+package input_test
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -55,7 +56,7 @@ func TestReadSudoCue(t *testing.T) {
 		{"zero-padded codes", "3x3::k:" + strings.ReplaceAll(codes, ":100:", ":0000:"), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := variant.ReadSudoCue(tc.text)
+			p, err := input.ReadSudoCue(tc.text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -118,12 +119,12 @@ func TestReadSudoCueErrors(t *testing.T) {
 		{"one cage, two sums", "3x3::k:" + with(9, fmt.Sprint(11*256+'A')), colOf("3x3::k:"+with(9, fmt.Sprint(11*256+'A')), 9), "cage 65 sums to 11 at r2c1 but to 10 before"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := variant.ReadSudoCue(tc.text)
+			_, err := input.ReadSudoCue(tc.text)
 			var pe *variant.ParseError
 			switch {
 			case err == nil:
 				t.Fatal("no error")
-			case !errors.Is(err, variant.ErrSudoCue) || !errors.As(err, &pe):
+			case !errors.Is(err, input.ErrSudoCue) || !errors.As(err, &pe):
 				t.Fatalf("%v: not a *ParseError wrapping ErrSudoCue", err)
 			case !strings.Contains(err.Error(), tc.want):
 				t.Errorf("%v: want %q in it", err, tc.want)
@@ -134,7 +135,7 @@ func TestReadSudoCueErrors(t *testing.T) {
 	}
 	// Read, but not a well-formed puzzle: a cage of ten cells.
 	ten := sudoCueCodes(t, "AAAAAAAAA A........"+strings.Repeat(".........", 7), map[byte]int{'A': 45})
-	if _, err := variant.ReadSudoCue("3x3::k:" + ten); !errors.Is(err, variant.ErrInvalid) {
+	if _, err := input.ReadSudoCue("3x3::k:" + ten); !errors.Is(err, variant.ErrInvalid) {
 		t.Errorf("a cage of ten cells: %v, want ErrInvalid", err)
 	}
 }
@@ -143,7 +144,7 @@ func ExampleReadSudoCue() {
 	// One cage, r1c1 r1c2, summing to 3 (3·256 + cage 1); every other
 	// cell is in no cage (code 0).
 	text := "3x3::k:769:769" + strings.Repeat(":0", 79) + ":"
-	p, err := variant.ReadSudoCue(text)
+	p, err := input.ReadSudoCue(text)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -164,7 +165,7 @@ func FuzzReadSudoCue(f *testing.F) {
 	f.Add("3x3::k:769:769" + strings.Repeat(":0", 79))
 	f.Add("3x3:d")
 	f.Fuzz(func(t *testing.T, text string) {
-		p, err := variant.ReadSudoCue(text)
+		p, err := input.ReadSudoCue(text)
 		if err != nil {
 			return
 		}

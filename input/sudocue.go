@@ -1,4 +1,4 @@
-package variant
+package input
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // ErrSudoCue reports a killer string (ReadSudoCue) that cannot be read.
@@ -41,7 +42,7 @@ func IsSudoCue(text string) bool {
 // at fault, wrapping ErrSudoCue; a puzzle that reads but is not well
 // formed (a cage of ten cells, a sum no cage can reach) is the error of
 // Puzzle.Validate.
-func ReadSudoCue(text string) (*Puzzle, error) {
+func ReadSudoCue(text string) (*variant.Puzzle, error) {
 	t := strings.TrimSpace(text)
 	lead := len(text) - len(strings.TrimLeft(text, " \t\r\n"))
 	fields := strings.Split(t, ":")
@@ -57,7 +58,7 @@ func ReadSudoCue(text string) (*Puzzle, error) {
 		if i < len(col) {
 			c = col[i]
 		}
-		return &ParseError{Col: c, Err: fmt.Errorf("%w: "+format, append([]any{ErrSudoCue}, args...)...)}
+		return &variant.ParseError{Col: c, Err: fmt.Errorf("%w: "+format, append([]any{ErrSudoCue}, args...)...)}
 	}
 	const n = 9
 	switch {
@@ -68,11 +69,11 @@ func ReadSudoCue(text string) (*Puzzle, error) {
 	case fields[2] != "k":
 		return nil, fail(2, "the kind of puzzle is %q; this reader knows only \"k\" (killer)", fields[2])
 	}
-	var rules []Rule
+	var rules []variant.Rule
 	switch fields[1] {
 	case "":
 	case "d":
-		rules = append(rules, PositiveDiagonal{}, NegativeDiagonal{})
+		rules = append(rules, variant.PositiveDiagonal{}, variant.NegativeDiagonal{})
 	default:
 		return nil, fail(1, "unknown flags %q (this reader knows \"d\", the diagonals)", fields[1])
 	}
@@ -110,9 +111,9 @@ func ReadSudoCue(text string) (*Puzzle, error) {
 		k.cells = append(k.cells, cell)
 	}
 	for _, k := range cages {
-		rules = append(rules, Killer{Cells: k.cells, Sum: k.sum})
+		rules = append(rules, variant.Killer{Cells: k.cells, Sum: k.sum})
 	}
-	p := &Puzzle{Givens: board.New(board.Classic), Rules: rules}
+	p := &variant.Puzzle{Givens: board.New(board.Classic), Rules: rules}
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package variant
+package input
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // ErrMarks reports a pencil-mark grid (MarksReader) that cannot be read.
@@ -89,19 +90,6 @@ func IsMarksRow(line string) bool {
 	return wide
 }
 
-// LooksLikeMarks reports whether text is a pencil-mark grid: its first
-// line holding a digit, after blank lines and # comments, is a row of
-// candidates (IsMarksRow).
-func LooksLikeMarks(text string) bool {
-	for line := range strings.Lines(text) {
-		t := strings.TrimSpace(line)
-		if t != "" && t[0] != '#' && strings.ContainsAny(t, "0123456789") {
-			return IsMarksRow(line)
-		}
-	}
-	return false
-}
-
 // MarksReader reads pencil-mark grids, one after another: for each cell
 // the digits it may hold, as HoDoKu, SudokuWiki and Simple Sudoku print
 // them,
@@ -144,9 +132,9 @@ func NewMarksReader(r io.Reader) *MarksReader {
 // Read starts at the next grid. A grid that reads but breaks the classic
 // rules (two givens alike in a row) is the error of Puzzle.Validate; a
 // line too long to be a row, or a failing reader, is returned as it is.
-func (m *MarksReader) Read() (*Puzzle, int, error) {
+func (m *MarksReader) Read() (*variant.Puzzle, int, error) {
 	var (
-		p     *Puzzle
+		p     *variant.Puzzle
 		n     int
 		row   int
 		first int
@@ -159,7 +147,7 @@ func (m *MarksReader) Read() (*Puzzle, int, error) {
 				return nil, 0, io.EOF
 			}
 			if bad == nil {
-				bad = &ParseError{Line: m.line + 1, Col: 1, Err: fmt.Errorf("%w: the input ends after %d of the grid's %d rows", ErrMarks, row, n)}
+				bad = &variant.ParseError{Line: m.line + 1, Col: 1, Err: fmt.Errorf("%w: the input ends after %d of the grid's %d rows", ErrMarks, row, n)}
 			}
 			return nil, first, bad
 		}
@@ -174,16 +162,16 @@ func (m *MarksReader) Read() (*Puzzle, int, error) {
 		if p == nil {
 			n, first = len(fields), m.line
 			if n < 4 || n > 9 {
-				return nil, first, &ParseError{Line: m.line, Col: 1, Err: fmt.Errorf("%w: the first row has %d fields; a grid of candidates has 4 to 9 a row, one a cell", ErrMarks, n)}
+				return nil, first, &variant.ParseError{Line: m.line, Col: 1, Err: fmt.Errorf("%w: the first row has %d fields; a grid of candidates has 4 to 9 a row, one a cell", ErrMarks, n)}
 			}
 			shape := m.Shape
 			if shape == (board.Shape{}) {
 				shape = board.UsualShape(n)
 			}
 			if shape.Side() != n {
-				return nil, first, &ParseError{Line: m.line, Col: 1, Err: fmt.Errorf("%w: %d cells a row, but %d×%d boxes make a %d×%d grid", ErrMarks, n, shape.BoxRows, shape.BoxCols, shape.Side(), shape.Side())}
+				return nil, first, &variant.ParseError{Line: m.line, Col: 1, Err: fmt.Errorf("%w: %d cells a row, but %d×%d boxes make a %d×%d grid", ErrMarks, n, shape.BoxRows, shape.BoxCols, shape.Side(), shape.Side())}
 			}
-			p = New(shape)
+			p = variant.New(shape)
 		}
 		if bad == nil {
 			bad = m.row(p, row, text, fields)
@@ -199,14 +187,14 @@ func (m *MarksReader) Read() (*Puzzle, int, error) {
 }
 
 // row reads row r of the grid into p.
-func (m *MarksReader) row(p *Puzzle, r int, text string, fields []markField) error {
+func (m *MarksReader) row(p *variant.Puzzle, r int, text string, fields []markField) error {
 	n := p.Side()
 	if len(fields) != n {
 		col := utf8.RuneCountInString(text) + 1
 		if len(fields) > n {
 			col = fields[n].col
 		}
-		return &ParseError{Line: m.line, Col: col, Err: fmt.Errorf("%w: %d fields in row %d of a %d×%d grid, one a cell", ErrMarks, len(fields), r+1, n, n)}
+		return &variant.ParseError{Line: m.line, Col: col, Err: fmt.Errorf("%w: %d fields in row %d of a %d×%d grid, one a cell", ErrMarks, len(fields), r+1, n, n)}
 	}
 	for c, f := range fields {
 		var digits []int
@@ -214,10 +202,10 @@ func (m *MarksReader) row(p *Puzzle, r int, text string, fields []markField) err
 		for i, ch := range []rune(f.text) {
 			d := int(ch - '0')
 			if ch < '1' || d > n {
-				return &ParseError{Line: m.line, Col: f.col + i, Err: fmt.Errorf("%w: %q is not a candidate of a %d×%d grid (digits 1-%d)", ErrMarks, ch, n, n, n)}
+				return &variant.ParseError{Line: m.line, Col: f.col + i, Err: fmt.Errorf("%w: %q is not a candidate of a %d×%d grid (digits 1-%d)", ErrMarks, ch, n, n, n)}
 			}
 			if seen&(1<<d) != 0 {
-				return &ParseError{Line: m.line, Col: f.col + i, Err: fmt.Errorf("%w: candidate %d twice in %s", ErrMarks, d, f.text)}
+				return &variant.ParseError{Line: m.line, Col: f.col + i, Err: fmt.Errorf("%w: candidate %d twice in %s", ErrMarks, d, f.text)}
 			}
 			seen |= 1 << d
 		}
@@ -230,7 +218,7 @@ func (m *MarksReader) row(p *Puzzle, r int, text string, fields []markField) err
 		if len(digits) == 1 {
 			p.Givens.Cells[cell] = uint8(digits[0])
 		} else {
-			p.Rules = append(p.Rules, PencilMarks{Cell: cell, Digits: digits})
+			p.Rules = append(p.Rules, variant.PencilMarks{Cell: cell, Digits: digits})
 		}
 	}
 	return nil

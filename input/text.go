@@ -1,10 +1,14 @@
-package app
+package input
 
 import (
+	"archive/zip"
 	"bufio"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -14,7 +18,7 @@ import (
 // mark (as Windows PowerShell's '>' writes files) is decoded, and gzip
 // data (as puzzle collections are often shipped, *.gz) is decompressed, so
 // that none of them hides an input's format or makes it invalid.
-func textInput(src io.Reader, size int) *bufio.Reader {
+func Decode(src io.Reader, size int) *bufio.Reader {
 	br := bufio.NewReaderSize(src, size)
 	b, _ := br.Peek(3)
 	switch {
@@ -25,7 +29,7 @@ func textInput(src io.Reader, size int) *bufio.Reader {
 		return bufio.NewReaderSize(errReader{errZipStream}, size)
 	case len(b) >= 2 && b[0] == 0x1F && b[1] == 0x8B:
 		if zr, err := gzip.NewReader(br); err == nil {
-			return textInput(zr, size)
+			return Decode(zr, size)
 		}
 		// Not gzip after all: the readers report what they find.
 	case len(b) == 3 && string(b) == "\ufeff":
@@ -109,3 +113,42 @@ var errZipStream = errors.New("this is a zip archive, which satdoku reads file b
 type errReader struct{ err error }
 
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// OpenFile opens the named input file; a directory is an error that says
+// to give the files in it.
+func OpenFile(name string) (*os.File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, fmt.Errorf("%s is a directory: give the files in it (such as %s)", name, filepath.Join(name, "*"))
+	}
+	return f, nil
+}
+
+// ZipMembers returns the files of f, in their order in it, directories
+// left out, when f is a zip archive (it starts as one does), so that a
+// collection downloaded as a zip is read without unzipping it; ok is false
+// for any other file.
+func ZipMembers(f *os.File) (members []*zip.File, ok bool, err error) {
+	var magic [4]byte
+	if n, _ := f.ReadAt(magic[:], 0); n != 4 || string(magic[:]) != "PK\x03\x04" && string(magic[:]) != "PK\x05\x06" {
+		return nil, false, nil
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return nil, true, err
+	}
+	zr, err := zip.NewReader(f, st.Size())
+	if err != nil {
+		return nil, true, err
+	}
+	for _, m := range zr.File {
+		if !m.FileInfo().IsDir() {
+			members = append(members, m)
+		}
+	}
+	return members, true, nil
+}

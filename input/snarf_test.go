@@ -1,4 +1,4 @@
-package variant_test
+package input_test
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/variant"
 )
@@ -58,10 +59,10 @@ func TestReadSnarfKiller(t *testing.T) {
 		{"spaces and a line end", " \t" + wheel + "\r\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if !variant.IsSnarfKiller(tc.text) {
+			if !input.IsSnarfKiller(tc.text) {
 				t.Error("IsSnarfKiller is false")
 			}
-			p, err := variant.ReadSnarfKiller(tc.text)
+			p, err := input.ReadSnarfKiller(tc.text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,12 +107,12 @@ func TestReadSnarfKillerErrors(t *testing.T) {
 		{"a loop entered", snarfRows(t, snarfWheel[0], snarfWheel[1], snarfWheel[2], "000000,0v", "0000>v00v", "0000^<00F", snarfWheel[6], snarfWheel[7], snarfWheel[8]), 41, "r5c5 r5c6 r6c5 r6c6 go round"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := variant.ReadSnarfKiller(tc.text)
+			_, err := input.ReadSnarfKiller(tc.text)
 			var pe *variant.ParseError
 			switch {
 			case err == nil:
 				t.Fatal("no error")
-			case !errors.Is(err, variant.ErrSnarfKiller) || !errors.As(err, &pe):
+			case !errors.Is(err, input.ErrSnarfKiller) || !errors.As(err, &pe):
 				t.Fatalf("%v: not a *ParseError wrapping ErrSnarfKiller", err)
 			case !strings.Contains(err.Error(), tc.want):
 				t.Errorf("%v: want %q in it", err, tc.want)
@@ -122,7 +123,7 @@ func TestReadSnarfKillerErrors(t *testing.T) {
 	}
 	// Read, but not a well-formed puzzle: a cage of ten cells.
 	ten := snarfRows(t, "j<<<<<<<<", "^00000000", "000000000", "000000000", "000000000", "000000000", "000000000", "000000000", "000000000")
-	if _, err := variant.ReadSnarfKiller(ten); !errors.Is(err, variant.ErrInvalid) || errors.Is(err, variant.ErrSnarfKiller) {
+	if _, err := input.ReadSnarfKiller(ten); !errors.Is(err, variant.ErrInvalid) || errors.Is(err, input.ErrSnarfKiller) {
 		t.Errorf("a cage of ten cells: %v, want ErrInvalid", err)
 	}
 }
@@ -149,7 +150,7 @@ func TestIsSnarfKiller(t *testing.T) {
 		{"a SudoCue string", "3x3::k:769:769" + strings.Repeat(":0", 79), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := variant.IsSnarfKiller(tc.text); got != tc.want {
+			if got := input.IsSnarfKiller(tc.text); got != tc.want {
 				t.Errorf("IsSnarfKiller(%q) = %v", tc.text, got)
 			}
 		})
@@ -175,7 +176,7 @@ var snarfExamples = []struct {
 // sample, with the same cages and the solution that sample gives.
 func TestSnarfKillerExamples(t *testing.T) {
 	for _, ex := range snarfExamples {
-		p, err := variant.ReadSnarfKiller(ex.text)
+		p, err := input.ReadSnarfKiller(ex.text)
 		if err != nil {
 			t.Fatalf("%s: %v", ex.name, err)
 		}
@@ -201,11 +202,11 @@ func TestSnarfKillerExamples(t *testing.T) {
 			cue = l
 		}
 	}
-	want, err := variant.ReadSudoCue(cue)
+	want, err := input.ReadSudoCue(cue)
 	if err != nil {
 		t.Fatalf("the SudoCue sample's tarek unsolvable #41: %v", err)
 	}
-	got, _ := variant.ReadSnarfKiller(snarfExamples[0].text)
+	got, _ := input.ReadSnarfKiller(snarfExamples[0].text)
 	if cageSet(got) != cageSet(want) {
 		t.Errorf("TAREK_ALL #41 has cages\n%s\nbut the SudoCue string\n%s", cageSet(got), cageSet(want))
 	}
@@ -248,10 +249,10 @@ func TestSnarfKillerSample(t *testing.T) {
 		case l == "" || l[0] == '#':
 		default:
 			read++
-			if !variant.IsSnarfKiller(l) {
+			if !input.IsSnarfKiller(l) {
 				t.Errorf("line %d (%s): IsSnarfKiller is false", i+1, name)
 			}
-			p, err := variant.ReadSnarfKiller(l)
+			p, err := input.ReadSnarfKiller(l)
 			if err != nil {
 				t.Errorf("line %d (%s): %v", i+1, name, err)
 				continue
@@ -279,7 +280,7 @@ func ExampleReadSnarfKiller() {
 	// points up ('^') to r8c9, the head of a cage of 17. The other cells
 	// are lone '0's, in no cage.
 	text := "3<" + strings.Repeat("0", 69) + "H" + strings.Repeat("0", 8) + "^"
-	p, err := variant.ReadSnarfKiller(text)
+	p, err := input.ReadSnarfKiller(text)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -339,10 +340,10 @@ func FuzzSnarfKiller(f *testing.F) {
 	f.Add("3<" + strings.Repeat("0", 79))
 	f.Add(">" + strings.Repeat("<", 80))
 	f.Fuzz(func(t *testing.T, text string) {
-		p, err := variant.ReadSnarfKiller(text)
+		p, err := input.ReadSnarfKiller(text)
 		var pe *variant.ParseError
 		switch {
-		case err != nil && errors.Is(err, variant.ErrSnarfKiller) && errors.As(err, &pe):
+		case err != nil && errors.Is(err, input.ErrSnarfKiller) && errors.As(err, &pe):
 			if pe.Col < 1 || pe.Col > len(text)+1 {
 				t.Fatalf("%q: column %d of %d bytes", text, pe.Col, len(text))
 			}
@@ -369,7 +370,7 @@ func FuzzSnarfKiller(f *testing.F) {
 			}
 		}
 		back := snarfWrite(p)
-		q, err := variant.ReadSnarfKiller(back)
+		q, err := input.ReadSnarfKiller(back)
 		if err != nil || fmt.Sprint(q.Rules) != fmt.Sprint(p.Rules) {
 			t.Fatalf("%q wrote back as %q, which reads as %v, %v; want %v", text, back, q, err, p.Rules)
 		}

@@ -23,6 +23,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/generate"
+	inputpkg "github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/internal/lzstring"
 	"github.com/satdoku/satdoku/render"
 	"github.com/satdoku/satdoku/variant"
@@ -385,7 +386,7 @@ func readLayout(arg string) (*variant.Puzzle, []bool, error) {
 	} else if !strings.Contains(arg, "://") && !strings.HasPrefix(strings.TrimSpace(arg), "{") && !strings.Contains(arg, "load=") {
 		return nil, nil, err
 	}
-	res, err := fpuzzles.Load(strings.TrimSpace(text))
+	res, err := inputpkg.Load(strings.TrimSpace(text))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -454,7 +455,7 @@ func readSolution(name string, s board.Shape) (*board.Board, error) {
 		return nil, err
 	}
 	defer f.Close()
-	rd := board.NewReader(textInput(f, 64<<10))
+	rd := board.NewReader(inputpkg.Decode(f, 64<<10))
 	rd.Name, rd.Shape = name, s
 	p, err := rd.Read()
 	if err != nil {

@@ -71,6 +71,7 @@ Examples:
 			boxFlag(),
 			&cli.StringFlag{Name: "symmetry", Value: "none", Usage: "`SYMMETRY` of the givens: " + generate.SymmetryNames},
 			&cli.BoolFlag{Name: "minimal", Value: true, Usage: "minimal puzzles: no given (or symmetric group) can be removed; --minimal=false needs --givens and stops removing at its upper bound"},
+			&cli.BoolFlag{Name: "prove-minimal", Usage: "prove each puzzle minimal a second time, by an engine other than the one that removed its givens (about twice the time)"},
 			&cli.StringFlag{Name: "givens", Usage: "number of givens `MIN..MAX` (or N)"},
 			&cli.BoolFlag{Name: "jigsaw", Usage: "random connected regions instead of boxes"},
 			rulesFlag(),
@@ -202,7 +203,7 @@ func runClassicGenerate(ctx context.Context, c *cli.Context, s *streams, w *genW
 	if err != nil {
 		return err
 	}
-	o := generate.Options{Shape: shape, Jigsaw: c.Bool("jigsaw"), NotMinimal: !c.Bool("minimal"), Attempts: c.Int("attempts")}
+	o := generate.Options{Shape: shape, Jigsaw: c.Bool("jigsaw"), NotMinimal: !c.Bool("minimal"), Attempts: c.Int("attempts"), ProveMinimal: c.Bool("prove-minimal")}
 	if o.Symmetry, err = generate.ParseSymmetry(c.String("symmetry")); err != nil {
 		return usagef("--symmetry: %v", err)
 	}

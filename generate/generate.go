@@ -56,6 +56,14 @@ type Options struct {
 	Attempts int
 	// Rater, if not nil, rates each puzzle and may reject it (drawn again).
 	Rater Rater
+	// ProveMinimal proves each minimal puzzle minimal a second time, with
+	// an engine other than the one that removed its givens: without each
+	// symmetric group, the generator's own solver (on classic boards) or
+	// the backtracker (on jigsaw regions and rules) must find two
+	// solutions. One pass of removals is already a proof (see remove);
+	// this makes it independent of the engine of that pass, at about twice
+	// the cost.
+	ProveMinimal bool
 	// NoSATProof leaves out the SAT engine's proof of uniqueness of each
 	// finished puzzle (the backtracker's is always made). For benchmarks
 	// that measure the generator alone.
@@ -204,6 +212,11 @@ func (g *Generator) Generate(ctx context.Context, i int) (*Puzzle, error) {
 		if err := g.prove(ctx, p, solution); err != nil {
 			return nil, err
 		}
+		if o.ProveMinimal && !o.NotMinimal {
+			if err := g.proveMinimal(ctx, p, check, k, sym); err != nil {
+				return nil, err
+			}
+		}
 		out := &Puzzle{Index: i, Puzzle: p, Solution: solution, Givens: count, Symmetry: sym, Attempts: attempt, Checks: checks}
 		if o.Rater != nil {
 			rating, accept, err := o.Rater.Rate(ctx, p, solution)
@@ -341,6 +354,40 @@ func (g *Generator) prove(ctx context.Context, p *variant.Puzzle, sol *board.Boa
 		e = nil
 	}
 	return proveVariant(ctx, e, p, sol)
+}
+
+// proveMinimal checks that p has a second solution without each group of
+// givens of sym, with the engine that did not remove them: the core when
+// the backtracker did (check is a classicChecker), else the backtracker.
+func (g *Generator) proveMinimal(ctx context.Context, p *variant.Puzzle, check checker, k *core, sym Symmetry) error {
+	_, classic := check.(*classicChecker)
+	s := fallback.NewSolver()
+	for _, orbit := range g.orbits[sym] {
+		if p.Givens.Cells[orbit[0]] == 0 {
+			continue
+		}
+		q := *p
+		q.Givens = p.Givens.Clone()
+		for _, x := range orbit {
+			q.Givens.Cells[x] = 0
+		}
+		var n int
+		var err error
+		if classic {
+			n, err = k.count(ctx, q.Givens.Cells, 0, 0, 2, 0)
+		} else {
+			var r fallback.Result
+			r, err = s.SolveVariant(ctx, &q, 2)
+			n = r.Count
+		}
+		if err != nil {
+			return err
+		}
+		if n < 2 {
+			return fmt.Errorf("%w: without %s the puzzle is still unique: not minimal", ErrProof, p.Givens.CellName(orbit[0]))
+		}
+	}
+	return nil
 }
 
 func countGivens(cells []uint8) int {

@@ -193,6 +193,25 @@ func checkRegions(t *testing.T, labels []int, n int) {
 	}
 }
 
+// TestGenerateProveMinimal: the second proof of minimality, by the other
+// engine, passes on classic boards and on jigsaws.
+func TestGenerateProveMinimal(t *testing.T) {
+	for _, o := range []generate.Options{
+		{Shape: board.Classic, Symmetry: generate.Rotate180, ProveMinimal: true},
+		{Shape: board.Shape{BoxRows: 2, BoxCols: 3}, Jigsaw: true, ProveMinimal: true},
+	} {
+		g, err := generate.New(o, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i <= 3; i++ {
+			if _, err := g.Generate(context.Background(), i); err != nil {
+				t.Fatalf("%+v: %v", o, err)
+			}
+		}
+	}
+}
+
 func TestGenerateGivensBounds(t *testing.T) {
 	tests := []struct {
 		name       string

@@ -13,6 +13,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/decode"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/atomicfile"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
 )
@@ -152,16 +153,8 @@ func runEncode(c *cli.Context, s *streams) error {
 			return nil
 		}
 		path := filepath.Join(dir, fmt.Sprintf("%06d.%s", written, ext))
-		out, err := os.Create(path)
-		if err != nil {
-			return exitf(ExitError, "%v", err)
-		}
-		err = write(out)
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return exitf(ExitError, "writing %s: %v", path, err)
+		if err := atomicfile.Write(path, 0o644, write); err != nil {
+			return exitf(ExitError, "%v", err) // it names the file
 		}
 		return nil
 	}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/internal/atomicfile"
 	"github.com/satdoku/satdoku/render"
 	"github.com/satdoku/satdoku/variant"
 )
@@ -268,7 +268,7 @@ func (o *resultWriter) picture(r *batch.Result) error {
 		return nil
 	}
 	path := filepath.Join(o.cfg.outDir, fmt.Sprintf("%06d.%s", r.Index, o.cfg.output.picture))
-	if err := os.WriteFile(path, img.Bytes(), 0o644); err != nil {
+	if err := atomicfile.WriteFile(path, img.Bytes(), 0o644); err != nil {
 		return err
 	}
 	status := r.Status.String()

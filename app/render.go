@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
 	inputpkg "github.com/satdoku/satdoku/input"
+	"github.com/satdoku/satdoku/internal/atomicfile"
 	"github.com/satdoku/satdoku/render"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
@@ -46,7 +46,7 @@ code is 3.
 Examples:
    satdoku render puzzle.txt > puzzle.svg
    satdoku render --show puzzle -o puzzle.png puzzle.txt
-   satdoku render --show-second -o two.svg open.txt   # marks where two solutions differ
+   satdoku render --show-second -o two.svg open.txt   # two solutions side by side, differences marked
    satdoku render --explain bad.txt > why.svg
    satdoku render -o killer.svg killer.json                 # an f-puzzles file, solved
    satdoku render --candidates -o marks.svg open.json       # pencil marks
@@ -66,8 +66,9 @@ EXIT CODES:
 			&cli.StringFlag{Name: "format", Usage: "picture `FORMAT`: svg or png (default: from the --output name, else svg)"},
 			&cli.StringFlag{Name: "show", Value: "both", Usage: "`WHAT` to draw: both (the solution over the puzzle, givens distinct), puzzle, solution"},
 			&cli.BoolFlag{Name: "explain", Usage: "for a puzzle with no solution, mark the clashing givens or a minimal set of givens with no completion"},
-			&cli.BoolFlag{Name: "show-second", Usage: "for a puzzle with several solutions, mark the cells where a second one differs"},
-			&cli.BoolFlag{Name: "candidates", Usage: "draw the true candidates of each cell as pencil marks, instead of a solution"},
+			&cli.BoolFlag{Name: "show-second", Usage: "for a puzzle with several solutions, draw two of them side by side and mark the cells where they differ"},
+			&cli.BoolFlag{Name: "candidates", Usage: "draw the true candidates of each cell as pencil marks, instead of a solution (a cell with one left shows it as a solved digit)"},
+			&cli.BoolFlag{Name: "candidate-counts", Usage: "with --candidates, colour each cell by its number of candidates (with a legend)"},
 			rulesFlag(), regionsFlag(),
 			&cli.IntFlag{Name: "index", Value: 1, Usage: "draw the `K`th puzzle of the input (1-based)"},
 			&cli.Float64Flag{Name: "cell-size", Value: render.DefaultCellSize, Usage: "`SIZE` of a cell's side in SVG units (PNG pixels at --scale 1)"},
@@ -140,6 +141,9 @@ func parseRenderConfig(c *cli.Context) (*renderConfig, error) {
 		return nil, usagef("--candidates and --show-second draw different things: give one of them")
 	}
 	cfg.opts.Show = cfg.show
+	if cfg.opts.CandidateCounts = c.Bool("candidate-counts"); cfg.opts.CandidateCounts && !cfg.candidates {
+		return nil, usagef("--candidate-counts colours the cells of --candidates: give --candidates too")
+	}
 	return cfg, nil
 }
 
@@ -207,7 +211,7 @@ func runRender(c *cli.Context, s *streams) error {
 		if _, err := s.stdout.Write(buf.Bytes()); err != nil {
 			return exitf(ExitError, "writing the picture: %v", err)
 		}
-	} else if err := os.WriteFile(cfg.output, buf.Bytes(), 0o644); err != nil {
+	} else if err := atomicfile.WriteFile(cfg.output, buf.Bytes(), 0o644); err != nil {
 		return exitf(ExitError, "%v", err)
 	}
 	return outcome
@@ -307,6 +311,7 @@ func addResult(pic *render.Picture, res engine.Result) {
 	case engine.Solved:
 		pic.Solution = res.Solution
 		if res.Second != nil {
+			pic.Second = res.Second // both solutions, side by side
 			pic.Highlights = append(pic.Highlights, render.Difference(board.Diff(res.Solution, res.Second)))
 		}
 	case engine.NoSolution:

@@ -106,12 +106,15 @@ func TestRenderCommand(t *testing.T) {
 	}
 
 	r = runPicture(t, classic9, "render", "--show", "solution", "--engine", "backtrack")
-	if c = svgClasses(t, r.stdout); r.code != 0 || c["digit"] != 81 {
+	// The solution alone still tells the givens from the digits found.
+	if c = svgClasses(t, r.stdout); r.code != 0 || c["digit given"] != 30 || c["digit solved"] != 51 {
 		t.Errorf("solution only: %v\n%v", c, r)
 	}
 
+	// Both solutions, side by side, each with the cells that differ and
+	// the legend.
 	r = runPicture(t, twoWays, "render", "--show-second")
-	if c = svgClasses(t, r.stdout); r.code != 0 || c["highlight difference"] != 1 {
+	if c = svgClasses(t, r.stdout); r.code != 0 || c["highlight difference"] != 2 || c["border"] != 2 || c["heading"] != 2 || c["legend label"] != 2 {
 		t.Errorf("show-second: %v\n%v", c, r)
 	}
 
@@ -301,6 +304,8 @@ func TestServeRemote(t *testing.T) {
 		{"serve", "--max-side", "100"},
 		{"serve", "--timeout", "0s"},
 		{"serve", "--max-solves", "0"},
+		{"serve", "--max-renders", "0"},
+		{"serve", "--max-picture", "10"},
 		{"serve", "extra"},
 	} {
 		if r := runPicture(t, "", args...); r.code != ExitUsage {
@@ -399,8 +404,14 @@ func TestRenderInputs(t *testing.T) { // not parallel: see pictureApp
 	}
 	grid := ".---------.\n| 12 2 | 34 4 |\n| 3 4 | 12 12 |\n| 2 1 | 34 34 |\n| 4 3 | 2 1 |\n'---------'\n"
 	r := runPicture(t, grid, "render")
-	if c := svgClasses(t, r.stdout); r.code != 0 || c["givenPencilMarks"] != 6 || c["digit solved"] != 6 {
+	if c := svgClasses(t, r.stdout); r.code != 0 || c["digit solved"] != 6 {
 		t.Errorf("a pencil-mark grid: %v\n%v", c, r)
+	}
+	// The marks, two in each of six cells, in the layout of every
+	// candidate; a solved picture shows the digits in their place.
+	r = runPicture(t, grid, "render", "--show", "puzzle")
+	if c := svgClasses(t, r.stdout); r.code != 0 || c["givenPencilMarks candidate"] != 12 {
+		t.Errorf("a pencil-mark grid's marks: %v\n%v", c, r)
 	}
 }
 

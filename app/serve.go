@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/satdoku/satdoku/web"
@@ -33,11 +34,13 @@ Safe by default: it listens on the loopback interface only and answers only
 to loopback host names, so no other machine and no web site can use it;
 --listen on another address needs --allow-remote as well, and then anyone who
 can reach that address can use the solver (there is no authentication).
-Requests are bounded in size, each solve in time (--timeout), and solves at
-once in number (--max-solves: more get an immediate "busy" answer). A SAT
-solve cannot be interrupted once started, so boards are bounded in size
-(--max-side, 25 by default): a 25x25 solve takes under a second, a 36x36 one
-can take minutes.
+Requests are bounded in size, each solve in time (--timeout: it runs in a
+worker process of its own, killed at the limit, so that its slot and memory
+are free when the answer is sent), solves at once in number (--max-solves:
+more get an immediate "busy" answer; boards over 9x9 leave one slot free,
+and one client holds at most half of the rest), pictures at once in number
+(--max-renders) and in size (--max-picture, 413 beyond), and boards in size
+(--max-side, 25 by default). See docs/limits.md.
 
 Examples:
    satdoku serve
@@ -55,6 +58,8 @@ EXIT CODES:
 			&cli.DurationFlag{Name: "timeout", Value: web.DefaultSolveTimeout, Usage: "time limit `DURATION` of one solve"},
 			&cli.IntFlag{Name: "max-solves", Value: web.DefaultMaxSolves, Usage: "`N` solves running at once; more are answered busy (HTTP 503)"},
 			&cli.IntFlag{Name: "max-count", Value: web.DefaultMaxCount, Usage: "largest solution count `N` a request may ask for"},
+			&cli.IntFlag{Name: "max-renders", Value: web.DefaultMaxRenders, Usage: "`N` pictures drawn at once; more are answered busy (HTTP 503)"},
+			&cli.IntFlag{Name: "max-picture", Value: web.DefaultMaxPicture, Usage: "largest picture (SVG text) in `BYTES`; larger ones are answered HTTP 413"},
 		},
 		Action: func(c *cli.Context) error { return runServe(c, s) },
 	}
@@ -81,19 +86,23 @@ func runServe(c *cli.Context, s *streams) error {
 		return usagef("--max-solves must be at least 1")
 	case c.Int("max-count") < 1:
 		return usagef("--max-count must be at least 1")
+	case c.Int("max-renders") < 1:
+		return usagef("--max-renders must be at least 1")
+	case c.Int("max-picture") < 1<<10:
+		return usagef("--max-picture must be at least 1024")
 	}
 	cfg := web.Config{
 		MaxSide:      c.Int("max-side"),
 		SolveTimeout: c.Duration("timeout"),
 		MaxSolves:    c.Int("max-solves"),
 		MaxCount:     c.Int("max-count"),
+		MaxRenders:   c.Int("max-renders"),
+		MaxPicture:   c.Int("max-picture"),
 		AnyHost:      remote,
 		Version:      version(),
 		Log:          log.New(s.stderr, "satdoku serve: ", log.LstdFlags),
 	}
-	if err := addSolvers(&cfg); err != nil {
-		return exitf(ExitError, "%v", err)
-	}
+	addSolvers(&cfg)
 	h := web.NewHandler(cfg)
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -125,20 +134,15 @@ func runServe(c *cli.Context, s *streams) error {
 	return nil
 }
 
-// addSolvers gives the page the solvers of variant puzzles and of true
-// candidates: the engines of package engine, as solve uses them.
-func addSolvers(cfg *web.Config) error {
-	cands, err := engine.New(engine.Options{Kind: engine.SAT})
-	if err != nil {
-		return err
-	}
-	cfg.Candidates = cands.Candidates
-	cfg.SolveVariant = func(ctx context.Context, p *variant.Puzzle, o engine.Options) engine.Result {
-		eng, err := engine.New(o)
-		if err != nil {
-			return engine.Result{Status: engine.Failed, Err: err}
+// addSolvers gives the page its solver of every puzzle, count,
+// explanation and true candidates: the engines of package engine, each
+// solve in a worker process of its own (batch.SolveOne), killed when its
+// request's time runs out.
+func addSolvers(cfg *web.Config) {
+	cfg.Solve = func(ctx context.Context, p *variant.Puzzle, o engine.Options) engine.Result {
+		if len(p.Rules) == 0 && p.Regions == nil {
+			return batch.SolveOne(ctx, p.Givens, nil, batch.Options{Engine: o})
 		}
-		return eng.SolvePuzzle(ctx, p)
+		return batch.SolveOne(ctx, nil, p, batch.Options{Engine: o})
 	}
-	return nil
 }

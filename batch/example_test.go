@@ -69,3 +69,22 @@ func ExampleWithRules() {
 	// 2 no_solution 0 anti-knight
 	// error: <nil>
 }
+
+// ExampleSolveOne counts the solutions of one puzzle in a worker process
+// of its own, which the time limit would kill: when SolveOne returns, the
+// solve and its memory are gone, whatever gophersat was doing. (The
+// program's main calls batch.ServeWorkerIfChild first; this test binary's
+// TestMain does.)
+func ExampleSolveOne() {
+	p, err := board.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res := batch.SolveOne(context.Background(), p, nil, batch.Options{Engine: engine.Options{Limit: 2}, Timeout: 10 * time.Second})
+	fmt.Println(res.Status, res.Count)
+	fmt.Printf("%s\n", board.AppendLine(nil, res.Solution, board.Default))
+	// Output:
+	// solved 1
+	// 534678912672195348198342567859761423426853791713924856961537284287419635345286179
+}

@@ -132,9 +132,12 @@ const maxSolverOutput = 64 << 20
 // a solver that is missing, fails, is killed by a signal, or answers
 // something else is an error.
 //
-// The solver runs in a process group of its own. The whole group is killed
-// when ctx ends and again when the solver exits, so that nothing it started
-// (a wrapper script's children) outlives it; on Linux the kernel also kills
+// The solver runs in a process group of its own, as the root of a
+// proc.Tree. The whole group is killed when ctx ends, and the whole tree
+// when the solver exits, so that nothing it started (a wrapper script's
+// children) outlives it: on Linux even a descendant that left the group
+// and session (setsid) is adopted, killed and reaped; on other systems the
+// group is what is reached (see proc.Tree). On Linux the kernel also kills
 // the solver if this process dies.
 func RunSolver(ctx context.Context, argv []string, f *encode.CNF) (decode.Output, error) {
 	if len(argv) == 0 || argv[0] == "" {
@@ -218,7 +221,7 @@ func RunSolver(ctx context.Context, argv []string, f *encode.CNF) (decode.Output
 // grandchild that holds one open; the group is killed when ctx ends and
 // once the process has exited, which closes them.
 func runGroup(ctx context.Context, cmd *exec.Cmd, input []byte) (stdout, stderr []byte, err error) {
-	proc.Prepare(cmd)
+	tree := proc.NewTree(cmd)
 	var pipes []*os.File // the child's ends, closed here once it has them
 	defer func() {
 		for _, f := range pipes {
@@ -274,9 +277,11 @@ func runGroup(ctx context.Context, cmd *exec.Cmd, input []byte) (stdout, stderr 
 		proc.KillGroup(cmd.Process.Pid)
 		err = <-waited
 	}
-	proc.KillGroup(cmd.Process.Pid) // whatever it left behind
-	// The pipes close when the last process of the group is gone; one that
-	// left the group (setsid) is not waited for.
+	// Whatever it left behind, in its group or not (setsid): see
+	// proc.Tree for what each system guarantees.
+	tree.Kill()
+	// The pipes close when the last process holding them is gone; one
+	// that escaped the tree is not waited for.
 	timer := time.AfterFunc(2*time.Second, func() { outR.Close(); errR.Close() })
 	stdout, stderr = <-outDone, <-errDone
 	timer.Stop()

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -201,6 +202,11 @@ func TestExternalTimeout(t *testing.T) {
 	}
 }
 
+// setsidGrandchild starts, in the background, a process that leaves the
+// solver's group and session and ignores SIGTERM, as a daemonising
+// solver's helper would.
+const setsidGrandchild = "setsid sh -c \"trap '' TERM; sleep 1000\" >/dev/null 2>&1 </dev/null &"
+
 // TestExternalLeavesNothing runs wrapper scripts whose children would
 // outlive them, with a deadline and without: the solver's whole process
 // group is stopped every time.
@@ -220,8 +226,21 @@ func TestExternalLeavesNothing(t *testing.T) {
 		{"exits, child left behind", "cat >/dev/null; sleep 1000 >/dev/null 2>&1 & exit 20", 0, Failed},
 		{"exits, child holds stdout", "cat >/dev/null; sleep 1000 & exit 20", 0, Failed},
 		{"exits, child holds stdin", "sleep 1000 <&0 >/dev/null 2>&1 & exit 20", 0, Failed},
+		// A grandchild in a session of its own, deaf to SIGTERM, is out of
+		// the group's reach: on Linux the subreaper adopts and kills it.
+		{"setsid grandchild, hangs", setsidGrandchild + " sleep 1000; wait", 300 * time.Millisecond, Timeout},
+		{"setsid grandchild, exits", "cat >/dev/null; " + setsidGrandchild + " exit 20", 0, Failed},
+		{"setsid grandchild holds stdout, exits", "cat >/dev/null; setsid sh -c \"trap '' TERM; sleep 1000\" & exit 20", 0, Failed},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			if strings.Contains(tt.script, "setsid") {
+				if runtime.GOOS != "linux" {
+					t.Skip("only Linux adopts a setsid grandchild (see proc.Tree)")
+				}
+				if _, err := exec.LookPath("setsid"); err != nil {
+					t.Skip("no setsid command")
+				}
+			}
 			mark := proctest.NewMark()
 			// The mark reaches the script through its interpreter's environment.
 			argv := []string{"env", proctest.Var + "=" + mark, fakeSolver(t, tt.script)}

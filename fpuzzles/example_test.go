@@ -29,12 +29,12 @@ func Example() {
 	fmt.Println(variant.Check(p, wrong))
 	// Output:
 	// Peak Sudoku by Rangsk, 4x4
-	// little killer at r0c5 pointing down-left sums to 14
-	// little killer at r0c0 pointing down-right sums to 6
-	// little killer at r1c0 pointing down-right sums to 9
+	// little killer at the top-right corner, pointing down-left, sums to 14
+	// little killer at the top-left corner, pointing down-right, sums to 6
+	// little killer left of row 1, pointing down-right, sums to 9
 	// V r1c2-r1c1 (sum 5)
 	// <nil>
-	// little killer at r0c5 pointing down-left sums to 14: the diagonal sums to 10 (r1c4 r2c3 r3c2 r4c1)
+	// little killer at the top-right corner, pointing down-left, sums to 14: the diagonal sums to 10 (r1c4 r2c3 r3c2 r4c1)
 }
 
 // Example_sudokuPad reads a small killer in SudokuPad's own JSON, in the

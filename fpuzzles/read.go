@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"slices"
 	"sort"
@@ -376,8 +377,8 @@ func (rd *reader) readSize() error {
 	if !ok {
 		return formatErr("size", "missing")
 	}
-	var n int
-	if err := json.Unmarshal(raw, &n); err != nil {
+	n, ok := wholeNumber(raw)
+	if !ok {
 		return formatErr("size", "%s is not a whole number", raw)
 	}
 	if n < board.MinSide || n > MaxSize { // a 1x1 board is no puzzle
@@ -390,6 +391,18 @@ func (rd *reader) readSize() error {
 	return nil
 }
 
+// wholeNumber reads a JSON number as JSON defines it: 9, 9.0, 9e0 and
+// 0.9e1 are all 9. A number with a fraction, one beyond ±2⁵³ (where a JSON
+// reader's float64 is no longer exact), or a value that is no number is not
+// ok.
+func wholeNumber(raw json.RawMessage) (int, bool) {
+	var f float64
+	if err := json.Unmarshal(raw, &f); err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		return 0, false
+	}
+	return int(f), true
+}
+
 // intValue reads a number written as a JSON number or string; absent,
 // null and "" give ok false.
 func intValue(raw json.RawMessage) (v int, ok bool, err error) {
@@ -398,11 +411,11 @@ func intValue(raw json.RawMessage) (v int, ok bool, err error) {
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		var f float64
-		if err := json.Unmarshal(raw, &f); err != nil || f != float64(int(f)) {
+		n, ok := wholeNumber(raw)
+		if !ok {
 			return 0, false, fmt.Errorf("%s is not a whole number", raw)
 		}
-		return int(f), true, nil
+		return n, true, nil
 	}
 	s = strings.TrimSpace(s)
 	if s == "" {

@@ -45,6 +45,9 @@ func TestReadErrors(t *testing.T) {
 		{"size too small", `{"size":1,"grid":[[{}]]}`, fpuzzles.ErrFormat, "size: 1 is outside 4..16"},
 		{"size zero", `{"size":0,"grid":[]}`, fpuzzles.ErrFormat, "size: 0 is outside 4..16"},
 		{"size as text", `{"size":"9","grid":[]}`, fpuzzles.ErrFormat, `size: "9" is not a whole number`},
+		{"size with a fraction", `{"size":9.5,"grid":[]}`, fpuzzles.ErrFormat, `size: 9.5 is not a whole number`},
+		{"size beyond float64", `{"size":1e400,"grid":[]}`, fpuzzles.ErrFormat, `size: 1e400 is not a whole number`},
+		{"size beyond exact", `{"size":1e300,"grid":[]}`, fpuzzles.ErrFormat, `size: 1e300 is not a whole number`},
 		{"no grid", `{"size":9}`, fpuzzles.ErrFormat, "grid: missing"},
 		{"grid rows", `{"size":9,"grid":[[]]}`, fpuzzles.ErrFormat, "grid: 1 rows for size 9"},
 		{"grid row length", `{"size":4,"grid":[[{}],[{}],[{}],[{}]]}`, fpuzzles.ErrFormat, "grid[0]: 1 cells for size 4"},
@@ -89,6 +92,29 @@ func TestReadErrors(t *testing.T) {
 	var ue *fpuzzles.UnsupportedError
 	if _, err := fpuzzles.Decode([]byte(doc(`"lockout":[{"lines":[["R1C1","R1C2"]]}]`))); !errors.As(err, &ue) || ue.Key != "lockout" {
 		t.Fatalf("UnsupportedError key: %v", err)
+	}
+}
+
+// TestNumbersAsJSONWritesThem: a size or a value written 9e0, 9.0 or
+// 0.9e1 is 9, as JSON defines numbers.
+func TestNumbersAsJSONWritesThem(t *testing.T) {
+	t.Parallel()
+	want, err := fpuzzles.Decode([]byte(strings.Replace(doc(""), "{}", `{"value":5,"given":true}`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, nine := range []string{"9e0", "9.0", "0.9e1", "900e-2"} {
+		for _, five := range []string{"5", "5e0", "5.000", "0.5E+1"} {
+			in := strings.Replace(strings.Replace(doc(""), `"size":9`, `"size":`+nine, 1), "{}", `{"value":`+five+`,"given":true}`, 1)
+			got, err := fpuzzles.Decode([]byte(in))
+			if err != nil {
+				t.Errorf("size %s, value %s: %v", nine, five, err)
+				continue
+			}
+			if got.Puzzle.Givens.String() != want.Puzzle.Givens.String() {
+				t.Errorf("size %s, value %s: givens\n%v\nwant\n%v", nine, five, got.Puzzle.Givens, want.Puzzle.Givens)
+			}
+		}
 	}
 }
 
@@ -149,7 +175,7 @@ func TestReadRules(t *testing.T) {
 		"arrow r9c1 r9c2 ← r8c1",
 		"whispers r6c1 → r6c2 (difference ≥ 5)",
 		"whispers r7c1 → r7c2 (difference ≥ 4)",
-		"little killer at r10c0 pointing up-right sums to 45",
+		"little killer at the bottom-left corner, pointing up-right, sums to 45",
 		"white dot r1c1-r1c2 (difference 1)",
 		"white dot r2c1-r2c2 (difference 3)",
 		"black dot r3c1-r3c2 (ratio 2:1)",

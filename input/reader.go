@@ -139,6 +139,14 @@ func (f *stream) read() (*board.Puzzle, *variant.Puzzle, error) {
 		if f.done {
 			return nil, nil, io.EOF
 		}
+		if f.arrayAhead() {
+			// A JSON array, however long its line: its elements are the
+			// puzzles, each bounded by maxJSON, read as they come.
+			f.line++
+			f.arr = fpuzzles.NewArrayReader(f.r, LoadValue)
+			f.arr.FirstLine = f.line
+			return f.element()
+		}
 		l, err := f.readLine()
 		if err != nil && err != io.EOF {
 			return nil, nil, err
@@ -269,6 +277,32 @@ func (f *stream) element() (*board.Puzzle, *variant.Puzzle, error) {
 		return nil, nil, &PuzzleError{Err: fmt.Errorf("%s: %w", f.name, err)}
 	}
 	return f.puzzle(res, fmt.Sprintf("%s: line %d", f.name, line), line)
+}
+
+// arrayAhead reports whether the next line starts a JSON array that holds
+// puzzles: in a *.json input any '[', elsewhere '[' followed by a string
+// or an object ('["…' or '[{'), which no text puzzle starts with. It reads
+// nothing, and peeks no further than the white space after the '['.
+func (f *stream) arrayAhead() bool {
+	const most = 256 // of white space before and after the '['
+	opened := false
+	for i := 1; i <= most; i++ {
+		b, err := f.r.Peek(i)
+		if err != nil {
+			return false
+		}
+		switch c := b[i-1]; {
+		case c == ' ' || c == '\t' || c == '\r' || (opened && c == '\n'):
+		case !opened && c == '[':
+			if isJSONName(f.name) {
+				return true
+			}
+			opened = true
+		default:
+			return opened && (c == '"' || c == '{')
+		}
+	}
+	return false
 }
 
 // readLine returns the next line without its end, at most maxJSON bytes

@@ -54,6 +54,7 @@ func NewGrid(n int, houses []House) (*Grid, error) {
 		}
 		sort.Ints(g.Peers[c])
 	}
+	g.geo = newGeometry(g)
 	return g, nil
 }
 
@@ -77,9 +78,11 @@ func FromBoard(b *board.Board) (*Grid, error) {
 	if err != nil {
 		return nil, err
 	}
+	g.Given = make([]bool, len(b.Cells))
 	for c, d := range b.Cells {
 		if d != 0 {
 			g.Place(c, int(d))
+			g.Given[c] = true
 		}
 	}
 	return g, nil
@@ -114,6 +117,9 @@ func (g *Grid) Clone() *Grid {
 	c := *g
 	c.Cand = append([]Digits(nil), g.Cand...)
 	c.Value = append([]int(nil), g.Value...)
+	if g.Given != nil {
+		c.Given = append([]bool(nil), g.Given...)
+	}
 	return &c
 }
 

@@ -91,14 +91,20 @@ type Candidate struct {
 // and the houses that constrain them. A cell whose value is set is solved;
 // its candidate set is then that one digit.
 type Grid struct {
-	N      int
-	Cand   []Digits // per cell
-	Value  []int    // per cell: the placed digit, or 0
+	N     int
+	Cand  []Digits // per cell
+	Value []int    // per cell: the placed digit, or 0
+	// Given marks, per cell, a digit of the puzzle (a given); a placed
+	// digit that is not given was entered by a person or deduced. Nil
+	// means no cell is given.
+	Given  []bool
 	Houses []House
 	// HousesOf lists, per cell, the indexes in Houses of the houses holding it.
 	HousesOf [][]int
 	// Peers lists, per cell, the other cells sharing a house with it.
 	Peers [][]int
+
+	geo *geometry // derived from Houses; shared by clones
 }
 
 // CellName returns "r4c6" for a 0-based cell on a board of side n.

@@ -48,4 +48,13 @@ type Technique struct {
 	// rate higher (length bonuses).
 	Rating float64
 	Find   func(g *Grid) []Step
+	// Uniqueness says the technique assumes the puzzle has one solution
+	// (unique rectangles, BUG); the solver uses it only when told so
+	// (Options.Unique).
+	Uniqueness bool
+	// HoDoKu is the technique's score in HoDoKu's rating, and Level its
+	// HoDoKu level (1 easy … 5 extreme); zero takes them from the SE
+	// rating (see Rate).
+	HoDoKu int
+	Level  int
 }

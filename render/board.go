@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 
 	"github.com/satdoku/satdoku/board"
@@ -22,7 +23,9 @@ const (
 	Both Show = iota
 	// PuzzleOnly draws the givens only.
 	PuzzleOnly
-	// SolutionOnly draws the solution only, every digit in the given style.
+	// SolutionOnly draws the solution: like Both, the givens in their
+	// style and the other digits in the solved style, so that a reader
+	// always tells a given from a digit found.
 	SolutionOnly
 )
 
@@ -53,6 +56,11 @@ type Picture struct {
 	Puzzle *board.Board
 	// Solution, if not nil, is a solution of Puzzle (same shape).
 	Solution *board.Board
+	// Second, if not nil, is a second solution: the grid is drawn twice,
+	// side by side under headings, with Solution on the left and Second
+	// on the right (a highlight of the cells where they differ shows in
+	// both).
+	Second *board.Board
 	// Regions, if not nil, gives the region of each cell (N² labels from
 	// −1 to N²−1; −1 is a cell in no region): thick borders separate cells
 	// with different labels. Nil draws the boxes of the shape.
@@ -80,6 +88,9 @@ type Highlight struct {
 	Cells []int       // cells r·N + c
 	Color color.NRGBA // usually translucent
 	Class string      // the class of the drawn items, e.g. "conflict"
+	// Label, if not empty, says what the colour means in the legend
+	// drawn under the grid.
+	Label string
 }
 
 // Highlight colours: Conflict for the givens that admit no completion (or
@@ -89,14 +100,20 @@ var (
 	DifferenceColor = Alpha(Hex("#ffcc00"), 0.5)
 )
 
+// The legend's words for the highlights of Conflict and Difference.
+const (
+	ConflictLabel   = "givens or rules that cannot all hold"
+	DifferenceLabel = "cells where two solutions differ"
+)
+
 // Conflict returns the highlight of the cells of an explanation.
 func Conflict(cells []int) Highlight {
-	return Highlight{Cells: cells, Color: ConflictColor, Class: "highlight conflict"}
+	return Highlight{Cells: cells, Color: ConflictColor, Class: "highlight conflict", Label: ConflictLabel}
 }
 
 // Difference returns the highlight of the cells where two solutions differ.
 func Difference(cells []int) Highlight {
-	return Highlight{Cells: cells, Color: DifferenceColor, Class: "highlight difference"}
+	return Highlight{Cells: cells, Color: DifferenceColor, Class: "highlight difference", Label: DifferenceLabel}
 }
 
 // DefaultCellSize is the side of a cell in scene units when Options.CellSize
@@ -115,6 +132,9 @@ type Options struct {
 	// (A for 10 in the default alphabet, 0 for 1 in hex). Nil writes
 	// decimal numbers (10, 11, ...), as do digits beyond the alphabet.
 	Alphabet *board.Alphabet
+	// CandidateCounts colours each cell that shows candidates by how
+	// many it has (two, three, four, five or more), with a legend.
+	CandidateCounts bool
 }
 
 // The colours and proportions of the classic picture (proportions are
@@ -122,7 +142,7 @@ type Options struct {
 var (
 	inkColor    = RGB(0, 0, 0)
 	solvedColor = Hex("#1d6ae5")
-	markColor   = Hex("#3d5a80")
+	markColor   = Hex("#2f4a6d")
 	gridColor   = RGB(0, 0, 0)
 	paperColor  = RGB(255, 255, 255)
 )
@@ -131,6 +151,7 @@ const (
 	thinWidth  = 0.025 // cell lines
 	thickWidth = 0.075 // box and region borders
 	digitSize  = 0.62  // a one-symbol digit
+	digitWidth = 0.64  // the widest a digit may be: two-digit numbers of 16×16 and 25×25 keep clear of cages
 	digitBase  = 0.35  // baseline below the centre, in font sizes
 	plainPad   = 0.15  // margin around a grid with nothing outside it
 )
@@ -173,6 +194,12 @@ type margins struct{ top, right, bottom, left float64 }
 // Draw draws the picture as a scene. It returns an error wrapping
 // ErrPicture when the picture's parts do not fit together.
 func Draw(p *Picture, o Options) (*Scene, error) {
+	if p != nil && p.Second != nil {
+		if p.Solution == nil || p.Second.Shape != p.Solution.Shape || len(p.Second.Cells) != len(p.Solution.Cells) {
+			return nil, fmt.Errorf("%w: a second solution without a first of its shape", ErrPicture)
+		}
+		return beside(p, o)
+	}
 	d, err := newDrawing(p, o)
 	if err != nil {
 		return nil, err
@@ -181,6 +208,7 @@ func Draw(p *Picture, o Options) (*Scene, error) {
 	d.cellShading()
 	d.gridLines()
 	d.digits()
+	d.drawLegend()
 	for _, items := range d.layers {
 		d.sc.Add(items...)
 	}
@@ -196,6 +224,12 @@ type drawing struct {
 	sc     *Scene
 	region []int
 	layers [layerCount][]Item
+
+	givenMarks []marked    // the given pencil marks of each cell (a PencilMarks rule)
+	reserved   map[int]box // a cage sum's patch in a cell's corner, which marks avoid
+	shadings   []Highlight // the highlights, the conflict rules' cells and the count shading, in order
+	legend     []legend    // the legend under the grid
+	legendTop  float64     // where the legend starts
 }
 
 // add puts items on a layer.
@@ -259,16 +293,34 @@ func newDrawing(pic *Picture, o Options) (*drawing, error) {
 	if o.CellSize <= 0 || math.IsNaN(o.CellSize) || math.IsInf(o.CellSize, 0) {
 		o.CellSize = DefaultCellSize
 	}
-	d := &drawing{p: p, o: o, n: n, region: p.Regions}
+	d := &drawing{p: p, o: o, n: n, region: p.Regions, givenMarks: make([]marked, n*n), reserved: map[int]box{}}
 	if d.region == nil {
 		d.region = make([]int, n*n)
 		for i := range d.region {
 			d.region[i] = pz.Shape.Box(i/n, i%n)
 		}
 	}
+	d.shadings = slices.Clone(p.Highlights)
+	if v := p.Variant; v != nil {
+		for _, i := range p.ConflictRules {
+			r := v.Rules[i]
+			d.shadings = append(d.shadings, Highlight{Cells: d.onBoard(r.Scope(v)), Color: ConflictColor, Class: "highlight conflict rule " + r.Name(), Label: ConflictLabel})
+		}
+	}
+	d.shadings = append(d.shadings, d.countShading()...)
+	d.legend = d.legendEntries(d.shadings)
 	m := d.marginsFor()
 	cs := o.CellSize
 	d.l = Layout{N: n, Cell: cs, Origin: Point{m.left * cs, m.top * cs}}
+	if len(d.legend) > 0 {
+		d.legendTop = (m.top + float64(n) + m.bottom) * cs
+		m.bottom += float64(len(d.legend))*legendLine + plainPad
+		// The picture widens for a legend longer than the grid.
+		for _, e := range d.legend {
+			w := legendSwatch + legendGap + TextWidth(e.label, legendText, false)
+			m.right = math.Max(m.right, w+plainPad-float64(n))
+		}
+	}
 	d.sc = &Scene{
 		Width:      (m.left + float64(n) + m.right) * cs,
 		Height:     (m.top + float64(n) + m.bottom) * cs,
@@ -278,15 +330,10 @@ func newDrawing(pic *Picture, o Options) (*drawing, error) {
 	return d, nil
 }
 
-// cellShading paints the highlighted cells, and the cells of the
-// highlighted rules.
+// cellShading paints the highlighted cells, the cells of the highlighted
+// rules, and the cells coloured by their number of candidates.
 func (d *drawing) cellShading() {
-	hs := d.p.Highlights
-	for _, i := range d.p.ConflictRules {
-		r := d.p.Variant.Rules[i]
-		hs = append(hs, Highlight{Cells: d.onBoard(r.Scope(d.p.Variant)), Color: ConflictColor, Class: "highlight conflict rule " + r.Name()})
-	}
-	for _, h := range hs {
+	for _, h := range d.shadings {
 		if len(h.Cells) == 0 {
 			continue
 		}
@@ -358,58 +405,41 @@ func fitSize(s string, size, width float64, bold bool) float64 {
 	return size
 }
 
-// digits writes the digits and the pencil marks.
+// digits writes the digits and the pencil marks: a cell with one
+// candidate left shows it as a digit, in the solved style.
 func (d *drawing) digits() {
-	pz, sol := d.p.Puzzle, d.p.Solution
 	cs := d.l.Cell
-	for i := range pz.Cells {
-		given := int(pz.Cells[i])
-		var v int
-		var class string
-		var col color.NRGBA
-		bold := true
-		switch {
-		case d.o.Show == SolutionOnly && sol != nil:
-			v, class, col = int(sol.Cells[i]), "digit", inkColor
-		case given != 0:
-			v, class, col = given, "digit given", inkColor
-		case d.o.Show == Both && sol != nil && sol.Cells[i] != 0:
-			v, class, col, bold = int(sol.Cells[i]), "digit solved", solvedColor, false
+	for i := range d.p.Puzzle.Cells {
+		v, class, col, bold := d.shown(i)
+		if v == 0 {
+			switch {
+			case d.p.Candidates != nil && bits.OnesCount64(d.p.Candidates[i]) == 1:
+				v, class, col, bold = bits.TrailingZeros64(d.p.Candidates[i])+1, "digit solved single", solvedColor, false
+			case d.p.Candidates != nil:
+				d.pencilMarks(i, d.p.Candidates[i], "candidate", markColor)
+			case d.givenMarks[i].set != 0:
+				d.pencilMarks(i, d.givenMarks[i].set, d.givenMarks[i].class, markColor)
+			}
 		}
 		if v == 0 {
-			if d.p.Candidates != nil {
-				d.pencilMarks(i, d.p.Candidates[i])
-			}
 			continue
 		}
 		s := d.symbol(v)
-		size := fitSize(s, digitSize*cs, 0.8*cs, bold)
+		size := fitSize(s, digitSize*cs, digitWidth*cs, bold)
 		c := d.l.CellCenter(i)
 		d.add(layerDigits, &Text{Meta: Meta{Class: class, Cells: []int{i}}, At: Point{c.X, c.Y + digitBase*size}, Size: size, Bold: bold, Color: col, Text: s})
 	}
 }
 
-// pencilMarks writes the candidates of cell i in a small grid inside it:
-// digit d at position d−1, ⌈√N⌉ to a row.
-func (d *drawing) pencilMarks(i int, set uint64) {
-	if set == 0 {
-		return
+// shown returns the digit cell i shows, its class, colour and weight; 0
+// for none.
+func (d *drawing) shown(i int) (v int, class string, col color.NRGBA, bold bool) {
+	pz, sol := d.p.Puzzle, d.p.Solution
+	switch {
+	case pz.Cells[i] != 0:
+		return int(pz.Cells[i]), "digit given", inkColor, true
+	case d.o.Show != PuzzleOnly && sol != nil && sol.Cells[i] != 0:
+		return int(sol.Cells[i]), "digit solved", solvedColor, false
 	}
-	n, cs := d.n, d.l.Cell
-	cols := int(math.Ceil(math.Sqrt(float64(n))))
-	rows := (n + cols - 1) / cols
-	inner := 0.84 * cs
-	cw, ch := inner/float64(cols), inner/float64(rows)
-	corner := d.l.Corner(i/n, i%n).Add(Point{(cs - inner) / 2, (cs - inner) / 2})
-	widest := d.symbol(n)
-	size := fitSize(widest, math.Min(cw, ch)*0.85, cw*0.92, false)
-	for set != 0 {
-		k := bits.TrailingZeros64(set)
-		set &^= 1 << k
-		if k >= n {
-			break
-		}
-		c := corner.Add(Point{(float64(k%cols) + 0.5) * cw, (float64(k/cols) + 0.5) * ch})
-		d.add(layerDigits, &Text{Meta: Meta{Class: "candidate", Cells: []int{i}}, At: Point{c.X, c.Y + digitBase*size}, Size: size, Color: markColor, Text: d.symbol(k + 1)})
-	}
+	return 0, "", color.NRGBA{}, false
 }

@@ -140,11 +140,13 @@ func checkDigits(t *testing.T, tc testCase, show Show, els []*svgElem) {
 		given := hasWords(e.Attr["class"], []string{"given"})
 		solved := hasWords(e.Attr["class"], []string{"solved"})
 		want := 0
+		single := tc.pic.Candidates != nil && bits.OnesCount64(tc.pic.Candidates[i]) == 1
 		switch {
-		case show == SolutionOnly:
-			want = int(sol.Cells[i])
-			if given || solved {
-				t.Errorf("cell %d: class %q in a solution-only picture", i, e.Attr["class"])
+		case pz.Cells[i] == 0 && show == PuzzleOnly && single:
+			// A cell with one candidate left shows it as a digit, solved.
+			want = bits.TrailingZeros64(tc.pic.Candidates[i]) + 1
+			if !solved || e.Attr["font-weight"] == "bold" || e.Attr["fill"] != "#1d6ae5" || fontSize(e) < 0.4*DefaultCellSize {
+				t.Errorf("single candidate at cell %d drawn as %v", i, e.Attr)
 			}
 		case pz.Cells[i] != 0:
 			want = int(pz.Cells[i])
@@ -176,7 +178,8 @@ func checkDigits(t *testing.T, tc testCase, show Show, els []*svgElem) {
 		marks[i] |= 1 << (d - 1)
 	}
 	for i := range pz.Cells {
-		hasDigit := pz.Cells[i] != 0 || show != PuzzleOnly
+		single := tc.pic.Candidates != nil && bits.OnesCount64(tc.pic.Candidates[i]) == 1
+		hasDigit := pz.Cells[i] != 0 || show != PuzzleOnly || single
 		switch {
 		case hasDigit && seen[i] != 1:
 			t.Errorf("cell %d: %d digits drawn, want 1", i, seen[i])
@@ -188,6 +191,13 @@ func checkDigits(t *testing.T, tc testCase, show Show, els []*svgElem) {
 			t.Errorf("cell %d: pencil marks %b, want %b", i, marks[i], tc.pic.Candidates[i])
 		}
 	}
+}
+
+// fontSize returns the font size of a text element, 0 if it has none:
+// a full-size digit is over 0.4 of a cell, a pencil mark under 0.3.
+func fontSize(e *svgElem) float64 {
+	f, _ := strconv.ParseFloat(e.Attr["font-size"], 64)
+	return f
 }
 
 // unitEdge is a cell side: horizontal (the top of cell r, c) or vertical

@@ -37,7 +37,7 @@ func ExampleDraw() {
 	img, _ := png.Decode(&pngData)
 	fmt.Println("PNG", img.Bounds().Dx(), "x", img.Bounds().Dy())
 	// Output:
-	// <svg xmlns="http://www.w3.org/2000/svg" width="172" height="172" viewBox="0 0 172 172" font-family="sans-serif">
+	// <svg xmlns="http://www.w3.org/2000/svg" width="172" height="172" viewBox="0 0 172 172" font-family="sans-serif" role="img">
 	// 4 givens, 12 solved digits
 	// PNG 172 x 172
 }
@@ -51,7 +51,7 @@ func ExampleScene_WriteSVG() {
 	)
 	sc.WriteSVG(os.Stdout)
 	// Output:
-	// <svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40" font-family="sans-serif">
+	// <svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40" font-family="sans-serif" role="img">
 	// <circle cx="20" cy="20" r="16" fill="#cfcfcf"/>
 	// <text x="20" y="27" font-size="20" text-anchor="middle" fill="#000000">7</text>
 	// </svg>

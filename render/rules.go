@@ -48,9 +48,8 @@ var (
 	zipperColor     = Hex("#cdb1ec")
 	doubleColor     = Hex("#c54b8b")
 	betweenColor    = Hex("#9a9a9a")
-	pencilColor     = Hex("#800000") // SudokuSolver's script draws given marks dark red
 	betweenFill     = Hex("#eaeaea")
-	extraColor      = Hex("#e0e0e0")
+	extraColor      = Hex("#eeeeee") // light: a grid of many extra regions stays readable
 	diagonalColor   = Alpha(Hex("#5a9bd5"), 0.7)
 	rowIndexColor   = Alpha(Hex("#7cc77c"), 0.55)
 	colIndexColor   = Alpha(Hex("#c77c7c"), 0.55)
@@ -170,21 +169,20 @@ func (d *drawing) meta(name, part string, cells []int) Meta {
 	return Meta{Class: class, Cells: d.onBoard(cells)}
 }
 
-// givenMarks writes a cell's given pencil marks in a row along its
-// bottom edge, small, where they stay clear of the digit in the middle.
-func (d *drawing) givenMarks(name string, r variant.PencilMarks) {
-	syms := make([]string, len(r.Digits))
-	sep := ""
-	for i, v := range r.Digits {
-		syms[i] = d.symbol(v)
-		if len(syms[i]) > 1 {
-			sep = " "
+// givenMark records a cell's given pencil marks: digits() draws them in
+// the layout of every candidate (marks.go) when the cell shows no digit
+// and the picture has no true candidates, which are a subset of them.
+func (d *drawing) givenMark(name string, r variant.PencilMarks) {
+	if r.Cell < 0 || r.Cell >= len(d.givenMarks) {
+		return
+	}
+	var set uint64
+	for _, v := range r.Digits {
+		if v >= 1 && v <= 64 {
+			set |= 1 << (v - 1)
 		}
 	}
-	s := strings.Join(syms, sep)
-	c := d.l.CellCenter(r.Cell)
-	size := fitSize(s, d.cs(0.2), d.cs(0.88), false)
-	d.text(layerDigits, d.meta(name, "", []int{r.Cell}), Point{c.X, c.Y + d.cs(0.37)}, size, false, pencilColor, s)
+	d.givenMarks[r.Cell] = marked{set: set, class: name + " candidate"}
 }
 
 // text adds a text centred on p (vertically too, for digits and capitals).
@@ -217,7 +215,7 @@ func (d *drawing) rule(r variant.Rule, clones *int) bool {
 		c := d.l.CellCenter(r.Cell)
 		d.add(layerShade, &Rect{Meta: d.meta(name, "", []int{r.Cell}), Min: c.Sub(Pt(d.cs(0.4), d.cs(0.4))), W: d.cs(0.8), H: d.cs(0.8), Style: Style{Fill: shadeColor}})
 	case variant.PencilMarks:
-		d.givenMarks(name, r)
+		d.givenMark(name, r)
 	case variant.Minimum:
 		d.extremum(name, r.Cell, r.Than, -1)
 	case variant.Maximum:
@@ -445,9 +443,21 @@ func (d *drawing) cage(name string, cells []int, sum string, col, ink color.NRGB
 	}
 	first := slices.Min(cells)
 	corner := d.l.Corner(first/d.n, first%d.n)
-	size := d.cs(0.2)
-	d.add(layerCages, &Text{Meta: d.meta(name, "sum", []int{first}), At: corner.Add(Pt(d.cs(0.12), d.cs(0.27))), Size: size, Anchor: Start, Color: ink, Text: sum})
+	// The sum sits on a white patch over the dashed line, as f-puzzles
+	// draws it, at 0.3 of a cell: readable on a phone.
+	size := fitSize(sum, d.cs(cageSumSize), d.cs(0.8), false)
+	pad := d.cs(0.03)
+	w := TextWidth(sum, size, false)
+	x0, y0 := corner.X+d.cs(0.03), corner.Y+d.cs(0.03)
+	baseline := y0 + pad + capHeight*size
+	d.reserved[first] = box{x0, y0, x0 + w + 2*pad, baseline + pad}
+	d.add(layerCages,
+		&Rect{Meta: d.meta(name, "sum-back", []int{first}), Min: Point{x0, y0}, W: w + 2*pad, H: baseline + pad - y0, Style: Style{Fill: paperColor}},
+		&Text{Meta: d.meta(name, "sum", []int{first}), At: Point{x0 + pad, baseline}, Size: size, Anchor: Start, Color: ink, Text: sum})
 }
+
+// cageSumSize is the font size of a cage's sum, in cells.
+const cageSumSize = 0.3
 
 // dot draws a kropki dot between two neighbours, with its value if any.
 func (d *drawing) dot(name string, a, b int, fill, ink color.NRGBA, label string) {
@@ -455,7 +465,7 @@ func (d *drawing) dot(name string, a, b int, fill, ink color.NRGBA, label string
 	m := d.meta(name, "dot", []int{a, b})
 	d.add(layerMarks, &Circle{Meta: m, C: c, R: d.cs(0.1555), Style: Style{Fill: fill, Stroke: inkColor, Width: d.cs(0.025)}})
 	if label != "" {
-		d.text(layerMarks, d.meta(name, "value", []int{a, b}), c, fitSize(label, d.cs(0.2), d.cs(0.26), false), false, ink, label)
+		d.text(layerMarks, d.meta(name, "value", []int{a, b}), c, fitSize(label, d.cs(0.24), d.cs(0.28), false), false, ink, label)
 	}
 }
 
@@ -466,8 +476,11 @@ func (d *drawing) xv(name string, r variant.XV) {
 	if label == "" {
 		label = strconv.Itoa(r.Sum)
 	}
-	d.add(layerMarks, &Circle{Meta: d.meta(name, "back", []int{r.A, r.B}), C: c, R: d.cs(0.2), Style: Style{Fill: paperColor}})
-	d.text(layerMarks, d.meta(name, "letter", []int{r.A, r.B}), c, fitSize(label, d.cs(0.35), d.cs(0.36), true), true, inkColor, label)
+	// f-puzzles writes the letter about half a cell high on a white
+	// ground that hides the grid line under it.
+	size := fitSize(label, d.cs(0.5), d.cs(0.5), true)
+	d.add(layerMarks, &Circle{Meta: d.meta(name, "back", []int{r.A, r.B}), C: c, R: d.cs(0.25), Style: Style{Fill: paperColor}})
+	d.text(layerMarks, d.meta(name, "letter", []int{r.A, r.B}), c, size, true, inkColor, label)
 }
 
 // quadruple draws a white circle on the grid point between its cells with
@@ -482,21 +495,21 @@ func (d *drawing) quadruple(name string, q variant.Quadruple) {
 	r0, c0 := slices.Min(rowsOf(cells, d.n)), slices.Min(colsOf(cells, d.n))
 	c := d.l.Corner(r0+1, c0+1)
 	m := d.meta(name, "circle", cells)
-	d.add(layerMarks, &Circle{Meta: m, C: c, R: d.cs(0.25), Style: Style{Fill: paperColor, Stroke: inkColor, Width: d.cs(0.025)}})
+	d.add(layerMarks, &Circle{Meta: m, C: c, R: d.cs(0.27), Style: Style{Fill: paperColor, Stroke: inkColor, Width: d.cs(0.025)}})
 	ds := make([]string, len(q.Digits))
 	for i, v := range q.Digits {
 		ds[i] = d.symbol(v)
 	}
-	size := d.cs(0.185)
+	size := d.cs(0.225)
 	switch {
 	case len(ds) <= 2:
 		s := strings.Join(ds, " ")
-		d.text(layerMarks, d.meta(name, "digits", cells), c, fitSize(s, size, d.cs(0.42), false), false, inkColor, s)
+		d.text(layerMarks, d.meta(name, "digits", cells), c, fitSize(s, size, d.cs(0.46), false), false, inkColor, s)
 	default:
 		top, bottom := strings.Join(ds[:2], " "), strings.Join(ds[2:], " ")
-		size = math.Min(fitSize(top, size, d.cs(0.38), false), fitSize(bottom, size, d.cs(0.38), false))
-		d.text(layerMarks, d.meta(name, "digits", cells), c.Sub(Pt(0, d.cs(0.09))), size, false, inkColor, top)
-		d.text(layerMarks, d.meta(name, "digits", cells), c.Add(Pt(0, d.cs(0.09))), size, false, inkColor, bottom)
+		size = math.Min(fitSize(top, size, d.cs(0.42), false), fitSize(bottom, size, d.cs(0.42), false))
+		d.text(layerMarks, d.meta(name, "digits", cells), c.Sub(Pt(0, d.cs(0.11))), size, false, inkColor, top)
+		d.text(layerMarks, d.meta(name, "digits", cells), c.Add(Pt(0, d.cs(0.11))), size, false, inkColor, bottom)
 	}
 }
 

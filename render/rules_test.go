@@ -49,9 +49,22 @@ func TestRulesEverySize(t *testing.T) {
 				var buf bytes.Buffer
 				sc.WriteSVG(&buf)
 				els := parseSVG(t, buf.Bytes())
+				// Given pencil marks give way to the solution's digits:
+				// they are looked for in a picture of the puzzle alone.
+				pc, err := Draw(&Picture{Variant: p}, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var pbuf bytes.Buffer
+				pc.WriteSVG(&pbuf)
+				puzzleEls := parseSVG(t, pbuf.Bytes())
 				for _, r := range rules {
 					drawn := len(withClass(els, r.Name()))
 					switch r.(type) {
+					case variant.PencilMarks:
+						if len(withClass(puzzleEls, r.Name())) == 0 {
+							t.Errorf("%s (%s): nothing drawn", r.Name(), r.Describe(s.Side()))
+						}
 					case variant.AntiKnight, variant.AntiKing, variant.DisjointGroups, variant.Negative:
 						if drawn != 0 {
 							t.Errorf("%s: %d marks for a rule stated in words only", r.Name(), drawn)
@@ -437,7 +450,7 @@ func TestCosmetics(t *testing.T) {
 	if s := one[*Text](t, sc, "cosmetic cage sum"); s.Text != "9" {
 		t.Errorf("cage sum %q", s.Text)
 	}
-	if n := len(sc.Find("cosmetic")); n != 7 { // line, circle and its value, rectangle, text, cage and its sum; no copies
+	if n := len(sc.Find("cosmetic")); n != 8 { // line, circle and its value, rectangle, text, cage, its sum and the sum's white patch; no copies
 		for _, it := range sc.Find("cosmetic") {
 			t.Log(MetaOf(it).Class)
 		}

@@ -10,7 +10,8 @@ import (
 )
 
 // WriteSVG writes the scene as a standalone SVG document: one <svg>
-// element (no XML declaration is needed) with a viewBox of the scene's size (so it
+// element (no XML declaration is needed) with role="img" and the scene's
+// title as its first child (what a screen reader says), a viewBox of the scene's size (so it
 // scales), generic font families only (no font files), one element per item
 // with the item's class and, when it has cells, a data-cells attribute
 // listing them (0-based, space-separated).
@@ -30,7 +31,7 @@ func (s *Scene) AppendSVG(dst []byte) []byte {
 	b.num(s.Width)
 	b.byte(' ')
 	b.num(s.Height)
-	b.str(`" font-family="sans-serif">` + "\n")
+	b.str(`" font-family="sans-serif" role="img">` + "\n")
 	if s.Title != "" {
 		b.str("<title>")
 		b.text(s.Title)

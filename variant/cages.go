@@ -146,9 +146,10 @@ type LittleKiller struct {
 // Name returns "littlekillersum".
 func (LittleKiller) Name() string { return "littlekillersum" }
 
-// Describe returns "little killer at r0c3 pointing down-right sums to 15".
+// Describe returns "little killer above column 3, pointing down-right,
+// sums to 15".
 func (l LittleKiller) Describe(n int) string {
-	return fmt.Sprintf("little killer %s sums to %d", l.Clue.Describe(n), l.Sum)
+	return fmt.Sprintf("little killer %s, sums to %d", l.Clue.Describe(n), l.Sum)
 }
 
 // Scope returns the diagonal from the clue inward.

@@ -122,7 +122,7 @@ func TestDescribe(t *testing.T) {
 		{variant.Ratio{A: 0, B: 9, Ratio: 2}, "black dot r1c1-r2c1 (ratio 2:1)"},
 		{variant.XV{A: 0, B: 1, Sum: 10}, "X r1c1-r1c2 (sum 10)"},
 		{variant.XV{A: 0, B: 1, Sum: 5}, "V r1c1-r1c2 (sum 5)"},
-		{variant.LittleKiller{Clue: variant.Outside{Row: -1, Col: 2, DRow: 1, DCol: 1}, Sum: 15}, "little killer at r0c3 pointing down-right sums to 15"},
+		{variant.LittleKiller{Clue: variant.Outside{Row: -1, Col: 2, DRow: 1, DCol: 1}, Sum: 15}, "little killer above column 3, pointing down-right, sums to 15"},
 		{variant.Sandwich{Clue: above3, Sum: 15}, "sandwich sum 15 above column 3"},
 		{variant.XSum{Clue: right5, Sum: 20}, "x-sum 20 right of row 5"},
 		{variant.Skyscraper{Clue: above3, Count: 3}, "skyscraper 3 above column 3"},

@@ -236,20 +236,34 @@ func (o Outside) validate(n int, edge bool) error {
 // FName returns the position as f-puzzles writes it, 1-based: "R0C3".
 func (o Outside) FName() string { return fmt.Sprintf("R%dC%d", o.Row+1, o.Col+1) }
 
-// Describe says where the clue is, for a board of side n: "above column 3",
-// "left of row 5", or for a diagonal "r0c3 pointing down-right".
+// Describe says where the clue is, for a board of side n, by the side of
+// the grid it sits on: "above column 3", "left of row 5", or for a
+// diagonal "above column 3, pointing down-right" ("at the top-left
+// corner, pointing down-right" for a corner).
 func (o Outside) Describe(n int) string {
+	var at string
+	switch {
+	case o.Row < 0 && o.Col < 0:
+		at = "at the top-left corner"
+	case o.Row < 0 && o.Col >= n:
+		at = "at the top-right corner"
+	case o.Row >= n && o.Col < 0:
+		at = "at the bottom-left corner"
+	case o.Row >= n && o.Col >= n:
+		at = "at the bottom-right corner"
+	case o.Row < 0:
+		at = fmt.Sprintf("above column %d", o.Col+1)
+	case o.Row >= n:
+		at = fmt.Sprintf("below column %d", o.Col+1)
+	case o.Col < 0:
+		at = fmt.Sprintf("left of row %d", o.Row+1)
+	case o.Col >= n:
+		at = fmt.Sprintf("right of row %d", o.Row+1)
+	default:
+		at = "at " + cellName(n, o.Row*n+o.Col)
+	}
 	if o.DRow == 0 || o.DCol == 0 {
-		switch {
-		case o.Row == -1:
-			return fmt.Sprintf("above column %d", o.Col+1)
-		case o.Row == n:
-			return fmt.Sprintf("below column %d", o.Col+1)
-		case o.Col == -1:
-			return fmt.Sprintf("left of row %d", o.Row+1)
-		default:
-			return fmt.Sprintf("right of row %d", o.Row+1)
-		}
+		return at
 	}
 	vert, horiz := "down", "right"
 	if o.DRow < 0 {
@@ -258,5 +272,5 @@ func (o Outside) Describe(n int) string {
 	if o.DCol < 0 {
 		horiz = "left"
 	}
-	return fmt.Sprintf("at r%dc%d pointing %s-%s", o.Row+1, o.Col+1, vert, horiz)
+	return fmt.Sprintf("%s, pointing %s-%s", at, vert, horiz)
 }

@@ -1,15 +1,19 @@
 package web
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"net/http"
 	"strings"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/render"
 	"github.com/satdoku/satdoku/variant"
 )
@@ -55,6 +59,9 @@ type Request struct {
 	Show string `json:"show,omitempty"`
 	// Picture is "svg" (default) to get the picture, or "none".
 	Picture string `json:"picture,omitempty"`
+	// CandidateCounts colours the cells of a picture of true candidates
+	// by their number of candidates, with a legend.
+	CandidateCounts bool `json:"candidate_counts,omitempty"`
 }
 
 // The Status values of a Response.
@@ -81,14 +88,19 @@ type Response struct {
 	Givens  []int  `json:"givens,omitempty"`  // N² digits, 0 blank
 	// Rules describes the puzzle's variant rules in words, one a line.
 	Rules []string `json:"rules,omitempty"`
-	// Ignored says what an f-puzzles file holds that is drawn but not
-	// solved with ("line (3): drawing only").
+	// Ignored says in plain words what an f-puzzles file holds that is
+	// drawn but not solved with ("3 lines are drawn only: not a rule, so
+	// not used to solve").
 	Ignored  []string `json:"ignored,omitempty"`
 	Text     string   `json:"text,omitempty"`     // the givens written in the input's format
 	Solution []int    `json:"solution,omitempty"` // N² digits
 	// SolutionText is the solution written in the input's format (a grid
 	// of numbers for f-puzzles input).
 	SolutionText string `json:"solution_text,omitempty"`
+	// FPuzzles is the puzzle (givens, rules and drawings) as an f-puzzles
+	// link, for the page's "open in f-puzzles" and "open in SudokuPad";
+	// empty when f-puzzles cannot express a rule.
+	FPuzzles string `json:"fpuzzles,omitempty"`
 	// Count is the number of solutions found (at most the request's
 	// count), when counting.
 	Count *int `json:"count,omitempty"`
@@ -139,10 +151,16 @@ func (p *puzzle) describe(resp *Response) {
 	}
 	resp.Givens = digits(b)
 	resp.Text = p.text(b)
+	if p.edited != "" {
+		resp.Text = p.edited // the givens typed on the page, in the puzzle's own format
+	}
 	for _, r := range p.vp.Rules {
 		resp.Rules = append(resp.Rules, r.Describe(b.Side()))
 	}
 	resp.Ignored = p.ignored
+	if link, err := fpuzzles.URL(p.vp, nil, fpuzzles.Options{}); err == nil && len(p.clashes) == 0 {
+		resp.FPuzzles = link
+	}
 }
 
 // text writes b in the puzzle's format.
@@ -166,10 +184,27 @@ func digits(b *board.Board) []int {
 	return out
 }
 
+// title names the puzzle in words: "Killer Blister, a 9×9 sudoku with 0
+// givens and 31 variant rules".
+func (p *puzzle) title() string {
+	b := p.board()
+	s := fmt.Sprintf("a %d×%d sudoku with %d givens", b.Side(), b.Side(), b.Givens())
+	if n := len(p.vp.Rules); n > 0 {
+		s += fmt.Sprintf(" and %d variant rules", n)
+	}
+	if p.vp.Title != "" {
+		s = p.vp.Title + ", " + s
+	}
+	return s
+}
+
 // picture draws the puzzle with the parts of pic as SVG text.
 func (p *puzzle) picture(pic *render.Picture, show render.Show) (string, error) {
 	pic.Variant = p.vp
-	sc, err := render.Draw(pic, render.Options{Show: show, Alphabet: p.alphabet})
+	if pic.Title == "" {
+		pic.Title = p.title() // what a screen reader says of the picture
+	}
+	sc, err := render.Draw(pic, render.Options{Show: show, Alphabet: p.alphabet, CandidateCounts: p.counts})
 	if err != nil {
 		return "", err
 	}
@@ -205,7 +240,22 @@ func requestError(err error) (int, *Response) {
 	return http.StatusBadRequest, &Response{Status: StatusInvalid, Error: msg}
 }
 
-// render answers POST /api/render: read the puzzle and draw it.
+// admitRender takes a render slot for a request to /api/render, before
+// its body is read: reading an f-puzzles file of a megabyte costs more
+// than drawing it.
+func (h *Handler) admitRender() (func(), *Response) {
+	select {
+	case h.renders <- struct{}{}:
+		return func() { <-h.renders }, nil
+	default:
+		return nil, &Response{Status: StatusBusy,
+			Error: fmt.Sprintf("the server is busy: %d pictures are being drawn, its limit; try again in a moment", h.cfg.MaxRenders)}
+	}
+}
+
+// render answers POST /api/render: read the puzzle and draw it, within
+// the bound on renders at once (503 beyond, see admitRender) and on a
+// picture's size (413).
 func (h *Handler) render(_ context.Context, req *Request) (int, *Response) {
 	if req.Count != 0 || req.Explain || req.Candidates {
 		return requestError(fmt.Errorf("%w: count, explain and candidates belong to /api/solve", errBadRequest))
@@ -228,8 +278,17 @@ func (h *Handler) render(_ context.Context, req *Request) (int, *Response) {
 		if resp.SVG, err = p.picture(&pic, show); err != nil {
 			return http.StatusInternalServerError, &Response{Status: StatusError, Error: err.Error()}
 		}
+		if drawn := len(resp.SVG); drawn > h.cfg.MaxPicture {
+			return h.pictureTooLarge(drawn)
+		}
 	}
 	return http.StatusOK, resp
+}
+
+// pictureTooLarge answers a request whose picture is over the bound.
+func (h *Handler) pictureTooLarge(size int) (int, *Response) {
+	return http.StatusRequestEntityTooLarge, &Response{Status: StatusInvalid,
+		Error: fmt.Sprintf("the picture would be %d bytes, more than the limit of %d; ask for \"picture\": \"none\"", size, h.cfg.MaxPicture)}
 }
 
 // solve answers POST /api/solve.
@@ -244,59 +303,129 @@ func (h *Handler) solve(ctx context.Context, req *Request) (int, *Response) {
 	if req.Candidates && (req.Count > 1 || req.Explain) {
 		return requestError(fmt.Errorf("%w: ask for candidates on their own, without count or explain", errBadRequest))
 	}
-	if req.Candidates && h.cfg.Candidates == nil {
+	if req.Candidates && h.cfg.Candidates == nil && h.cfg.Solve == nil {
 		return requestError(fmt.Errorf("%w: true candidates are %v", errUnavailable, errUnavailable))
 	}
 	p, err := h.read(req)
 	if err != nil {
 		return requestError(err)
 	}
-	if p.isVariant() && !req.Candidates && h.cfg.SolveVariant == nil {
+	p.counts = req.CandidateCounts
+	if p.isVariant() && !req.Candidates && h.cfg.SolveVariant == nil && h.cfg.Solve == nil {
 		return requestError(fmt.Errorf("%w: solving puzzles with variant rules or irregular regions is %v; /api/render draws them", errUnavailable, errUnavailable))
 	}
 
 	// Take a solving slot, or answer busy at once.
-	select {
-	case h.slots <- struct{}{}:
-	default:
+	release, why := h.solves.take(clientOf(ctx), p.board().Side())
+	if release == nil {
 		return http.StatusServiceUnavailable, &Response{Status: StatusBusy,
-			Error: fmt.Sprintf("the server is busy: %d solves are running, its limit; try again in a moment", h.cfg.MaxSolves)}
+			Error: fmt.Sprintf("the server is busy: %s; try again in a moment", why)}
 	}
-	ctx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
+	solveCtx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
 	defer cancel()
-	done := make(chan *Response, 1)
-	vp := *p.vp
-	vp.Givens = p.board().Clone() // the solver's own copy
-	go func() {
-		// The slot is held until the solve really ends: a gophersat call
-		// cannot be interrupted, and the bound on solves must count it
-		// even after its request has been answered "timeout".
-		defer func() { <-h.slots }()
-		switch {
-		case req.Candidates:
-			done <- h.candidates(ctx, &vp, p.clashes)
-		case p.isVariant():
-			done <- h.solveVariant(ctx, &vp, req)
-		default:
-			done <- solveClassic(ctx, vp.Givens, req)
-		}
-	}()
-	var resp *Response
-	select {
-	case resp = <-done:
-	case <-ctx.Done():
-		resp = &Response{Status: StatusTimeout, Error: fmt.Sprintf("no answer within the time limit of %v", h.cfg.SolveTimeout)}
-	}
+	resp := h.runSolve(solveCtx, p, req, release)
 	p.describe(resp)
 	if resp.Solution != nil {
 		resp.SolutionText = p.text(p.fromDigits(resp.Solution))
 	}
 	if draw {
-		if err := p.draw(resp, show); err != nil {
+		// A turn to draw, waited for within another time limit: the
+		// answer is known, and only the picture waits; sent without it
+		// if none comes.
+		drawCtx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
+		defer cancel()
+		select {
+		case h.renders <- struct{}{}:
+		case <-drawCtx.Done():
+			// The answer is worth sending without its picture.
+			if resp.Error == "" {
+				resp.Error = fmt.Sprintf("no picture: %d pictures are being drawn, the server's limit", h.cfg.MaxRenders)
+			}
+			return http.StatusOK, resp
+		}
+		err := p.draw(resp, show)
+		<-h.renders
+		if err != nil {
 			return http.StatusInternalServerError, &Response{Status: StatusError, Error: err.Error()}
+		}
+		if drawn := len(resp.SVG) + len(resp.SVGSecond); drawn > h.cfg.MaxPicture {
+			return h.pictureTooLarge(drawn)
 		}
 	}
 	return http.StatusOK, resp
+}
+
+// runSolve runs a request's solve and gives its slot back with release
+// when the solve has ended. With Config.Solve, which ends its work when
+// ctx does, that is before it returns; a function that may not (the
+// in-process SAT engine, Candidates, SolveVariant) runs on a goroutine of
+// its own and keeps the slot until it really ends, after its request has
+// been answered "timeout".
+func (h *Handler) runSolve(ctx context.Context, p *puzzle, req *Request, release func()) *Response {
+	vp := *p.vp
+	vp.Givens = p.board().Clone() // the solver's own copy
+	var run func() *Response
+	stoppable := false
+	switch {
+	case req.Candidates && h.cfg.Candidates != nil:
+		run = func() *Response { return h.candidates(ctx, &vp, p.clashes, h.cfg.Candidates) }
+	case req.Candidates:
+		run = func() *Response { return h.candidates(ctx, &vp, p.clashes, h.solveCandidates) }
+		stoppable = true
+	case p.isVariant() && h.cfg.SolveVariant != nil:
+		run = func() *Response { return h.solveVariant(ctx, &vp, req, h.cfg.SolveVariant) }
+	case h.cfg.Solve != nil:
+		// Classic puzzles too: variant.Check checks their answers.
+		run = func() *Response { return h.solveVariant(ctx, &vp, req, h.cfg.Solve) }
+		stoppable = true
+	default:
+		run = func() *Response { return solveClassic(ctx, vp.Givens, req) }
+	}
+	if stoppable {
+		defer release()
+		resp := run()
+		if ctx.Err() != nil && resp.Status == StatusTimeout {
+			resp.Error = fmt.Sprintf("no answer within the time limit of %v", h.cfg.SolveTimeout)
+		}
+		return resp
+	}
+	done := make(chan *Response, 1)
+	go func() {
+		defer release()
+		done <- run()
+	}()
+	select {
+	case resp := <-done:
+		return resp
+	case <-ctx.Done():
+		return &Response{Status: StatusTimeout, Error: fmt.Sprintf("no answer within the time limit of %v", h.cfg.SolveTimeout)}
+	}
+}
+
+// solveCandidates finds true candidates with Config.Solve, as a
+// CandidatesFunc does: nil for a puzzle with no solution.
+func (h *Handler) solveCandidates(ctx context.Context, vp *variant.Puzzle) ([]uint64, error) {
+	res := h.cfg.Solve(ctx, vp, engine.Options{Kind: engine.SAT, Candidates: true})
+	switch res.Status {
+	case engine.Solved:
+		if res.Candidates == nil {
+			return nil, errors.New("the solver found no candidates")
+		}
+		return res.Candidates, nil
+	case engine.NoSolution:
+		return nil, nil
+	case engine.Timeout:
+		return nil, context.DeadlineExceeded
+	}
+	return nil, errorOf(res)
+}
+
+// errorOf is the error of a result that is no answer.
+func errorOf(res engine.Result) error {
+	if res.Err != nil {
+		return res.Err
+	}
+	return fmt.Errorf("the solver failed (%v)", res.Status)
 }
 
 // engineOptions are the engine options of a request.
@@ -320,10 +449,10 @@ func solveClassic(ctx context.Context, b *board.Board, req *Request) *Response {
 	return fromResult(eng.Solve(ctx, b), b, req.Count >= 2)
 }
 
-// solveVariant solves a variant puzzle with the configured solver and
-// checks its solutions against every rule.
-func (h *Handler) solveVariant(ctx context.Context, vp *variant.Puzzle, req *Request) *Response {
-	res := h.cfg.SolveVariant(ctx, vp, engineOptions(req))
+// solveVariant solves a variant puzzle with solve and checks its
+// solutions against every rule.
+func (h *Handler) solveVariant(ctx context.Context, vp *variant.Puzzle, req *Request, solve VariantSolveFunc) *Response {
+	res := solve(ctx, vp, engineOptions(req))
 	for _, sol := range []*board.Board{res.Solution, res.Second} {
 		if sol == nil || res.Status != engine.Solved {
 			continue
@@ -396,13 +525,13 @@ func errText(err error) string {
 	return err.Error()
 }
 
-// candidates answers a request for true candidates.
-func (h *Handler) candidates(ctx context.Context, vp *variant.Puzzle, clashes []int) *Response {
+// candidates answers a request for true candidates, found by find.
+func (h *Handler) candidates(ctx context.Context, vp *variant.Puzzle, clashes []int, find CandidatesFunc) *Response {
 	b := vp.Givens
 	if len(clashes) > 0 {
 		return &Response{Status: StatusNoSolution, Explanation: fmt.Sprintf("Two givens clash: %s and %s", b.CellName(clashes[0]), b.CellName(clashes[1]))}
 	}
-	sets, err := h.cfg.Candidates(ctx, vp)
+	sets, err := find(ctx, vp)
 	switch {
 	case ctx.Err() != nil:
 		return &Response{Status: StatusTimeout, Error: "no answer within the time limit"}
@@ -474,4 +603,44 @@ func (p *puzzle) fromDigits(ds []int) *board.Board {
 		b.Cells[i] = uint8(d)
 	}
 	return b
+}
+
+// UnmarshalJSON reads a request with its numbers as JSON defines them:
+// "count": 2e0 is 2, and a given written 5.0 is 5; a number with a
+// fraction, or beyond what an int holds exactly, is an error. Unknown
+// fields are refused.
+func (r *Request) UnmarshalJSON(data []byte) error {
+	type plain Request // without this method
+	aux := struct {
+		*plain
+		Count  wholeInt   `json:"count,omitempty"`
+		Givens []wholeInt `json:"givens,omitempty"`
+	}{plain: (*plain)(r)}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&aux); err != nil {
+		return err
+	}
+	r.Count = int(aux.Count)
+	r.Givens = nil
+	if aux.Givens != nil {
+		r.Givens = make([]int, len(aux.Givens))
+		for i, g := range aux.Givens {
+			r.Givens[i] = int(g)
+		}
+	}
+	return nil
+}
+
+// wholeInt is a JSON number that is a whole number: 2, 2.0 or 2e0.
+type wholeInt int
+
+// UnmarshalJSON reads a whole number written in any JSON notation.
+func (n *wholeInt) UnmarshalJSON(data []byte) error {
+	var f float64
+	if err := json.Unmarshal(data, &f); err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		return fmt.Errorf("%s is not a whole number", data)
+	}
+	*n = wholeInt(f)
+	return nil
 }

@@ -200,10 +200,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const b = document.querySelector('#picture svg rect.border').getBoundingClientRect(); return [b.left, b.top, b.width] })()`))
-	if err != nil || len(box) != 3 {
-		t.Fatalf("finding the grid: %v %v", box, err)
-	}
+	box := gridBox(t, ctx)
 	cell := box[2] / 9
 	err = chromedp.Do(ctx,
 		chromedp.MouseClickXY(box[0]+2.5*cell, box[1]+0.5*cell),
@@ -287,6 +284,17 @@ func TestBrowser(t *testing.T) {
 	if status := text(t, ctx, "status"); err != nil || listed != 0 || status == "" {
 		t.Errorf("after text that is no puzzle: status %q, %d rules listed (%v)", status, listed, err)
 	}
+}
+
+// gridBox scrolls the board into view and returns its grid's left, top
+// and width in CSS pixels.
+func gridBox(t *testing.T, ctx context.Context) []float64 {
+	t.Helper()
+	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { document.getElementById('picture').scrollIntoView(); const b = document.querySelector('#picture svg rect.border').getBoundingClientRect(); return [b.left, b.top, b.width] })()`))
+	if err != nil || len(box) != 3 {
+		t.Fatalf("finding the grid: %v %v", box, err)
+	}
+	return box
 }
 
 // text returns the text of the element with the given id.

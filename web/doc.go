@@ -7,8 +7,10 @@
 // # API
 //
 // Every endpoint answers JSON. POST bodies are JSON objects sent with
-// Content-Type: application/json (other types are refused with 415, which
-// also keeps other web sites from posting to the server), at most
+// Content-Type: application/json, with parameters or not
+// ("application/json; charset=utf-8"); any other type, application/jsonx
+// included, is refused with 415, which also keeps other web sites from
+// posting to the server. Bodies are at most
 // Config.MaxBody bytes (413 beyond), with no unknown fields (400).
 //
 // GET /api/info returns the limits and features:
@@ -16,11 +18,12 @@
 //	{"version":"…","max_side":25,"max_body":1048576,"max_count":100,"max_solves":2,
 //	 "timeout_ms":10000,"candidates":false,"variants":false,
 //	 "formats":["auto","text","fpuzzles"],"alphabets":["default","hex","letters"],
-//	 "rule_names":"diagonal+, diagonal-, …","running_solves":0}
+//	 "rule_names":"diagonal+, diagonal-, …","running_solves":0,
+//	 "max_renders":2,"max_picture":8388608,"running_renders":0}
 //
 // "candidates" and "variants" say whether this build computes true
 // candidates and solves puzzles with variant rules, not only draws them
-// (Config.Candidates, Config.SolveVariant).
+// (Config.Solve, Config.Candidates, Config.SolveVariant).
 //
 // POST /api/render reads a puzzle and draws it. POST /api/solve solves it.
 // Both take a Request:
@@ -37,13 +40,15 @@
 //	 "explain": true,                       solve: say why there is no solution
 //	 "candidates": true,                    solve: true candidates instead of a solution
 //	 "show": "both",                        picture: both, puzzle or solution
-//	 "picture": "svg"}                      svg (default) or none
+//	 "picture": "svg",                      svg (default) or none
+//	 "candidate_counts": true}              colour true candidates' cells by their number
 //
 // and answer a Response (fields that do not apply are left out):
 //
 //	{"status":"solved", "size":9, "box":"3x3", "format":"compact", "symbols":"123456789",
 //	 "givens":[…81 digits…], "text":"53..7....\n…", "rules":["positive diagonal …"],
-//	 "ignored":["line (3): drawing only"],
+//	 "fpuzzles":"https://www.f-puzzles.com/?load=N4Ig…",
+//	 "ignored":["3 lines are drawn only: not a rule, so not used to solve"],
 //	 "solution":[…81 digits…], "solution_text":"534678912\n…",
 //	 "count":2, "unique":false, "second":[…], "differ":[3,5,…],
 //	 "clashes":[{"cells":[0,1],"digit":5,"unit":"row 1","message":"…"}],
@@ -63,12 +68,15 @@
 // puzzle: 200 for every answered puzzle (solved, no solution, timeout),
 // 400 for a malformed request or puzzle (the error names the line and
 // column), 404 and 405 for a wrong path or method, 413 for a body too
-// large, 415 for a body that is not JSON, 421 for a Host header that is
-// not a loopback name (see Config.AnyHost), 501 for what this build cannot
-// do (true candidates, solving variant rules: /api/info says which), and
-// 503 with Retry-After: 1 when
-// Config.MaxSolves solves are already running (status "busy"): the
-// request is refused at once, never queued.
+// large or a picture larger than Config.MaxPicture, 415 for a body that is
+// not JSON, 421 for a Host header that is not a loopback name (see
+// Config.AnyHost), 501 for what this build cannot do (true candidates,
+// solving variant rules: /api/info says which), and 503 with Retry-After:
+// 1 (status "busy") when the request's solve finds no free slot (see
+// Config.MaxSolves for the fair share) or its render none of
+// Config.MaxRenders: the request is refused at once, never queued. A solve
+// whose answer finds every render slot taken waits for one within the
+// time limit, then is answered without its picture.
 //
 // With curl:
 //
@@ -79,10 +87,16 @@
 //
 // The handler reads no files but its own embedded ones, and never from a
 // request. Each solve runs under a time limit (Config.SolveTimeout) and
-// holds one of Config.MaxSolves slots. A gophersat solve cannot be
-// interrupted in-process: when the limit passes, the request is answered
-// "timeout" at once, but the solve keeps its slot until it really ends, so
-// the bound on concurrent solves always holds. Boards are bounded by
-// Config.MaxSide (25×25 by default) so that solves stay short. NewServer
-// sets read, write and idle timeouts and a header size limit.
+// holds one of Config.MaxSolves slots. With Config.Solve set as satdoku
+// serve sets it (batch.SolveOne), each solve runs in a worker process of
+// its own that is killed when the limit passes: the slot is free and the
+// memory returned before the "timeout" answer is sent. Without it, a
+// gophersat solve runs in this process and cannot be interrupted: the
+// request is answered "timeout" at once, but the solve keeps its slot, a
+// CPU and its memory until it really ends, so the bound on concurrent
+// solves still holds. Pictures are drawn at most Config.MaxRenders at once
+// and at most Config.MaxPicture bytes each; after a big one, the memory it
+// took is handed back to the system once nothing is being drawn or
+// solved. NewServer sets read, write and idle timeouts and a header size
+// limit. docs/limits.md gives the numbers measured under load.
 package web

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -31,6 +32,9 @@ type puzzle struct {
 	clashes  []int           // cells of givens that clash, in pairs
 	ignored  []string        // what an f-puzzles file holds that is not solved with
 	fpuzzles bool            // read from f-puzzles input
+	edited   string          // f-puzzles input with the request's givens written in (editedFPuzzles)
+	counts   bool            // colour the cells of true candidates by their number (Request.CandidateCounts)
+	marks    bool            // read from a pencil-mark grid
 }
 
 // board returns the puzzle's givens.
@@ -66,6 +70,10 @@ func (h *Handler) read(req *Request) (*puzzle, error) {
 	}
 	b := p.board()
 	n := b.Side()
+	var pasted *variant.Puzzle // a pencil-mark grid as pasted, before the givens are replaced
+	if p.marks && req.Givens != nil {
+		pasted = &variant.Puzzle{Givens: b.Clone(), Rules: p.vp.Rules}
+	}
 	if req.Givens != nil {
 		if len(req.Givens) != len(b.Cells) {
 			return nil, fmt.Errorf("%w: %d givens for a %v board (%d cells)", errBadRequest, len(req.Givens), b.Shape, len(b.Cells))
@@ -95,6 +103,22 @@ func (h *Handler) read(req *Request) (*puzzle, error) {
 			p.clashes = append(p.clashes, c.CellA, c.CellB)
 		}
 	}
+	if pasted != nil {
+		if p.edited, err = p.editedMarks(pasted); err != nil {
+			return nil, fmt.Errorf("%w: %v", errBadRequest, err)
+		}
+		// The marks of a cell now given give way to its digit, as when
+		// the grid is read.
+		p.vp.Rules = slices.DeleteFunc(slices.Clone(p.vp.Rules), func(r variant.Rule) bool {
+			m, ok := r.(variant.PencilMarks)
+			return ok && b.Cells[m.Cell] != 0
+		})
+	}
+	if p.fpuzzles && req.Givens != nil {
+		if p.edited, err = p.editedFPuzzles(req.Puzzle); err != nil {
+			return nil, fmt.Errorf("%w: %v", errBadRequest, err)
+		}
+	}
 	return p, nil
 }
 
@@ -113,7 +137,7 @@ func (h *Handler) readFPuzzles(req *Request) (*puzzle, error) {
 	}
 	p := &puzzle{vp: res.Puzzle, format: board.Grid, fpuzzles: true}
 	for _, ig := range res.Ignored {
-		p.ignored = append(p.ignored, ig.String())
+		p.ignored = append(p.ignored, plainNote(ig))
 	}
 	return p, nil
 }
@@ -152,7 +176,7 @@ func (h *Handler) readText(req *Request, marks bool) (*puzzle, error) {
 		if _, line, err := m.Read(); err != io.EOF {
 			return nil, fmt.Errorf("%w: the text holds more than one grid (another starts on line %d): send one at a time", errBadRequest, line)
 		}
-		p.vp, p.format, p.alphabet = vp, board.Grid, nil
+		p.vp, p.format, p.alphabet, p.marks = vp, board.Grid, nil, true
 		return p, h.addRules(p, req)
 	case strings.TrimSpace(req.Puzzle) == "":
 		if len(req.Givens) == 0 {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log"
+	"mime"
 	"net"
 	"net/http"
 	"runtime"
@@ -28,11 +29,18 @@ const (
 	DefaultMaxBody      = 1 << 20
 	DefaultSolveTimeout = 10 * time.Second
 	DefaultMaxCount     = 100
+	// DefaultMaxPicture is the default bound on one picture's SVG text:
+	// a 25×25 puzzle with every rule drawn takes a few hundred kilobytes.
+	DefaultMaxPicture = 8 << 20
 )
 
 // DefaultMaxSolves is the default bound on solves running at once: the
 // number of CPUs, at least 2.
 var DefaultMaxSolves = max(2, runtime.NumCPU())
+
+// DefaultMaxRenders is the default bound on pictures drawn at once: the
+// number of CPUs, at least 2.
+var DefaultMaxRenders = max(2, runtime.NumCPU())
 
 // CandidatesFunc returns, for each cell of the puzzle (r·N + c), the digits
 // that appear there in at least one solution (bit d−1 for digit d), or nil
@@ -49,10 +57,6 @@ type VariantSolveFunc func(ctx context.Context, puzzle *variant.Puzzle, o engine
 // Config sets the limits of a Handler. The zero value takes every default.
 type Config struct {
 	// MaxSide is the largest board side accepted; 0 means DefaultMaxSide.
-	// A gophersat solve cannot be interrupted in-process, so the time
-	// limit stops waiting for it but not the solve itself: the side bound
-	// is what keeps a solve short (25×25 puzzles take milliseconds to a
-	// few tenths of a second; 36×36 ones can take minutes).
 	MaxSide int
 	// MaxBody is the largest request body in bytes; 0 means DefaultMaxBody.
 	MaxBody int64
@@ -61,17 +65,44 @@ type Config struct {
 	SolveTimeout time.Duration
 	// MaxSolves bounds the solves running at once; a request beyond it
 	// gets an immediate 503 "busy" answer. 0 means DefaultMaxSolves.
+	// Boards larger than 9×9 hold at most MaxSolves−1 of them (one stays
+	// free for quick ones), and those of one client (IP address) at most
+	// half of that, at least one.
 	MaxSolves int
+	// MaxRenders bounds the pictures drawn at once, by /api/render (503
+	// "busy" beyond it) and for the answers of /api/solve (which wait
+	// for a turn within their time limit). 0 means DefaultMaxRenders.
+	MaxRenders int
+	// MaxPicture bounds the size of one picture's SVG text in bytes; a
+	// request whose picture would be larger is answered 413. 0 means
+	// DefaultMaxPicture.
+	MaxPicture int
 	// MaxCount is the largest "count" a request may ask for; 0 means
 	// DefaultMaxCount.
 	MaxCount int
-	// Candidates computes true candidates; nil makes the API answer
-	// "candidates" requests with 501 Not Implemented and the page disable
-	// the button.
+	// Solve, if set, runs every solve of the API: classic and variant
+	// puzzles, counts (o.Limit), explanations (o.Explain) and true
+	// candidates (o.Candidates), unless Candidates or SolveVariant is set
+	// for its kind. It must return soon after ctx ends, ending its work
+	// there: a request's slot is free when it returns, before the answer
+	// is sent. satdoku serve sets it to batch.SolveOne, which solves in a
+	// worker process of its own, killed at the time limit, so that
+	// neither the slot nor the memory outlives the request.
+	//
+	// When nil, classic puzzles are solved in this process by the SAT
+	// engine. A gophersat call cannot be interrupted in-process: a solve
+	// past the time limit is answered "timeout" at once but holds its
+	// slot, a CPU and its memory until it really ends.
+	Solve VariantSolveFunc
+	// Candidates computes true candidates; nil leaves them to Solve, and
+	// with Solve nil too makes the API answer "candidates" requests with
+	// 501 Not Implemented and the page disable the button. Its slot is
+	// held until it returns.
 	Candidates CandidatesFunc
 	// SolveVariant solves puzzles with variant rules (the "rules" and
-	// "regions" of a request, or an f-puzzles puzzle); nil answers them
-	// with 501 Not Implemented (they are still read and drawn).
+	// "regions" of a request, or an f-puzzles puzzle); nil leaves them to
+	// Solve, and with Solve nil too answers them with 501 Not Implemented
+	// (they are still read and drawn). Its slot is held until it returns.
 	SolveVariant VariantSolveFunc
 	// AnyHost accepts requests whatever their Host header. By default
 	// only loopback names (localhost, 127.0.0.1, [::1]) are accepted, so
@@ -86,9 +117,11 @@ type Config struct {
 
 // Handler serves the page and the JSON API. It is safe for concurrent use.
 type Handler struct {
-	cfg   Config
-	slots chan struct{} // one token per running solve
-	mux   *http.ServeMux
+	cfg     Config
+	solves  *solveSlots
+	renders chan struct{} // one token per picture being drawn
+	memory  memoryReturner
+	mux     *http.ServeMux
 }
 
 // NewHandler returns the handler of the page and its API with the given
@@ -110,7 +143,13 @@ func NewHandler(cfg Config) *Handler {
 	if cfg.MaxCount <= 0 {
 		cfg.MaxCount = DefaultMaxCount
 	}
-	h := &Handler{cfg: cfg, slots: make(chan struct{}, cfg.MaxSolves), mux: http.NewServeMux()}
+	if cfg.MaxRenders <= 0 {
+		cfg.MaxRenders = DefaultMaxRenders
+	}
+	if cfg.MaxPicture <= 0 {
+		cfg.MaxPicture = DefaultMaxPicture
+	}
+	h := &Handler{cfg: cfg, solves: newSolveSlots(cfg.MaxSolves), renders: make(chan struct{}, cfg.MaxRenders), mux: http.NewServeMux()}
 	static, err := fs.Sub(staticFiles, "static")
 	if err != nil {
 		panic("web: embedded files: " + err.Error()) // the embed directive guarantees the directory
@@ -119,8 +158,8 @@ func NewHandler(cfg Config) *Handler {
 	h.mux.Handle("GET /{$}", files)
 	h.mux.Handle("GET /static/", http.StripPrefix("/static", files))
 	h.mux.HandleFunc("GET /api/info", h.info)
-	h.mux.HandleFunc("POST /api/render", h.api(h.render))
-	h.mux.HandleFunc("POST /api/solve", h.api(h.solve))
+	h.mux.HandleFunc("POST /api/render", h.api(h.render, h.admitRender))
+	h.mux.HandleFunc("POST /api/solve", h.api(h.solve, nil))
 	for path, method := range map[string]string{"/api/info": "GET", "/api/render": "POST", "/api/solve": "POST"} {
 		h.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", method)
@@ -174,14 +213,28 @@ func (h *Handler) logf(format string, args ...any) {
 // apiFunc answers one decoded API request with an HTTP status and a body.
 type apiFunc func(ctx context.Context, req *Request) (int, *Response)
 
-// api wraps an endpoint: JSON content type, body size limit, strict
-// decoding, and the JSON answer.
-func (h *Handler) api(fn apiFunc) http.HandlerFunc {
+// admitFunc takes what a request needs before its body is read, and
+// returns the function that gives it back, or the busy answer.
+type admitFunc func() (release func(), busy *Response)
+
+// api wraps an endpoint: JSON content type, admission (when admit is not
+// nil: a busy server refuses a request before reading a megabyte of it),
+// body size limit, strict decoding, and the JSON answer.
+func (h *Handler) api(fn apiFunc, admit admitFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		if mt := r.Header.Get("Content-Type"); !strings.HasPrefix(strings.ToLower(strings.TrimSpace(mt)), "application/json") {
+		if !isJSON(r.Header.Get("Content-Type")) {
 			writeJSON(w, http.StatusUnsupportedMediaType, &Response{Status: StatusInvalid, Error: "send the request as JSON with Content-Type: application/json"})
 			return
+		}
+		if admit != nil {
+			release, busy := admit()
+			if busy != nil {
+				w.Header().Set("Retry-After", "1")
+				writeJSON(w, http.StatusServiceUnavailable, busy)
+				return
+			}
+			defer release()
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, h.cfg.MaxBody)
 		var req Request
@@ -200,7 +253,12 @@ func (h *Handler) api(fn apiFunc) http.HandlerFunc {
 			writeJSON(w, http.StatusBadRequest, &Response{Status: StatusInvalid, Error: "bad JSON request: more than one value"})
 			return
 		}
-		status, resp := fn(r.Context(), &req)
+		ctx := context.WithValue(r.Context(), clientKey{}, clientAddr(r.RemoteAddr))
+		h.memory.start()
+		status, resp := fn(ctx, &req)
+		// Once the answer is written: encoding a big picture takes as
+		// much memory as drawing it.
+		defer h.memory.done(len(resp.SVG) + len(resp.SVGSecond))
 		resp.ElapsedMS = float64(time.Since(start).Microseconds()) / 1000
 		if status == http.StatusServiceUnavailable {
 			w.Header().Set("Retry-After", "1")
@@ -210,6 +268,14 @@ func (h *Handler) api(fn apiFunc) http.HandlerFunc {
 		}
 		writeJSON(w, status, resp)
 	}
+}
+
+// isJSON reports whether a Content-Type is JSON: application/json,
+// optionally with parameters (charset=utf-8), in any case, and nothing
+// else (not application/jsonx).
+func isJSON(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && mt == "application/json"
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -235,6 +301,11 @@ type Info struct {
 	Alphabets    []string `json:"alphabets"`
 	RuleNames    string   `json:"rule_names"` // what "rules" accepts
 	RunningSolve int      `json:"running_solves"`
+	// MaxRenders and MaxPicture are Config's; RunningRenders counts the
+	// pictures being drawn.
+	MaxRenders     int `json:"max_renders"`
+	MaxPicture     int `json:"max_picture"`
+	RunningRenders int `json:"running_renders"`
 }
 
 func (h *Handler) info(w http.ResponseWriter, _ *http.Request) {
@@ -245,12 +316,16 @@ func (h *Handler) info(w http.ResponseWriter, _ *http.Request) {
 		MaxCount:     h.cfg.MaxCount,
 		MaxSolves:    h.cfg.MaxSolves,
 		TimeoutMS:    h.cfg.SolveTimeout.Milliseconds(),
-		Candidates:   h.cfg.Candidates != nil,
-		Variants:     h.cfg.SolveVariant != nil,
+		Candidates:   h.cfg.Candidates != nil || h.cfg.Solve != nil,
+		Variants:     h.cfg.SolveVariant != nil || h.cfg.Solve != nil,
 		Formats:      inputFormats,
 		Alphabets:    board.AlphabetNames,
 		RuleNames:    variant.SpecNames,
-		RunningSolve: len(h.slots),
+		RunningSolve: h.solves.count(),
+
+		MaxRenders:     h.cfg.MaxRenders,
+		MaxPicture:     h.cfg.MaxPicture,
+		RunningRenders: len(h.renders),
 	})
 }
 

@@ -304,7 +304,7 @@ func TestCandidates(t *testing.T) {
 	}
 	b, _ := board.Parse(pz)
 	want, _ := bruteCandidates(context.Background(), &variant.Puzzle{Givens: b})
-	marks := 0
+	marks, singles := 0, 0
 	for i, list := range resp.Candidates {
 		var set uint64
 		for _, d := range list {
@@ -313,12 +313,18 @@ func TestCandidates(t *testing.T) {
 		if set != want[i] {
 			t.Errorf("cell %d: %v", i, list)
 		}
-		if b.Cells[i] == 0 {
+		switch {
+		case b.Cells[i] == 0 && len(list) == 1:
+			singles++ // drawn as a digit
+		case b.Cells[i] == 0:
 			marks += len(list)
 		}
 	}
 	if got := strings.Count(resp.SVG, `class="candidate"`); got != marks {
 		t.Errorf("%d pencil marks drawn, want %d", got, marks)
+	}
+	if got := strings.Count(resp.SVG, `class="digit solved single"`); got != singles {
+		t.Errorf("%d single candidates drawn as digits, want %d", got, singles)
 	}
 	if code, _, _ := post(t, srv, "/api/solve", Request{Puzzle: pz, Candidates: true, Count: 2}); code != 400 {
 		t.Errorf("candidates with count: %d", code)
@@ -381,6 +387,15 @@ func TestBadRequests(t *testing.T) {
 	}{
 		{"not JSON type", "/api/solve", "text/plain", `{"puzzle":"x"}`, 415, "Content-Type"},
 		{"form post", "/api/solve", "application/x-www-form-urlencoded", `puzzle=x`, 415, "JSON"},
+		{"JSON-like type", "/api/solve", "application/jsonx", `{}`, 415, "Content-Type"},
+		{"JSON sequence type", "/api/solve", "application/json-seq", `{}`, 415, "Content-Type"},
+		{"no type", "/api/solve", "", `{}`, 415, "Content-Type"},
+		{"broken type", "/api/solve", "application/json; charset", `{}`, 415, "Content-Type"},
+		{"JSON with a charset", "/api/solve", "application/json; charset=utf-8", `{}`, 400, "no puzzle"},
+		{"JSON in capitals", "/api/solve", "Application/JSON", `{}`, 400, "no puzzle"},
+		{"count with a fraction", "/api/solve", "application/json", `{"puzzle":"` + classic + `","count":2.5}`, 400, "2.5 is not a whole number"},
+		{"count as text", "/api/solve", "application/json", `{"puzzle":"` + classic + `","count":"2"}`, 400, `"2" is not a whole number`},
+		{"given beyond int", "/api/solve", "application/json", `{"givens":[1e300]}`, 400, "1e300 is not a whole number"},
 		{"bad JSON", "/api/solve", "application/json", `{"puzzle":`, 400, "bad JSON"},
 		{"unknown field", "/api/solve", "application/json", `{"puzle":"x"}`, 400, "unknown field"},
 		{"two values", "/api/solve", "application/json", `{} {}`, 400, "more than one"},
@@ -488,11 +503,23 @@ func TestPage(t *testing.T) {
 			t.Errorf("%s: no nosniff", path)
 		}
 	}
-	// The page loads nothing from elsewhere.
+	// The page loads nothing from elsewhere; the only addresses of other
+	// sites are the links a user may follow to f-puzzles and SudokuPad.
 	for _, f := range []string{"index.html", "app.js", "style.css"} {
 		data, err := staticFiles.ReadFile("static/" + f)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if f == "app.js" {
+			if n := strings.Count(string(data), "https://"); n != 2 {
+				t.Errorf("app.js: %d addresses of other sites, want the 2 links", n)
+			}
+			for _, link := range []string{`"https://sudokupad.app/fpuzzles"`, `"https://www.f-puzzles.com/?load="`} {
+				if !strings.Contains(string(data), link) {
+					t.Errorf("app.js: no %s", link)
+				}
+				data = []byte(strings.ReplaceAll(string(data), link, ""))
+			}
 		}
 		for _, bad := range []string{"http://", "https://", "//cdn", "@import"} {
 			if strings.Contains(string(data), bad) && !(f == "app.js" && bad == "http://" && strings.Contains(string(data), `"http://www.w3.org/2000/svg"`)) {
@@ -566,10 +593,10 @@ func waitIdle(t testing.TB, h *Handler) {
 	defer cancel()
 	tick := time.NewTicker(time.Millisecond)
 	defer tick.Stop()
-	for len(h.slots) > 0 {
+	for h.solves.count() > 0 {
 		select {
 		case <-ctx.Done():
-			t.Fatalf("%d solves still hold a slot", len(h.slots))
+			t.Fatalf("%d solves still hold a slot", h.solves.count())
 		case <-tick.C:
 		}
 	}

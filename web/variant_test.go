@@ -226,7 +226,8 @@ func TestMarksInput(t *testing.T) {
 	if code != 200 || resp.Status != StatusSolved || resp.Unique == nil || !*resp.Unique || !slices.Equal(resp.Solution, []int{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1}) {
 		t.Fatalf("%d %+v", code, resp)
 	}
-	if !strings.Contains(resp.SVG, "givenPencilMarks") {
+	// The solved picture shows the digits; the puzzle's picture its marks.
+	if _, _, drawn := post(t, srv, "/api/render", Request{Puzzle: grid}); !strings.Contains(drawn.SVG, `class="givenPencilMarks candidate"`) {
 		t.Error("picture without the pencil marks")
 	}
 	six := "12 12 3 4 5 6\n3 4 5 6 1 2\n5 6 1 2 3 4\n2 1 4 3 6 5\n4 3 6 5 2 1\n6 5 2 1 34 34\n"

@@ -14,10 +14,6 @@ import (
 
 const module = "github.com/satdoku/satdoku/"
 
-// inputFiles declare errors of reading input formats, which a puzzle has
-// left behind before it reaches an engine (they move to their own package).
-var inputFiles = map[string]bool{"variant/marks.go": true, "variant/snarf.go": true, "variant/sudocue.go": true}
-
 // pkgSource is what the sentinel check reads of one package's source.
 type pkgSource struct {
 	errs    []string // the exported package-level variables named Err…
@@ -43,7 +39,7 @@ func readPackage(t *testing.T, root, dir string) pkgSource {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ps := parseSource(f, inputFiles[dir+"/"+filepath.Base(name)])
+		ps := parseSource(f)
 		src.errs = append(src.errs, ps.errs...)
 		src.listed = append(src.listed, ps.listed...)
 		src.imports = append(src.imports, ps.imports...)
@@ -51,9 +47,9 @@ func readPackage(t *testing.T, root, dir string) pkgSource {
 	return src
 }
 
-// parseSource reads one file: its Err variables (none when skipErrs), the
+// parseSource reads one file: its Err variables, the
 // identifiers its Sentinels function names, and its imports of the module.
-func parseSource(f *ast.File, skipErrs bool) pkgSource {
+func parseSource(f *ast.File) pkgSource {
 	var src pkgSource
 	for _, imp := range f.Imports {
 		if p, err := strconv.Unquote(imp.Path.Value); err == nil && strings.HasPrefix(p, module) {
@@ -63,7 +59,7 @@ func parseSource(f *ast.File, skipErrs bool) pkgSource {
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.GenDecl:
-			if d.Tok != token.VAR || skipErrs {
+			if d.Tok != token.VAR {
 				continue
 			}
 			for _, spec := range d.Specs {
@@ -158,7 +154,7 @@ func TestSentinelsComplete(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return parseSource(f, false)
+		return parseSource(f)
 	}
 	if got, want := uncarriedSentinels(fakeSrc, []string{"engine", "board"}), []string{"board.ErrNew", "newpkg.ErrC"}; !slices.Equal(got, want) {
 		t.Errorf("the check on a module with uncarried sentinels reports %v, want %v", got, want)

@@ -1,6 +1,8 @@
 // satdoku's page: it sends the puzzle to the JSON API of the server that
 // served it and shows the SVG picture it gets back. No other site is
-// contacted; the page works offline.
+// contacted; the page works offline. The only addresses of other sites
+// are the "open in f-puzzles" and "open in SudokuPad" links a user may
+// follow.
 "use strict";
 
 const example = [
@@ -15,6 +17,10 @@ const example = [
   "....8..79",
 ].join("\n");
 
+const svgNS = "http://www.w3.org/2000/svg";
+const sudokuPadPrefix = "https://sudokupad.app/fpuzzles";
+const fpuzzlesPrefix = "https://www.f-puzzles.com/?load=";
+
 const $ = (id) => document.getElementById(id);
 let pending = 0; // timer of a redraw after an edit of the text
 const state = {
@@ -23,7 +29,12 @@ const state = {
   override: null,  // givens typed on the picture, not yet in the text
   selected: -1,    // selected cell, -1 for none
   typed: { cell: -1, value: 0, at: 0 }, // a number being typed (boards over 9)
-  seq: 0,          // answers to stale requests are dropped
+  renderSeq: 0,    // answers to stale drawings are dropped
+  edits: 0,        // edits of the puzzle: a solve's answer for an older puzzle is dropped
+  work: null,      // the solve running: { controller, started, timer }
+  pencil: false,   // the digit pad writes pencil marks
+  notes: {},       // pencil marks the user wrote: cell -> Set of digits
+  last: null,      // the last answer
 };
 
 function setStatus(text, kind) {
@@ -44,51 +55,45 @@ function requestBody(extra) {
   return Object.assign(body, extra || {});
 }
 
-async function call(path, extra) {
-  const seq = ++state.seq;
-  let resp, data;
-  try {
-    resp = await fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(requestBody(extra)),
-    });
-    data = await resp.json();
-  } catch (err) {
-    if (seq === state.seq) setStatus("The server did not answer: " + err.message, "bad");
-    return null;
-  }
-  if (seq !== state.seq) return null;
-  if (resp.status === 503) {
-    setStatus("The server is busy (" + (data.error || "too many solves") + "). Try again in a moment.", "bad");
-    return null;
-  }
-  if (!resp.ok) {
-    // The puzzle on screen is no longer the text's: take it away, so
-    // that nothing is typed onto or solved from a stale picture.
-    forget();
-    setStatus(data.error || ("error " + resp.status), "bad");
-    return null;
-  }
-  return data;
+// post sends a request; it answers { resp, data } or throws (AbortError
+// when cancelled).
+async function post(path, body, signal) {
+  const resp = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    signal,
+  });
+  const data = await resp.json();
+  return { resp, data };
 }
 
 // forget clears the picture, the rules and the result of the last puzzle.
 function forget() {
   state.board = null;
   state.selected = -1;
+  state.last = null;
   $("picture").replaceChildren();
   $("rule-list").replaceChildren();
+  $("rule-count").textContent = "";
   $("result").textContent = "";
   $("second").hidden = true;
   $("picture2").replaceChildren();
+  showLinks(null);
 }
 
 function showSVG(container, text) {
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
   const svg = doc.documentElement;
   if (svg.nodeName !== "svg") return;
-  container.replaceChildren(document.importNode(svg, true));
+  const node = document.importNode(svg, true);
+  node.setAttribute("role", "img");
+  if (!node.querySelector("title")) {
+    const title = document.createElementNS(svgNS, "title");
+    title.textContent = "The puzzle";
+    node.prepend(title);
+  }
+  container.replaceChildren(node);
 }
 
 function showRules(rules, ignored) {
@@ -98,20 +103,39 @@ function showRules(rules, ignored) {
     return li;
   };
   const items = (rules || []).map(item);
-  if (ignored && ignored.length) items.push(item("Not solved with: " + ignored.join("; ")));
+  for (const note of ignored || []) items.push(item("Drawn, but not solved with: " + note));
   $("rule-list").replaceChildren(...items);
+  $("rule-count").textContent = rules && rules.length ? `(${rules.length})` : "";
+}
+
+// showLinks sets the links that leave the page: f-puzzles and SudokuPad.
+function showLinks(data) {
+  const fp = $("open-fpuzzles"), sp = $("open-sudokupad");
+  const link = data && data.fpuzzles;
+  fp.hidden = sp.hidden = !link;
+  if (!link) return;
+  fp.href = link;
+  sp.href = sudokuPadPrefix + link.slice(fpuzzlesPrefix.length);
 }
 
 function remember(data) {
+  const sameBoard = state.board && state.board.size === data.size;
   state.board = { size: data.size, box: data.box, givens: data.givens, symbols: data.symbols || "" };
+  state.last = data;
+  if (!sameBoard) state.notes = {};
   showRules(data.rules, data.ignored);
+  showLinks(data);
   if (state.override && data.text) {
-    // The typed givens are now written in the text, in its own format.
+    // The typed givens are now written in the text, in its own format
+    // (an f-puzzles puzzle stays f-puzzles, with every rule).
     $("puzzle").value = data.text;
     state.override = null;
   }
   if (data.svg) showSVG($("picture"), data.svg);
   drawSelection();
+  drawNotes();
+  buildPad();
+  saveAddress();
   const second = $("second");
   if (data.svg_second) {
     showSVG($("picture2"), data.svg_second);
@@ -126,23 +150,129 @@ function givensCount(g) {
   return g ? g.filter((d) => d !== 0).length : 0;
 }
 
+// refresh draws the puzzle of the text (and typed givens).
 async function refresh() {
-  const data = await call("/api/render", {});
-  if (!data) return;
+  const seq = ++state.renderSeq;
+  const hadOverride = !!state.override;
+  let r;
+  try {
+    r = await post("/api/render", requestBody({}));
+  } catch (err) {
+    if (seq === state.renderSeq) setStatus("The server did not answer: " + err.message, "bad");
+    return;
+  }
+  if (seq !== state.renderSeq) return;
+  const { resp, data } = r;
+  if (!resp.ok) {
+    if (hadOverride) {
+      // A typed given the puzzle's format cannot hold: the puzzle stays
+      // as it was, and the message says why.
+      state.override = null;
+      setStatus(data.error || ("error " + resp.status), "bad");
+      redrawQuietly();
+      return;
+    }
+    // The puzzle on screen is no longer the text's: take it away, so
+    // that nothing is typed onto or solved from a stale picture.
+    forget();
+    setStatus(data.error || ("error " + resp.status), "bad");
+    return;
+  }
   remember(data);
   $("result").textContent = "";
-  setStatus(`${data.size}×${data.size} (${data.box} boxes), ${givensCount(data.givens)} givens, ${data.format} format`);
+  setStatus(`${data.size}×${data.size} (${data.box} boxes), ${givensCount(data.givens)} givens, ${formatName(data.format)}`);
+  explainEntry();
+}
+
+// redrawQuietly draws the text's puzzle again, keeping the status line.
+async function redrawQuietly() {
+  try {
+    const { resp, data } = await post("/api/render", requestBody({}));
+    if (resp.ok) remember(data);
+  } catch (err) { /* the status already says what went wrong */ }
+}
+
+function formatName(f) {
+  return { fpuzzles: "f-puzzles format", grid: "grid format", compact: "compact format", line: "one-line format" }[f] || (f + " format");
 }
 
 function describeTime(data) {
   return data.elapsed_ms < 1 ? "under 1 ms" : `${data.elapsed_ms.toFixed(1)} ms`;
 }
 
-async function solve(extra, what) {
-  clearTimeout(pending); // an edit waiting to be drawn is part of this request
+const workButtons = ["solve", "unique", "candidates", "explain", "reset"];
+
+// startWork shows the spinner, the elapsed time and Cancel, and disables
+// the buttons, until endWork.
+function startWork(what) {
+  const controller = new AbortController();
+  const started = performance.now();
+  const tick = () => { $("elapsed").textContent = ((performance.now() - started) / 1000).toFixed(1) + " s"; };
+  tick();
+  state.work = { controller, started, timer: setInterval(tick, 100), what };
+  for (const id of workButtons) $(id).disabled = true;
+  $("spinner").hidden = $("elapsed").hidden = $("cancel").hidden = false;
+  $("work").classList.add("busy");
   setStatus(what + "…");
-  const data = await call("/api/solve", extra);
-  if (!data) return;
+  return controller;
+}
+
+function endWork() {
+  if (!state.work) return;
+  clearInterval(state.work.timer);
+  state.work = null;
+  for (const id of workButtons) $(id).disabled = false;
+  if (!state.info.candidates) $("candidates").disabled = true;
+  $("spinner").hidden = $("elapsed").hidden = $("cancel").hidden = true;
+  $("work").classList.remove("busy");
+}
+
+const sleep = (ms, signal) => new Promise((resolve, reject) => {
+  const t = setTimeout(resolve, ms);
+  signal.addEventListener("abort", () => { clearTimeout(t); reject(new DOMException("cancelled", "AbortError")); }, { once: true });
+});
+
+// solve runs one solve; a "busy" answer is retried (the server allows a
+// few solves at once) rather than shown in place of the answer.
+async function solve(extra, what) {
+  if (state.work) return;
+  clearTimeout(pending); // an edit waiting to be drawn is part of this request
+  const edits = state.edits;
+  const controller = startWork(what);
+  const body = requestBody(extra);
+  let r;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      r = await post("/api/solve", body, controller.signal);
+      if (r.resp.status !== 503 || attempt >= 30) break;
+      setStatus(`${what}… (the server is busy with other solves; waiting for a turn)`);
+      const after = +(r.resp.headers.get("Retry-After") || 1);
+      await sleep(Math.min(5, Math.max(0.2, after)) * 1000, controller.signal);
+    }
+  } catch (err) {
+    endWork();
+    if (err.name === "AbortError") {
+      setStatus("Cancelled.", "");
+    } else {
+      setStatus("The server did not answer: " + err.message, "bad");
+    }
+    return;
+  }
+  endWork();
+  if (edits !== state.edits) {
+    setStatus("The puzzle changed while it was being solved; press the button again.", "bad");
+    return;
+  }
+  const { resp, data } = r;
+  if (resp.status === 503) {
+    setStatus("The server stayed busy: " + (data.error || "too many solves") + ". Try again in a moment.", "bad");
+    return;
+  }
+  if (!resp.ok) {
+    forget();
+    setStatus(data.error || ("error " + resp.status), "bad");
+    return;
+  }
   remember(data);
   const t = describeTime(data);
   let text = "", kind = "";
@@ -162,7 +292,7 @@ async function solve(extra, what) {
     kind = "bad";
     break;
   case "candidates":
-    text = `True candidates: the digits each cell takes in at least one solution (${t}).`;
+    text = `True candidates: the digits each cell takes in at least one solution (${t}); a cell with one left shows it as a digit.`;
     kind = "good";
     break;
   case "timeout":
@@ -177,48 +307,86 @@ async function solve(extra, what) {
   $("result").textContent = data.solution_text || "";
 }
 
-// cellAt returns the cell under a mouse event on the picture, or -1.
-function cellAt(evt) {
+function cancelWork() {
+  if (state.work) state.work.controller.abort();
+}
+
+// grid returns the picture's grid: its SVG, left, top and cell size in
+// SVG units.
+function grid() {
   const svg = $("picture").querySelector("svg");
   const border = svg && svg.querySelector("rect.border");
-  if (!border || !state.board) return -1;
-  const pt = svg.createSVGPoint();
+  if (!border || !state.board) return null;
+  const side = +border.getAttribute("width");
+  return { svg, x0: +border.getAttribute("x"), y0: +border.getAttribute("y"), cell: side / state.board.size, n: state.board.size };
+}
+
+// cellAt returns the cell under a mouse or touch event, or -1.
+function cellAt(evt) {
+  const g = grid();
+  if (!g) return -1;
+  const pt = g.svg.createSVGPoint();
   pt.x = evt.clientX;
   pt.y = evt.clientY;
-  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
-  const x0 = +border.getAttribute("x"), y0 = +border.getAttribute("y");
-  const side = +border.getAttribute("width");
-  const n = state.board.size, cell = side / n;
-  const c = Math.floor((p.x - x0) / cell), r = Math.floor((p.y - y0) / cell);
-  if (r < 0 || r >= n || c < 0 || c >= n) return -1;
-  return r * n + c;
+  const p = pt.matrixTransform(g.svg.getScreenCTM().inverse());
+  const c = Math.floor((p.x - g.x0) / g.cell), r = Math.floor((p.y - g.y0) / g.cell);
+  if (r < 0 || r >= g.n || c < 0 || c >= g.n) return -1;
+  return r * g.n + c;
 }
 
 function drawSelection() {
+  const g = grid();
   const svg = $("picture").querySelector("svg");
-  if (!svg) return;
-  svg.querySelectorAll(".selection").forEach((e) => e.remove());
-  const border = svg.querySelector("rect.border");
-  if (state.selected < 0 || !border || !state.board) return;
-  const n = state.board.size, side = +border.getAttribute("width"), cell = side / n;
-  const r = Math.floor(state.selected / n), c = state.selected % n;
-  const rect = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  if (svg) svg.querySelectorAll(".selection").forEach((e) => e.remove());
+  if (!g || state.selected < 0) return;
+  const r = Math.floor(state.selected / g.n), c = state.selected % g.n;
+  const rect = document.createElementNS(svgNS, "rect");
   rect.setAttribute("class", "selection");
-  rect.setAttribute("x", +border.getAttribute("x") + c * cell);
-  rect.setAttribute("y", +border.getAttribute("y") + r * cell);
-  rect.setAttribute("width", cell);
-  rect.setAttribute("height", cell);
+  rect.setAttribute("x", g.x0 + c * g.cell);
+  rect.setAttribute("y", g.y0 + r * g.cell);
+  rect.setAttribute("width", g.cell);
+  rect.setAttribute("height", g.cell);
   rect.setAttribute("fill", "#1d6ae5");
   rect.setAttribute("fill-opacity", "0.18");
   rect.setAttribute("stroke", "#1d6ae5");
-  rect.setAttribute("stroke-width", cell * 0.06);
-  svg.appendChild(rect);
+  rect.setAttribute("stroke-width", g.cell * 0.06);
+  g.svg.appendChild(rect);
+}
+
+function symbol(d) {
+  const syms = state.board && state.board.symbols;
+  return syms && d <= syms.length ? syms[d - 1] : String(d);
+}
+
+// describeCell says a cell and what it holds, for a screen reader.
+function describeCell(i) {
+  if (!state.board || i < 0) return "";
+  const n = state.board.size, r = Math.floor(i / n) + 1, c = (i % n) + 1;
+  const given = (state.override || state.board.givens)[i];
+  let what = given ? `given ${symbol(given)}` : "empty";
+  if (!given && state.last && state.last.solution && state.last.solution[i]) what = `solved ${symbol(state.last.solution[i])}`;
+  if (!given && state.last && state.last.candidates && state.last.candidates[i]) {
+    const c = state.last.candidates[i];
+    what = c.length === 1 ? `solved ${symbol(c[0])}` : `candidates ${c.map(symbol).join(" ")}`;
+  }
+  const notes = state.notes[i];
+  if (notes && notes.size) what += `, pencil marks ${[...notes].sort((a, b) => a - b).map(symbol).join(" ")}`;
+  return `Row ${r}, column ${c}: ${what}`;
+}
+
+function select(i) {
+  state.selected = i;
+  drawSelection();
+  $("cell-say").textContent = describeCell(i);
 }
 
 function setGiven(cell, digit) {
   const givens = (state.override || state.board.givens).slice();
   givens[cell] = digit;
   state.override = givens;
+  state.edits++;
+  delete state.notes[cell];
+  $("cell-say").textContent = `Row ${Math.floor(cell / state.board.size) + 1}, column ${(cell % state.board.size) + 1}: ${digit ? "given " + symbol(digit) : "cleared"}`;
   refresh();
 }
 
@@ -244,16 +412,35 @@ function digitForKey(key) {
   return k <= n ? k : -1;
 }
 
+// enter puts digit d (0 clears) in the selected cell: a given, or a
+// pencil mark in pencil mode.
+function enter(d) {
+  if (!state.board) return;
+  if (state.selected < 0) select(0);
+  const cell = state.selected;
+  if (state.pencil) {
+    const notes = state.notes[cell] || new Set();
+    if (d === 0) notes.clear();
+    else if (notes.has(d)) notes.delete(d);
+    else notes.add(d);
+    state.notes[cell] = notes;
+    drawNotes();
+    $("cell-say").textContent = describeCell(cell);
+    return;
+  }
+  setGiven(cell, d);
+}
+
 function onKey(evt) {
-  if (state.selected < 0 || !state.board) return;
+  if (!state.board) return;
+  if (state.selected < 0) select(0);
   const n = state.board.size;
   let r = Math.floor(state.selected / n), c = state.selected % n;
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (moves[evt.key]) {
     r = (r + moves[evt.key][0] + n) % n;
     c = (c + moves[evt.key][1] + n) % n;
-    state.selected = r * n + c;
-    drawSelection();
+    select(r * n + c);
     evt.preventDefault();
     return;
   }
@@ -262,10 +449,195 @@ function onKey(evt) {
     drawSelection();
     return;
   }
+  if (evt.key === "Tab" || evt.ctrlKey || evt.metaKey || evt.altKey) return;
   const d = digitForKey(evt.key);
   if (d < 0) return;
   evt.preventDefault();
-  setGiven(state.selected, d);
+  enter(d);
+}
+
+// onInput takes what a phone keyboard typed into the input (its keys
+// often come without a key name).
+function onInput(evt) {
+  const input = evt.target;
+  const text = input.value;
+  input.value = "";
+  if (!state.board || !text) return;
+  for (const ch of text) {
+    const d = digitForKey(ch);
+    if (d >= 0) enter(d);
+  }
+}
+
+// Pencil marks the user wrote, drawn in the layout of the picture's own
+// marks: digit d at place d−1 of a grid of ⌈√N⌉ columns, the top row
+// beside a cage sum.
+function drawNotes() {
+  const g = grid();
+  const svg = $("picture").querySelector("svg");
+  if (svg) svg.querySelectorAll(".note").forEach((e) => e.remove());
+  if (!g) return;
+  const n = g.n, cols = Math.ceil(Math.sqrt(n)), rows = Math.ceil(n / cols);
+  const inner = 0.9 * g.cell, cw = inner / cols, ch = inner / rows;
+  const size = Math.min(cw, ch) * 0.8;
+  const sums = {};
+  for (const back of g.svg.querySelectorAll("rect[class~='sum-back']")) {
+    sums[+back.dataset.cells] = +back.getAttribute("x") + +back.getAttribute("width");
+  }
+  for (const [cellKey, notes] of Object.entries(state.notes)) {
+    const cell = +cellKey;
+    if (!notes.size || (state.override || state.board.givens)[cell]) continue;
+    const x0 = g.x0 + (cell % n) * g.cell + (g.cell - inner) / 2, y0 = g.y0 + Math.floor(cell / n) * g.cell + (g.cell - inner) / 2;
+    for (const d of notes) {
+      const k = d - 1, col = k % cols, row = Math.floor(k / cols);
+      let x = x0 + (col + 0.5) * cw;
+      if (row === 0 && sums[cell] !== undefined) {
+        const w0 = (x0 + inner - sums[cell] - 0.06 * g.cell) / cols;
+        x = sums[cell] + 0.06 * g.cell + (col + 0.5) * w0;
+      }
+      const t = document.createElementNS(svgNS, "text");
+      t.setAttribute("class", "note");
+      t.setAttribute("data-cells", cell);
+      t.setAttribute("x", x);
+      t.setAttribute("y", y0 + (row + 0.5) * ch + 0.35 * size);
+      t.setAttribute("font-size", size);
+      t.setAttribute("text-anchor", "middle");
+      t.setAttribute("fill", "#2f4a6d");
+      t.textContent = symbol(d);
+      g.svg.appendChild(t);
+    }
+  }
+}
+
+// buildPad makes the digit pad: the board's digits, Delete and Pencil.
+function buildPad() {
+  const pad = $("pad");
+  const n = state.board ? state.board.size : 0;
+  if (pad.dataset.size === String(n) && pad.dataset.symbols === (state.board && state.board.symbols)) return;
+  pad.dataset.size = String(n);
+  pad.dataset.symbols = state.board ? state.board.symbols : "";
+  const buttons = [];
+  for (let d = 1; d <= n; d++) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "digit";
+    b.textContent = symbol(d);
+    b.dataset.digit = String(d);
+    b.setAttribute("aria-label", "digit " + symbol(d));
+    buttons.push(b);
+  }
+  const del = document.createElement("button");
+  del.type = "button";
+  del.className = "quiet";
+  del.dataset.digit = "0";
+  del.textContent = "Delete";
+  const pen = document.createElement("button");
+  pen.type = "button";
+  pen.id = "pencil";
+  pen.className = "quiet";
+  pen.textContent = "Pencil marks";
+  pen.setAttribute("aria-pressed", String(state.pencil));
+  const digits = document.createElement("div");
+  digits.className = "pad-digits";
+  digits.style.gridTemplateColumns = `repeat(${Math.min(n, 9) || 1}, 1fr)`;
+  digits.replaceChildren(...buttons);
+  const tools = document.createElement("div");
+  tools.className = "pad-tools";
+  tools.replaceChildren(del, pen);
+  pad.replaceChildren(digits, tools);
+}
+
+function onPad(evt) {
+  const b = evt.target.closest("button");
+  if (!b) return;
+  if (b.id === "pencil") {
+    state.pencil = !state.pencil;
+    b.setAttribute("aria-pressed", String(state.pencil));
+    return;
+  }
+  if (b.dataset.digit !== undefined) enter(+b.dataset.digit);
+}
+
+// explainEntry says how digits over 9 are typed on this board.
+function explainEntry() {
+  const hint = $("entry-hint");
+  const n = state.board ? state.board.size : 9;
+  let text = "Click or tab onto the board, then type to change a given; Delete clears; arrow keys move.";
+  if (n > 9 && state.board.symbols) {
+    text += ` This ${n}×${n} board writes its digits as ${state.board.symbols}: type the symbol (${state.board.symbols[9]} for 10).`;
+  } else if (n > 9) {
+    text += ` On this ${n}×${n} board, type two-digit numbers quickly (1 then 2 for 12), or use the pad.`;
+  }
+  hint.textContent = text;
+}
+
+// saveAddress puts the puzzle in the page's address, so that the address
+// reopens it.
+function saveAddress() {
+  const params = new URLSearchParams();
+  params.set("p", $("puzzle").value);
+  for (const id of ["box", "rules", "regions"]) if ($(id).value.trim()) params.set(id, $(id).value);
+  if ($("alphabet").value !== "default") params.set("alphabet", $("alphabet").value);
+  history.replaceState(null, "", "#" + params.toString());
+}
+
+// loadAddress reads a puzzle from the page's address; false if it has
+// none.
+function loadAddress() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.has("p")) return false;
+  $("puzzle").value = params.get("p");
+  for (const id of ["box", "rules", "regions", "alphabet"]) if (params.has(id)) $(id).value = params.get(id);
+  return true;
+}
+
+async function share() {
+  saveAddress();
+  try {
+    await navigator.clipboard.writeText(location.href);
+    setStatus("The link to this puzzle is copied: it opens the page with the puzzle.", "good");
+  } catch (err) {
+    setStatus("The page's address is the link to this puzzle: copy it from the address bar.", "");
+  }
+}
+
+// svgText returns the picture as a standalone SVG document.
+function svgText() {
+  const svg = $("picture").querySelector("svg");
+  if (!svg) return "";
+  const copy = svg.cloneNode(true);
+  copy.querySelectorAll(".selection").forEach((e) => e.remove());
+  return new XMLSerializer().serializeToString(copy);
+}
+
+function downloadSVG(evt) {
+  const text = svgText();
+  if (!text) { evt.preventDefault(); return; }
+  evt.currentTarget.href = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text);
+}
+
+// downloadPNG draws the SVG on a canvas at twice its size and saves it.
+async function downloadPNG(evt) {
+  const a = evt.currentTarget;
+  if (a.dataset.ready === "1") { a.dataset.ready = ""; return; } // the second, real click
+  evt.preventDefault();
+  const text = svgText();
+  if (!text) return;
+  const img = new Image();
+  img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text);
+  try {
+    await img.decode();
+  } catch (err) {
+    setStatus("The picture could not be turned into a PNG: " + err.message, "bad");
+    return;
+  }
+  const canvas = document.createElement("canvas");
+  canvas.width = img.naturalWidth * 2;
+  canvas.height = img.naturalHeight * 2;
+  canvas.getContext("2d").drawImage(img, 0, 0, canvas.width, canvas.height);
+  a.href = canvas.toDataURL("image/png");
+  a.dataset.ready = "1";
+  a.click();
 }
 
 function newBlank(n) {
@@ -274,12 +646,14 @@ function newBlank(n) {
   $("puzzle").value = "";
   $("box").value = side === 6 ? "2x3" : "";
   state.override = new Array(side * side).fill(0);
+  state.edits++;
   state.selected = 0;
   refresh();
 }
 
 function onEdit() {
   state.override = null;
+  state.edits++;
   clearTimeout(pending);
   pending = setTimeout(refresh, 300);
 }
@@ -297,8 +671,13 @@ async function start() {
   if (!state.info.candidates) {
     cand.disabled = true;
     cand.title = "True candidates are not available in this build";
+    $("counts").disabled = true;
   }
-  $("puzzle").value = example;
+  if (!loadAddress()) $("puzzle").value = example;
+  if (window.matchMedia("(min-width: 761px)").matches) {
+    $("rules-box").open = true;
+    $("result-box").open = true;
+  }
   $("puzzle").addEventListener("input", onEdit);
   $("box").addEventListener("change", onEdit);
   $("rules").addEventListener("change", onEdit);
@@ -307,16 +686,23 @@ async function start() {
   $("blank").addEventListener("change", (e) => { newBlank(e.target.value); e.target.value = ""; });
   $("solve").addEventListener("click", () => solve({ count: 1 }, "Solving"));
   $("unique").addEventListener("click", () => solve({ count: 2 }, "Counting solutions"));
-  $("candidates").addEventListener("click", () => solve({ candidates: true }, "Finding candidates"));
+  $("candidates").addEventListener("click", () => solve({ candidates: true, candidate_counts: $("counts").checked }, "Finding the true candidates"));
   $("explain").addEventListener("click", () => solve({ explain: true }, "Explaining"));
   $("reset").addEventListener("click", refresh);
-  const pic = $("picture");
-  pic.addEventListener("click", (evt) => {
-    state.selected = cellAt(evt);
-    drawSelection();
-    pic.focus();
+  $("cancel").addEventListener("click", cancelWork);
+  $("share").addEventListener("click", share);
+  $("download-svg").addEventListener("click", downloadSVG);
+  $("download-png").addEventListener("click", downloadPNG);
+  $("pad").addEventListener("click", onPad);
+  const input = $("cell-input");
+  input.addEventListener("pointerdown", (evt) => {
+    const cell = cellAt(evt);
+    if (cell >= 0) select(cell);
   });
-  pic.addEventListener("keydown", onKey);
+  input.addEventListener("focus", () => { if (state.board && state.selected < 0) select(0); else $("cell-say").textContent = describeCell(state.selected); });
+  input.addEventListener("keydown", onKey);
+  input.addEventListener("input", onInput);
+  window.addEventListener("hashchange", () => { if (loadAddress()) { state.override = null; state.edits++; refresh(); } });
   await refresh();
   document.body.dataset.ready = "1";
 }

@@ -1,0 +1,44 @@
+package logic
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/satdoku/satdoku/internal/variantcorpus"
+)
+
+// TestSoundHouseCorpus solves every corpus puzzle whose rules are houses
+// only (jigsaw regions, diagonals, windoku, disjoint groups, given pencil
+// marks) and checks each step against the manifest's solution.
+func TestSoundHouseCorpus(t *testing.T) {
+	tested := 0
+	kinds := map[HouseKind]bool{}
+	for _, p := range variantcorpus.Read(t) {
+		g, err := FromPuzzle(p.Puzzle)
+		if errors.Is(err, ErrUnsupportedRule) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", p.File, err)
+		}
+		for _, h := range g.Houses {
+			kinds[h.Kind] = true
+		}
+		_, unique := variantcorpus.NotUnique[p.File]
+		path := Solve(g, Options{Unique: !unique})
+		checkPathSound(t, p.File, g, p.Solution.Cells, path)
+		r := Rate(path)
+		t.Logf("%s: %d steps, solved %v, ER %.1f (%s)", p.File, len(path.Steps), path.Solved, r.ER, r.Hardest)
+		tested++
+	}
+	if tested == 0 {
+		t.Fatal("no corpus puzzle has houses only")
+	}
+	// Disjoint groups come in the corpus only beside other rules; see
+	// TestFromPuzzle.
+	for _, k := range []HouseKind{Box, Diagonal, Extra} {
+		if !kinds[k] {
+			t.Errorf("no corpus puzzle tested has a house of kind %d", k)
+		}
+	}
+}

@@ -75,6 +75,11 @@ Examples:
 			&cli.StringFlag{Name: "givens", Usage: "number of givens `MIN..MAX` (or N)"},
 			&cli.BoolFlag{Name: "jigsaw", Usage: "random connected regions instead of boxes"},
 			rulesFlag(),
+			&cli.StringFlag{Name: "rating", Usage: "keep puzzles whose SE rating ER (the logical solver's) is within `MIN..MAX`, e.g. 4.0..6.0"},
+			&cli.StringFlag{Name: "level", Usage: "keep puzzles of the HoDoKu `LEVELS` (comma-separated): easy, medium, hard, unfair, extreme"},
+			&cli.StringFlag{Name: "require", Usage: "keep puzzles whose logical path uses every technique of `LIST` (comma-separated, e.g. 'X-Wing,XY-Wing')"},
+			&cli.StringFlag{Name: "exclude", Usage: "keep puzzles whose logical path uses no technique of `LIST`"},
+			&cli.BoolFlag{Name: "rate", Usage: "print each puzzle's rating (SE's ER, EP, ED and HoDoKu's level) beside it; implied by the filters above"},
 			&cli.IntFlag{Name: "attempts", Value: 1000, Usage: "draw at most `N` grids for one puzzle before giving up on --givens"},
 			&cli.StringFlag{Name: "complete", Usage: "add givens that make the f-puzzles layout in `FILE|LINK` unique"},
 			&cli.BoolFlag{Name: "killer", Usage: "make killer sudokus (cages and sums)"},
@@ -218,6 +223,9 @@ func runClassicGenerate(ctx context.Context, c *cli.Context, s *streams, w *genW
 			return usagef("--rules: %v", err)
 		}
 	}
+	if o.Rater, err = genRater(c); err != nil {
+		return err
+	}
 	total := c.Int("count")
 	if total < 1 {
 		return usagef("--count must be at least 1, not %d", total)
@@ -337,6 +345,68 @@ func runCompletion(ctx context.Context, c *cli.Context, s *streams, w *genWriter
 		return exitf(ExitError, "writing output: %v", err)
 	}
 	return nil
+}
+
+// genRater reads --rating, --level, --require, --exclude and --rate: the
+// logical solver's rater, or nil when none is given.
+func genRater(c *cli.Context) (generate.Rater, error) {
+	if !c.Bool("rate") && !c.IsSet("rating") && !c.IsSet("level") && !c.IsSet("require") && !c.IsSet("exclude") {
+		return nil, nil
+	}
+	r := &generate.LogicRater{}
+	if spec := c.String("rating"); spec != "" {
+		lo, hi, ok := strings.Cut(spec, "..")
+		var err1, err2 error
+		if lo = strings.TrimSpace(lo); lo != "" {
+			r.MinER, err1 = strconv.ParseFloat(lo, 64)
+		}
+		if !ok {
+			hi = lo
+		}
+		if hi = strings.TrimSpace(hi); hi != "" {
+			r.MaxER, err2 = strconv.ParseFloat(hi, 64)
+		}
+		if err1 != nil || err2 != nil || r.MinER < 0 || r.MaxER < 0 || r.MaxER > 0 && r.MinER > r.MaxER {
+			return nil, usagef("--rating %q: want MIN..MAX on the SE scale, e.g. 4.0..6.0", spec)
+		}
+	}
+	for _, l := range splitList(c.String("level")) {
+		switch strings.ToLower(l) {
+		case "easy", "medium", "hard", "unfair", "extreme":
+			r.Levels = append(r.Levels, l)
+		default:
+			return nil, usagef("--level %q: want easy, medium, hard, unfair or extreme", l)
+		}
+	}
+	known := generate.TechniqueNames()
+	for _, flag := range []string{"require", "exclude"} {
+		for _, t := range splitList(c.String(flag)) {
+			found := false
+			for _, k := range known {
+				found = found || strings.EqualFold(k, t)
+			}
+			if !found {
+				return nil, usagef("--%s: unknown technique %q: want one of %s", flag, t, strings.Join(known, ", "))
+			}
+			if flag == "require" {
+				r.Require = append(r.Require, t)
+			} else {
+				r.Exclude = append(r.Exclude, t)
+			}
+		}
+	}
+	return r, nil
+}
+
+// splitList splits a comma-separated flag value, dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // engineNames names cells with their digits: "r1c5=7".
@@ -542,10 +612,19 @@ func (g *genWriter) puzzle(index int, p *variant.Puzzle, sol *board.Board, info 
 		if g.out.board != board.Line && g.n > 0 {
 			g.buf.WriteByte('\n')
 		}
+		if info.rating != "" && g.out.board != board.Line {
+			fmt.Fprintf(&g.buf, "# %s\n", info.rating)
+		}
 		bw := board.NewWriter(&g.buf, g.out.board)
 		bw.ASCII, bw.Regions = g.ascii, p.Regions
 		if err := bw.Write(b, b); err != nil {
 			return err
+		}
+		if info.rating != "" && g.out.board == board.Line {
+			// A comment after the puzzle, which the readers skip.
+			line := bytes.TrimSuffix(g.buf.Bytes(), []byte("\n"))
+			g.buf.Truncate(len(line))
+			fmt.Fprintf(&g.buf, " # %s\n", info.rating)
 		}
 	}
 	g.n++

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,6 +114,10 @@ func TestGenerateCLIUsage(t *testing.T) {
 		{"generate", "-o", "svg", "-n", "2"},
 		{"generate", "stray"},
 		{"generate", "--out", "dir"},
+		{"generate", "--rating", "6..4"},
+		{"generate", "--rating", "x"},
+		{"generate", "--level", "trivial"},
+		{"generate", "--require", "spiral"},
 	}
 	for _, args := range tests {
 		r := satdoku(t, "", args...)
@@ -247,4 +252,28 @@ func FuzzParseGivens(f *testing.F) {
 			t.Fatalf("%q: %d..%d accepted", s, lo, hi)
 		}
 	})
+}
+
+// TestGenerateRatingCLI: --rating keeps puzzles in the band, the rating
+// printed beside each (a comment the readers skip), in JSON too.
+func TestGenerateRatingCLI(t *testing.T) {
+	r := satdoku(t, "", "generate", "--seed", "3", "-n", "2", "--rating", "3.0..6.0", "--symmetry", "rotate180")
+	r.wantCode(t, ExitOK)
+	for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		var er float64
+		i := strings.Index(l, " # ER ")
+		if i < 0 {
+			t.Fatalf("no rating beside %q", l)
+		}
+		if _, err := fmt.Sscanf(l[i+len(" # ER "):], "%f", &er); err != nil || er < 3.0 || er > 6.0 {
+			t.Fatalf("%q: ER %v (%v)", l, er, err)
+		}
+	}
+	s := satdoku(t, r.stdout, "solve", "--unique", "-o", "line")
+	s.wantCode(t, ExitOK)
+	j := satdoku(t, "", "generate", "--seed", "3", "--level", "easy", "-o", "json")
+	j.wantCode(t, ExitOK)
+	if !strings.Contains(j.stdout, `"rating":"ER `) || !strings.Contains(j.stdout, "Easy") {
+		t.Fatalf("%v", j)
+	}
 }

@@ -458,3 +458,42 @@ func FuzzParseSymmetry(f *testing.F) {
 		}
 	})
 }
+
+// TestLogicRater: puzzles made with the logical solver's filters meet them,
+// as the solver rates them again.
+func TestLogicRater(t *testing.T) {
+	tests := []struct {
+		name string
+		r    *generate.LogicRater
+		ok   func(er float64, rating string) bool
+	}{
+		{"easy band", &generate.LogicRater{MinER: 1.0, MaxER: 2.0}, func(er float64, _ string) bool { return er >= 1.0 && er <= 2.0 }},
+		{"above 3", &generate.LogicRater{MinER: 3.0}, func(er float64, _ string) bool { return er >= 3.0 }},
+		{"level easy", &generate.LogicRater{Levels: []string{"easy"}}, func(_ float64, r string) bool { return strings.Contains(r, ", Easy (") }},
+		// Checked by rating again below: the path uses a naked pair, no X-Wing.
+		{"naked pair, no x-wing", &generate.LogicRater{Require: []string{"naked pair"}, Exclude: []string{"X-Wing"}}, func(float64, string) bool { return true }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := generate.New(generate.Options{Shape: board.Classic, Rater: tc.r}, 4)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := g.Generate(context.Background(), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var er float64
+			if _, err := fmt.Sscanf(p.Rating, "ER %f", &er); err != nil {
+				t.Fatalf("rating %q: %v", p.Rating, err)
+			}
+			if !tc.ok(er, p.Rating) {
+				t.Fatalf("rating %q does not meet the filter", p.Rating)
+			}
+			again, accept, err := tc.r.Rate(context.Background(), p.Puzzle, p.Solution)
+			if err != nil || !accept || again != p.Rating {
+				t.Fatalf("rated again: %q %v %v", again, accept, err)
+			}
+		})
+	}
+}

@@ -8,8 +8,9 @@
 # or symmetric groups taken away in random order while the puzzle stays
 # unique); satdoku also proves each puzzle unique by the SAT engine and the
 # backtracker. satdoku runs with --workers 1, so both use one core.
-# satdoku has no difficulty levels yet (they come with the logical solver,
-# issue 33), so its row for each qqwing level reads n/a.
+# qqwing's levels are its own; satdoku's difficulty is the logical
+# solver's (SE's ER, HoDoKu's levels), so a last table gives satdoku's rate
+# for each SE band and HoDoKu level, beside qqwing's levels.
 #
 # Every measurement runs once per round and the rounds alternate, so a busy
 # machine slows both columns alike; the table shows the median of the
@@ -87,9 +88,17 @@ for sym in none rotate180 rotate90 mirror flip diagonal antidiagonal full random
 	printf "  satdoku %-13s %s\n" "$sym" "${dist_s[$sym]}"
 done
 
-printf "\nqqwing levels (%d puzzles each, symmetry none; satdoku: n/a until the logical solver rates)\n" "$perlevel"
-printf "%-13s %10s %10s\n" level qqwing satdoku
+printf "\nqqwing levels (%d puzzles each, symmetry none)\n" "$perlevel"
+printf "%-13s %10s\n" level qqwing
 for level in simple easy intermediate expert; do
 	t=$(cpu qqwing --generate "$perlevel" --one-line --difficulty "$level")
-	printf "%-13s %10s %10s   givens: %s\n" "$level" "$(awk -v n="$perlevel" -v t="$t" 'BEGIN { printf "%.0f", n / t }')" n/a "$(givens "$tmp/out")"
+	printf "%-13s %10s   givens: %s\n" "$level" "$(awk -v n="$perlevel" -v t="$t" 'BEGIN { printf "%.0f", n / t }')" "$(givens "$tmp/out")"
+done
+
+printf "\nsatdoku by difficulty (%d puzzles each, symmetry none; SE ER bands and HoDoKu levels of the logical solver)\n" "$perlevel"
+printf "%-16s %10s\n" filter satdoku
+for filter in "--rating 1.0..2.0" "--rating 2.0..4.0" "--rating 4.0..6.0" "--rating 6.0..9.0" "--level easy" "--level medium" "--level hard" "--level unfair" "--level extreme"; do
+	# shellcheck disable=SC2086 # the filter is two words
+	t=$(cpu "$tmp/satdoku" generate --count "$perlevel" --seed 1 --workers 1 --quiet $filter)
+	printf "%-16s %10s   givens: %s\n" "${filter#--}" "$(awk -v n="$perlevel" -v t="$t" 'BEGIN { printf "%.0f", n / t }')" "$(sed 's/ #.*//' "$tmp/out" | givens /dev/stdin)"
 done

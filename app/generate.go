@@ -45,6 +45,9 @@ solution (--minimal=false with --givens stops at the upper bound instead).
 --givens MIN..MAX draws again until a minimal puzzle is within the bounds.
 --jigsaw makes random connected regions; --rules adds global rules as in
 'satdoku solve --rules' (solve the puzzles with the same --rules).
+--rating MIN..MAX (SE's ER), --level, --require and --exclude keep the
+puzzles the logical solver rates so; --rate prints each rating beside its
+puzzle (a # comment after a line puzzle).
 
 Variants: --complete FILE|LINK reads an f-puzzles layout (rules, few or no
 givens) and adds a minimal set of givens that makes it unique, preferring
@@ -59,6 +62,7 @@ Examples:
    satdoku generate                                 # one minimal 9x9 puzzle
    satdoku generate --count 100 --symmetry rotate180 --seed 7 > set.txt
    satdoku generate --size 16 --symmetry full -o pretty
+   satdoku generate --rating 4.0..6.0 --symmetry rotate180 --count 10
    satdoku generate --jigsaw --rules diagonals -o fpuzzles-url
    satdoku generate --complete layout.json -o fpuzzles-url
    satdoku generate --killer --seed 3 -o fpuzzles-url

@@ -208,6 +208,7 @@ one screen; 'satdoku help COMMAND --long' gives all of it.
 		ArgsUsage:       "[FILE|-]...",
 		Commands: []*cli.Command{
 			solve,
+			generateCommand(io),
 			encodeCommand(io),
 			decodeCommand(io),
 			benchCommand(io),

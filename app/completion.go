@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/satdoku/satdoku/generate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -119,7 +120,7 @@ func flagChoices(cmd *cli.Command, flag string) []string {
 		return []string{"sat", "backtrack", "both"}
 	case "output", "o":
 		switch name {
-		case "solve":
+		case "solve", "generate":
 			return outputNames(true)
 		case "decode":
 			return outputNames(false)
@@ -136,6 +137,8 @@ func flagChoices(cmd *cli.Command, flag string) []string {
 		return []string{"both", "puzzle", "solution"}
 	case "format":
 		return []string{"svg", "png"}
+	case "symmetry":
+		return strings.Split(generate.SymmetryNames, ", ")
 	}
 	return nil
 }

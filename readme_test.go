@@ -210,7 +210,8 @@ func scratch(t *testing.T) string {
 // TestReadmeTour runs every command of the console blocks of the README
 // and of docs/*.md, each block in a scratch directory holding the
 // checkout's testdata, and compares what it prints with what the page
-// shows. satdoku's messages ("satdoku: …") go to stderr and its results to
+// shows. satdoku's messages ("satdoku: …", with the indented lines under
+// one) go to stderr and its results to
 // stdout, so the two are compared apart, each in its order.
 func TestReadmeTour(t *testing.T) {
 	race.SkipExternal(t)
@@ -237,9 +238,13 @@ func TestReadmeTour(t *testing.T) {
 				var stdout, stderr bytes.Buffer
 				cmd.Stdout, cmd.Stderr = &stdout, &stderr
 				cmd.Run() // the exit code is not shown; the output is
+				// A message's indented lines (a list under it) are the
+				// message's too.
 				var wantOut, wantErr []string
+				inErr := false
 				for _, l := range c.output {
-					if strings.HasPrefix(l, "satdoku: ") {
+					inErr = strings.HasPrefix(l, "satdoku: ") || inErr && strings.HasPrefix(l, "   ")
+					if inErr {
 						wantErr = append(wantErr, l)
 					} else {
 						wantOut = append(wantOut, l)

@@ -285,7 +285,7 @@ func runClassicGenerate(ctx context.Context, c *cli.Context, s *streams, w *genW
 	}
 	if c.Bool("summary") {
 		elapsed := time.Since(start)
-		fmt.Fprintf(s.stderr, "seed %d: %s in %v (%.1f/s)\ngivens:", seed, count(total, "puzzle"), elapsed.Round(time.Millisecond), float64(total)/elapsed.Seconds())
+		fmt.Fprintf(s.stderr, "satdoku: seed %d: %s in %v (%.0f puzzles/s); givens:", seed, count(total, "puzzle"), elapsed.Round(time.Millisecond), float64(total)/elapsed.Seconds())
 		for k := 0; k <= shape.Cells(); k++ {
 			if hist[k] > 0 {
 				fmt.Fprintf(s.stderr, " %d×%d", hist[k], k)

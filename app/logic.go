@@ -1,0 +1,179 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/satdoku/satdoku/batch"
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/logic"
+	"github.com/satdoku/satdoku/variant"
+)
+
+// This file is the skin of the logical solver (package logic) shared by
+// solve --steps and --rate, hint and render --step: the grid of a puzzle,
+// the options of the flags, and the JSON form of steps and ratings.
+
+// logicConfig is how the commands run the logical solver.
+type logicConfig struct {
+	steps, rate bool
+	trial       bool // --allow-trial
+	noUnique    bool // --no-uniqueness: never the uniqueness techniques
+}
+
+// options returns the logical solver's options for a puzzle whose
+// uniqueness the solve proved (unique) or did not.
+func (lc logicConfig) options(unique bool) logic.Options {
+	return logic.Options{Unique: unique && !lc.noUnique, AllowTrial: lc.trial}
+}
+
+// logicGrid returns the candidate grid of a puzzle: of its variant form
+// when it has one (rules other than houses are an error matching
+// logic.ErrUnsupportedRule), else of its board.
+func logicGrid(b *board.Board, v *variant.Puzzle) (*logic.Grid, error) {
+	if v != nil {
+		return logic.FromPuzzle(v)
+	}
+	return logic.FromBoard(b)
+}
+
+// logicResult is the path and rating of one solved puzzle, or why there is
+// none.
+type logicResult struct {
+	path   logic.Path
+	rating logic.Rating
+	err    error
+}
+
+// runLogic solves a batch result's puzzle logically; unique says that
+// the engine proved it has one solution.
+func runLogic(r *batch.Result, lc logicConfig, unique bool) *logicResult {
+	g, err := logicGrid(r.Puzzle.Board, r.Variant)
+	if err != nil {
+		return &logicResult{err: err}
+	}
+	p := logic.Solve(g, lc.options(unique))
+	return &logicResult{path: p, rating: logic.Rate(p)}
+}
+
+// ratingLine is the rating in one line: "ER 7.1 EP 1.2 ED 1.2 HoDoKu 1420
+// Extreme, hardest: Forcing Chains & Cycles".
+func ratingLine(rt logic.Rating) string {
+	return fmt.Sprintf("ER %.1f EP %.1f ED %.1f HoDoKu %d %s, hardest: %s", rt.ER, rt.EP, rt.ED, rt.HoDoKu, rt.Level, rt.Hardest)
+}
+
+// writeSteps writes a path, one numbered line a step, and how it ended
+// when it did not solve the grid.
+func writeSteps(sb *strings.Builder, p logic.Path) {
+	for i, s := range p.Steps {
+		fmt.Fprintf(sb, "%d. %s\n", i+1, s.Text)
+	}
+	switch {
+	case p.Broken != "":
+		fmt.Fprintf(sb, "broken: %s\n", p.Broken)
+	case p.Stuck:
+		fmt.Fprintf(sb, "stuck: no technique applies, %s left (--allow-trial goes on by trial)\n", count(candidatesLeft(p.Grid), "candidate"))
+	}
+}
+
+// candidatesLeft counts the candidates of the unsolved cells.
+func candidatesLeft(g *logic.Grid) int {
+	n := 0
+	for i, c := range g.Cand {
+		if g.Value[i] == 0 {
+			n += c.Count()
+		}
+	}
+	return n
+}
+
+// jsonCandidate is a candidate as JSON: {"cell": "r4c6", "digit": 7}.
+type jsonCandidate struct {
+	Cell  string `json:"cell"`
+	Digit int    `json:"digit"`
+}
+
+// jsonNode is one end of a chain link.
+type jsonNode struct {
+	Digit int      `json:"digit"`
+	Cells []string `json:"cells"`
+}
+
+// jsonLink is a link of a chain.
+type jsonLink struct {
+	From   jsonNode `json:"from"`
+	To     jsonNode `json:"to"`
+	Strong bool     `json:"strong"`
+}
+
+// jsonStep is a step of the logical solver as JSON.
+type jsonStep struct {
+	Technique    string          `json:"technique"`
+	Rating       float64         `json:"rating"`
+	Placements   []jsonCandidate `json:"placements,omitempty"`
+	Eliminations []jsonCandidate `json:"eliminations,omitempty"`
+	Cells        []string        `json:"cells,omitempty"`
+	Houses       []string        `json:"houses,omitempty"`
+	Links        []jsonLink      `json:"links,omitempty"`
+	Text         string          `json:"text"`
+}
+
+// jsonRating is a rating as JSON.
+type jsonRating struct {
+	ER      float64 `json:"er"`
+	EP      float64 `json:"ep"`
+	ED      float64 `json:"ed"`
+	HoDoKu  int     `json:"hodoku"`
+	Level   string  `json:"level"`
+	Hardest string  `json:"hardest"`
+	Solved  bool    `json:"solved"`
+}
+
+func newJSONRating(rt logic.Rating) *jsonRating {
+	return &jsonRating{ER: rt.ER, EP: rt.EP, ED: rt.ED, HoDoKu: rt.HoDoKu, Level: rt.Level, Hardest: rt.Hardest, Solved: rt.Solved}
+}
+
+func cellNames(n int, cells []int) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = logic.CellName(n, c)
+	}
+	return out
+}
+
+func jsonCandidates(n int, cs []logic.Candidate) []jsonCandidate {
+	var out []jsonCandidate
+	for _, c := range cs {
+		out = append(out, jsonCandidate{logic.CellName(n, c.Cell), c.Digit})
+	}
+	return out
+}
+
+// newJSONStep returns a step of grid g as JSON.
+func newJSONStep(g *logic.Grid, s logic.Step) jsonStep {
+	j := jsonStep{Technique: s.Technique, Rating: s.Rating, Text: s.Text,
+		Placements: jsonCandidates(g.N, s.Placements), Eliminations: jsonCandidates(g.N, s.Eliminations)}
+	if len(s.Cells) > 0 {
+		j.Cells = cellNames(g.N, s.Cells)
+	}
+	for _, h := range s.Houses {
+		j.Houses = append(j.Houses, g.Houses[h].Name())
+	}
+	for _, l := range s.Links {
+		j.Links = append(j.Links, jsonLink{
+			From:   jsonNode{l.From.Digit, cellNames(g.N, l.From.Cells)},
+			To:     jsonNode{l.To.Digit, cellNames(g.N, l.To.Cells)},
+			Strong: l.Strong,
+		})
+	}
+	return j
+}
+
+// jsonSteps returns a path's steps as JSON.
+func jsonSteps(p logic.Path) []jsonStep {
+	out := make([]jsonStep, len(p.Steps))
+	for i, s := range p.Steps {
+		out[i] = newJSONStep(p.Grid, s)
+	}
+	return out
+}

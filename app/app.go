@@ -205,6 +205,7 @@ nine digits ('0' blank) in and nine lines out works unchanged.
 			decodeCommand(io),
 			benchCommand(io),
 			renderCommand(io),
+			hintCommand(io),
 			serveCommand(io),
 			completionCommand(io),
 		},

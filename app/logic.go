@@ -7,7 +7,9 @@ import (
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/logic"
+	"github.com/satdoku/satdoku/render"
 	"github.com/satdoku/satdoku/variant"
+	"github.com/urfave/cli/v2"
 )
 
 // This file is the skin of the logical solver (package logic) shared by
@@ -176,4 +178,57 @@ func jsonSteps(p logic.Path) []jsonStep {
 		out[i] = newJSONStep(p.Grid, s)
 	}
 	return out
+}
+
+// drawStep fills in pic to draw the position before step k (1-based) of
+// the puzzle's logical path, as solve --steps finds it (counting its
+// solutions first, for the uniqueness techniques), and the step itself.
+func drawStep(c *cli.Context, s *streams, pic *render.Picture, k int) error {
+	if k < 1 {
+		return usagef("--step must be at least 1, not %d", k)
+	}
+	g, err := logicGrid(pic.Puzzle, pic.Variant)
+	if err != nil {
+		return exitf(ExitInvalid, "%v", err)
+	}
+	res, err := solveOne(c, s, &position{board: pic.Puzzle, variant: pic.Variant})
+	if err != nil {
+		return err
+	}
+	path := logic.Solve(g, logicConfig{}.options(res.Count == 1))
+	if k > len(path.Steps) {
+		return usagef("--step %d: the logical path has %s", k, count(len(path.Steps), "step"))
+	}
+	for _, st := range path.Steps[:k-1] {
+		g.Apply(st)
+	}
+	st := path.Steps[k-1]
+	placed := &board.Board{Shape: pic.Puzzle.Shape, Cells: make([]uint8, len(g.Value))}
+	pic.Candidates = make([]uint64, len(g.Cand))
+	for i, v := range g.Value {
+		placed.Cells[i] = uint8(v)
+		if v == 0 {
+			pic.Candidates[i] = uint64(g.Cand[i])
+		}
+	}
+	pic.Solution = placed
+	pic.Step = renderStep(st, k)
+	return nil
+}
+
+// renderStep returns step k of a path as render draws it.
+func renderStep(st logic.Step, k int) *render.Step {
+	marks := func(cs []logic.Candidate) []render.Mark {
+		out := make([]render.Mark, len(cs))
+		for i, c := range cs {
+			out[i] = render.Mark{Cell: c.Cell, Digit: c.Digit}
+		}
+		return out
+	}
+	rs := &render.Step{Cells: st.Cells, Used: marks(st.Candidates), Placed: marks(st.Placements),
+		Eliminated: marks(st.Eliminations), Text: fmt.Sprintf("%d. %s", k, strings.ReplaceAll(st.Text, " ⇒ ", "; "))} // ⇒: not in the PNG fonts
+	for _, l := range st.Links {
+		rs.Links = append(rs.Links, render.StepLink{FromDigit: l.From.Digit, From: l.From.Cells, ToDigit: l.To.Digit, To: l.To.Cells, Strong: l.Strong})
+	}
+	return rs
 }

@@ -21,6 +21,9 @@ type Step struct {
 	Placed     []Mark     // the digits it places: on green
 	Eliminated []Mark     // the candidates it removes: on red, struck out
 	Links      []StepLink // the chain's links, in order
+	// Text, if not empty, is the step in words: the legend's label of its
+	// cells.
+	Text string
 }
 
 // Mark is one candidate: a digit in a cell.
@@ -79,7 +82,11 @@ func (d *drawing) stepShading() []Highlight {
 	if d.p.Step == nil || len(d.p.Step.Cells) == 0 {
 		return nil
 	}
-	return []Highlight{{Cells: d.p.Step.Cells, Color: stepCellColor, Class: "highlight step", Label: stepCellLabel}}
+	label := d.p.Step.Text
+	if label == "" {
+		label = stepCellLabel
+	}
+	return []Highlight{{Cells: d.p.Step.Cells, Color: stepCellColor, Class: "highlight step", Label: label}}
 }
 
 // step draws the step's candidates and links.

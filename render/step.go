@@ -68,9 +68,12 @@ func checkStep(s *Step, n int) error {
 		}
 	}
 	for _, l := range s.Links {
+		if len(l.From) == 0 || len(l.To) == 0 || bad(0, l.FromDigit) || bad(0, l.ToDigit) {
+			return fmt.Errorf("%w: a step link without cells, or with a digit out of range", ErrPicture)
+		}
 		for _, c := range append(append([]int(nil), l.From...), l.To...) {
-			if bad(c, 1) || bad(0, l.FromDigit) || bad(0, l.ToDigit) || len(l.From) == 0 || len(l.To) == 0 {
-				return fmt.Errorf("%w: step link out of range", ErrPicture)
+			if bad(c, 1) {
+				return fmt.Errorf("%w: step link cell %d out of range", ErrPicture, c)
 			}
 		}
 	}

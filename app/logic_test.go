@@ -257,7 +257,7 @@ func TestRenderStep(t *testing.T) {
 	}
 	tests := []struct {
 		name, stdin, step string
-		want             map[string]int
+		want              map[string]int
 	}{
 		{"first step", classic9, "1", map[string]int{"highlight step": 1, "step placement": 1, "step elimination": 0, "legend label": 1}},
 		{"a chain", hard, fmt.Sprint(chain + 1), map[string]int{"highlight step": 1, "step placement": len(cs.Placements),

@@ -316,7 +316,7 @@ func runDecode(c *cli.Context, s *streams) error {
 	var grid *board.Board
 	var status encode.Status
 	if v != nil {
-		grid, status, err = decodeVariant(v, out)
+		grid, status, err = decode.VariantResult(v, out)
 	} else {
 		grid, status, err = decode.Result(p.Board, out)
 	}
@@ -344,20 +344,4 @@ func runDecode(c *cli.Context, s *streams) error {
 		return exitf(ExitError, "writing output: %v", err)
 	}
 	return nil
-}
-
-// decodeVariant is decode.Result for a variant puzzle: the model is checked
-// against every rule (decode.Variant).
-func decodeVariant(v *variant.Puzzle, out decode.Output) (*board.Board, encode.Status, error) {
-	switch out.Status {
-	case encode.Sat:
-		grid, err := decode.Variant(v, out.Model)
-		if err != nil {
-			return nil, encode.Sat, fmt.Errorf("solver says SATISFIABLE but its model is wrong: %w", err)
-		}
-		return grid, encode.Sat, nil
-	case encode.Unsat:
-		return nil, encode.Unsat, nil
-	}
-	return nil, encode.Unknown, fmt.Errorf("%w (status %v)", decode.ErrUndecided, out.Status)
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync"
 
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
@@ -53,20 +52,13 @@ func inputError(err error) error {
 }
 
 // ruleSet adds the --rules and --regions of the command line to classic
-// puzzles, read once per board shape.
+// puzzles, read once per board shape (batch.OncePerShape).
 type ruleSet struct {
 	spec        string
 	regionsName string
 	regions     []byte // the --regions file
 
-	mu      sync.Mutex
-	byShape map[board.Shape]shapeRules
-}
-
-type shapeRules struct {
-	rules   []variant.Rule
-	regions []int
-	err     error
+	forShape batch.RulesFunc // read, once per shape
 }
 
 // newRuleSet reads --rules and --regions; it returns nil when neither is
@@ -79,7 +71,8 @@ func newRuleSet(c *cli.Context) (*ruleSet, error) {
 	if _, err := variant.ParseRules(spec, board.Classic); err != nil && errors.Is(err, variant.ErrUnknownRule) {
 		return nil, usagef("--rules: %v", err)
 	}
-	rs := &ruleSet{spec: spec, regionsName: regions, byShape: map[board.Shape]shapeRules{}}
+	rs := &ruleSet{spec: spec, regionsName: regions}
+	rs.forShape = batch.OncePerShape(rs.read)
 	if regions != "" {
 		f, err := os.Open(regions)
 		if err != nil {
@@ -95,33 +88,27 @@ func newRuleSet(c *cli.Context) (*ruleSet, error) {
 	return rs, nil
 }
 
-// forShape returns the rules and regions of puzzles of shape s.
-func (rs *ruleSet) forShape(s board.Shape) shapeRules {
-	rs.mu.Lock()
-	defer rs.mu.Unlock()
-	if sr, ok := rs.byShape[s]; ok {
-		return sr
+// read reads the rules and regions of puzzles of shape s.
+func (rs *ruleSet) read(s board.Shape) (rules []variant.Rule, regions []int, err error) {
+	if rules, err = variant.ParseRules(rs.spec, s); err != nil {
+		return nil, nil, fmt.Errorf("--rules: %w", err)
 	}
-	var sr shapeRules
-	if sr.rules, sr.err = variant.ParseRules(rs.spec, s); sr.err != nil {
-		sr.err = fmt.Errorf("--rules: %w", sr.err)
-	} else if rs.regions != nil {
-		if sr.regions, sr.err = variant.ReadRegions(bytes.NewReader(rs.regions), s.Side()); sr.err != nil {
-			sr.err = fmt.Errorf("--regions %s: %w", rs.regionsName, sr.err)
+	if rs.regions != nil {
+		if regions, err = variant.ReadRegions(bytes.NewReader(rs.regions), s.Side()); err != nil {
+			return nil, nil, fmt.Errorf("--regions %s: %w", rs.regionsName, err)
 		}
 	}
-	rs.byShape[s] = sr
-	return sr
+	return rules, regions, nil
 }
 
 // apply returns p with the rules and regions: a variant puzzle whose
 // givens are p's board.
 func (rs *ruleSet) apply(p *board.Puzzle) (*variant.Puzzle, error) {
-	sr := rs.forShape(p.Board.Shape)
-	if sr.err != nil {
-		return nil, sr.err
+	rules, regions, err := rs.forShape(p.Board.Shape)
+	if err != nil {
+		return nil, err
 	}
-	return &variant.Puzzle{Givens: p.Board, Regions: sr.regions, Rules: sr.rules}, nil
+	return &variant.Puzzle{Givens: p.Board, Regions: regions, Rules: rules}, nil
 }
 
 // candidateDigits returns the digits of a candidate set, in order.

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"errors"
+	"sync"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/variant"
@@ -52,14 +53,24 @@ var errVariantGivens = errors.New("batch: a variant puzzle's Givens is not its p
 // read with variant.ParseRules, jigsaw regions with variant.ReadRegions.
 type RulesFunc func(s board.Shape) (rules []variant.Rule, regions []int, err error)
 
-// WithRules returns src with the rules and regions of rules added to each
-// puzzle: a VariantSource whose every puzzle is a variant puzzle (its
-// Givens the puzzle's board, its rules shared by every puzzle of the same
-// shape). rules is called once per shape; an error it returns makes each
-// puzzle of that shape an invalid result with that error. The names of
-// src's inputs (Result.Name) are kept.
-func WithRules(src Source, rules RulesFunc) VariantSource {
-	return &withRules{src: src, name: namer(src), rules: rules, byShape: map[board.Shape]shapeRules{}}
+// OncePerShape returns rules with its answer for each shape kept: rules
+// is called once per shape, and every puzzle of that shape shares its
+// rules and regions (or its error). The function returned is safe for
+// concurrent use. WithRules calls it; so does the command line for the
+// puzzles it adds --rules and --regions to one at a time.
+func OncePerShape(rules RulesFunc) RulesFunc {
+	var mu sync.Mutex
+	byShape := map[board.Shape]shapeRules{}
+	return func(s board.Shape) ([]variant.Rule, []int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		sr, ok := byShape[s]
+		if !ok {
+			sr.rules, sr.regions, sr.err = rules(s)
+			byShape[s] = sr
+		}
+		return sr.rules, sr.regions, sr.err
+	}
 }
 
 type shapeRules struct {
@@ -68,11 +79,20 @@ type shapeRules struct {
 	err     error
 }
 
+// WithRules returns src with the rules and regions of rules added to each
+// puzzle: a VariantSource whose every puzzle is a variant puzzle (its
+// Givens the puzzle's board, its rules shared by every puzzle of the same
+// shape). rules is called once per shape (OncePerShape); an error it
+// returns makes each puzzle of that shape an invalid result with that
+// error. The names of src's inputs (Result.Name) are kept.
+func WithRules(src Source, rules RulesFunc) VariantSource {
+	return &withRules{src: src, name: namer(src), rules: OncePerShape(rules)}
+}
+
 type withRules struct {
-	src     Source
-	name    func() string
-	rules   RulesFunc
-	byShape map[board.Shape]shapeRules
+	src   Source
+	name  func() string
+	rules RulesFunc
 }
 
 // Read returns the next puzzle of the source, without its rules.
@@ -87,13 +107,9 @@ func (w *withRules) ReadVariant() (*board.Puzzle, *variant.Puzzle, error) {
 	if err != nil || p == nil || p.Board == nil {
 		return p, nil, err
 	}
-	sr, ok := w.byShape[p.Board.Shape]
-	if !ok {
-		sr.rules, sr.regions, sr.err = w.rules(p.Board.Shape)
-		w.byShape[p.Board.Shape] = sr
+	rules, regions, err := w.rules(p.Board.Shape)
+	if err != nil {
+		return nil, nil, &InputError{Err: err}
 	}
-	if sr.err != nil {
-		return nil, nil, &InputError{Err: sr.err}
-	}
-	return p, &variant.Puzzle{Givens: p.Board, Regions: sr.regions, Rules: sr.rules}, nil
+	return p, &variant.Puzzle{Givens: p.Board, Regions: regions, Rules: rules}, nil
 }

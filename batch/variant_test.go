@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -272,6 +273,47 @@ func TestWithRules(t *testing.T) {
 		}
 		if r.Status == engine.Solved && variant.Check(r.Variant, r.Solution) != nil {
 			t.Errorf("result %d: the solution breaks the anti-knight rule", i+1)
+		}
+	}
+}
+
+// TestOncePerShape calls the rules once per shape, from several
+// goroutines at once, and hands every caller of a shape the same answer:
+// its rules, or its error.
+func TestOncePerShape(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	calls := map[board.Shape]int{}
+	errSmall := errors.New("no rules for 4×4")
+	rules := batch.OncePerShape(func(s board.Shape) ([]variant.Rule, []int, error) {
+		mu.Lock()
+		calls[s]++
+		mu.Unlock()
+		if s == board.Square(2) {
+			return nil, nil, errSmall
+		}
+		return []variant.Rule{variant.AntiKnight{}}, nil, nil
+	})
+	shapes := []board.Shape{board.Classic, board.Square(2), board.Classic, board.Square(2)}
+	var wg sync.WaitGroup
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := shapes[i%len(shapes)]
+			rs, _, err := rules(s)
+			switch {
+			case s == board.Square(2) && !errors.Is(err, errSmall):
+				t.Errorf("%v: error %v, want %v", s, err, errSmall)
+			case s == board.Classic && (err != nil || len(rs) != 1):
+				t.Errorf("%v: rules %v, error %v; want the anti-knight rule", s, rs, err)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, s := range []board.Shape{board.Classic, board.Square(2)} {
+		if calls[s] != 1 {
+			t.Errorf("%v: rules called %d times, want once", s, calls[s])
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // ErrUndecided reports a solver that answered UNKNOWN (or INDET): it gave up,
@@ -30,9 +31,23 @@ var ErrUndecided = errors.New("solver says UNKNOWN")
 //
 // A Status outside the three known values is reported as undecided.
 func Result(puzzle *board.Board, out Output) (*board.Board, encode.Status, error) {
+	return result(out, func(model []bool) (*board.Board, error) { return Board(puzzle, model) })
+}
+
+// VariantResult is Result for a variant puzzle: a SATISFIABLE answer's
+// model is decoded with Variant, so the grid is checked against every rule
+// of p (its errors include variant.ErrRule); the other outcomes are
+// Result's.
+func VariantResult(p *variant.Puzzle, out Output) (*board.Board, encode.Status, error) {
+	return result(out, func(model []bool) (*board.Board, error) { return Variant(p, model) })
+}
+
+// result sorts out into Result's four outcomes, decoding a model with
+// decodeModel.
+func result(out Output, decodeModel func(model []bool) (*board.Board, error)) (*board.Board, encode.Status, error) {
 	switch out.Status {
 	case encode.Sat:
-		grid, err := Board(puzzle, out.Model)
+		grid, err := decodeModel(out.Model)
 		if err != nil {
 			return nil, encode.Sat, fmt.Errorf("solver says SATISFIABLE but its model is wrong: %w", err)
 		}

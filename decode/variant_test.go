@@ -92,3 +92,43 @@ func mustGrid(t *testing.T, s board.Shape, digits string) *board.Board {
 	}
 	return g
 }
+
+// TestVariantResult sorts a solver's answers for a variant puzzle as
+// Result does for a classic one, the model checked against the rules.
+func TestVariantResult(t *testing.T) {
+	t.Parallel()
+	s := board.Square(2)
+	grid := mustGrid(t, s, "1234341221434321")
+	kept := &variant.Puzzle{Givens: board.New(s), Rules: []variant.Rule{variant.Killer{Cells: []int{0, 1}, Sum: 3}}}
+	broken := &variant.Puzzle{Givens: board.New(s), Rules: []variant.Rule{variant.Killer{Cells: []int{0, 1}, Sum: 4}}}
+	tests := []struct {
+		name   string
+		p      *variant.Puzzle
+		out    decode.Output
+		status encode.Status
+		want   error // nil: the grid
+	}{
+		{"solved", kept, decode.Output{Status: encode.Sat, Model: variantModel(grid)}, encode.Sat, nil},
+		{"rule broken", broken, decode.Output{Status: encode.Sat, Model: variantModel(grid)}, encode.Sat, variant.ErrRule},
+		{"no solution", kept, decode.Output{Status: encode.Unsat}, encode.Unsat, nil},
+		{"unknown", kept, decode.Output{Status: encode.Unknown}, encode.Unknown, decode.ErrUndecided},
+		{"odd status", kept, decode.Output{Status: encode.Status(42)}, encode.Unknown, decode.ErrUndecided},
+	}
+	for _, tt := range tests {
+		got, status, err := decode.VariantResult(tt.p, tt.out)
+		switch {
+		case status != tt.status:
+			t.Errorf("%s: status %v, want %v", tt.name, status, tt.status)
+		case tt.want != nil && !errors.Is(err, tt.want):
+			t.Errorf("%s: error %v, want %v", tt.name, err, tt.want)
+		case tt.want != nil && got != nil:
+			t.Errorf("%s: a grid with an error", tt.name)
+		case tt.want == nil && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.want == nil && tt.status == encode.Sat && !got.Equal(grid):
+			t.Errorf("%s: decoded\n%v want\n%v", tt.name, got, grid)
+		case tt.want == nil && tt.status != encode.Sat && got != nil:
+			t.Errorf("%s: a grid for %v", tt.name, tt.status)
+		}
+	}
+}

@@ -221,33 +221,119 @@ func (e *Engine) counting() bool { return e.opts.Limit >= 2 }
 // in-process (the CLI enforces timeouts with worker processes). Solve may
 // be called from several goroutines at once.
 func (e *Engine) Solve(ctx context.Context, p *board.Board) Result {
+	return e.run(ctx, puzzle{b: p})
+}
+
+// puzzle is what the one pipeline of Solve and SolvePuzzle solves: a
+// classic board (v nil: the fast path, with Solve's propagation, formula
+// and backtracker) or a variant puzzle whose givens are b. Each step that
+// differs between the two asks q which it is; everything else — the
+// order of the steps, the fallback, the confirmation, the comparison of
+// Both, explaining and candidates — is the same code for both.
+type puzzle struct {
+	b *board.Board
+	v *variant.Puzzle // nil: a classic puzzle
+}
+
+// validate returns why q cannot be solved (board.ErrClash for givens that
+// clash: a puzzle with no solution).
+func (q puzzle) validate() error {
+	switch {
+	case q.v != nil && q.b == nil:
+		return fmt.Errorf("%w: no puzzle", board.ErrShape)
+	case q.v != nil:
+		return q.v.Validate()
+	case q.b == nil:
+		return fmt.Errorf("%w: no board", board.ErrShape)
+	}
+	return q.b.Check()
+}
+
+// clashes returns the pairs of givens that clash in a row, a column or a
+// box (or region).
+func (q puzzle) clashes() []*board.ClashError {
+	if q.v == nil {
+		return q.b.Clashes()
+	}
+	return Clashes(q.v)
+}
+
+// check is the judge independent of every solver: board.Verify for a
+// classic grid, variant.Check (every rule) for a variant one.
+func (q puzzle) check(grid *board.Board) error {
+	if q.v == nil {
+		return board.Verify(q.b, grid)
+	}
+	return variant.Check(q.v, grid)
+}
+
+// decode decodes a model of q's formula and checks the grid.
+func (q puzzle) decode(model []bool) (*board.Board, error) {
+	if q.v != nil {
+		return decode.Variant(q.v, model) // checks the grid with variant.Check
+	}
+	grid, err := decode.Board(q.b, model)
+	if err == nil {
+		err = board.Verify(q.b, grid) // decode verifies too; this check is the engine's own
+	}
+	return grid, err
+}
+
+// backtracker solves (or counts up to limit, at least 1) with sc's native
+// backtracker: fallback.Solver.Solve, or SolveVariant with its pruning
+// per rule.
+func (q puzzle) backtracker(ctx context.Context, sc *scratch, limit int) (fallback.Result, error) {
+	if q.v == nil {
+		return sc.bt.Solve(ctx, q.b, max(limit, 1))
+	}
+	return sc.bt.SolveVariant(ctx, q.v, max(limit, 1))
+}
+
+// explain returns a minimal set of givens (cells) and, for a variant
+// puzzle, rules (indexes into its Rules) that admits no completion.
+func (q puzzle) explain(ctx context.Context) (cells, rules []int, err error) {
+	if q.v == nil {
+		cells, err = explain(ctx, q.b)
+		return cells, nil, err
+	}
+	return explainVariant(ctx, q.v)
+}
+
+// variant returns q as a variant puzzle (a classic one with no rules).
+func (q puzzle) variant() *variant.Puzzle {
+	if q.v == nil {
+		return &variant.Puzzle{Givens: q.b}
+	}
+	return q.v
+}
+
+// run is the pipeline: solve, then explain a puzzle with no solution and
+// find the candidates of a solved one, as the options ask.
+func (e *Engine) run(ctx context.Context, q puzzle) Result {
 	start := time.Now()
 	sc := e.takeScratch()
 	defer e.scratch.Put(sc)
-	res := e.solve(ctx, sc, p)
+	res := e.solve(ctx, sc, q)
 	if res.Status == NoSolution && e.opts.Explain && len(res.Clashes) == 0 {
-		cells, err := explain(ctx, p)
+		cells, rules, err := q.explain(ctx)
 		if err != nil {
 			res.Err = fmt.Errorf("explaining: %w", err)
 		}
-		res.Conflict = cells
+		res.Conflict, res.ConflictRules = cells, rules
 	}
 	if e.opts.Candidates && res.Status == Solved {
-		res = e.withCandidates(ctx, res, &variant.Puzzle{Givens: p})
+		res = e.withCandidates(ctx, res, q.variant())
 	}
 	res.Elapsed = time.Since(start)
 	return res
 }
 
-func (e *Engine) solve(ctx context.Context, sc *scratch, p *board.Board) Result {
-	if p == nil {
-		return Result{Status: Invalid, Err: fmt.Errorf("%w: no board", board.ErrShape)}
-	}
-	if err := p.Check(); err != nil {
+func (e *Engine) solve(ctx context.Context, sc *scratch, q puzzle) Result {
+	if err := q.validate(); err != nil {
 		if errors.Is(err, board.ErrClash) {
 			res := Result{Status: NoSolution, Engine: e.opts.Kind.String(), Settled: true, Confirmed: true}
 			if e.opts.Explain {
-				res.Clashes = p.Clashes()
+				res.Clashes = q.clashes()
 			}
 			return res
 		}
@@ -258,28 +344,30 @@ func (e *Engine) solve(ctx context.Context, sc *scratch, p *board.Board) Result 
 	}
 	switch e.opts.Kind {
 	case Backtrack:
-		return e.backtrack(ctx, sc, p, e.opts.Limit)
+		return e.backtrack(ctx, sc, q, e.opts.Limit)
 	case Both:
-		return e.both(ctx, sc, p)
+		return e.both(ctx, sc, q)
 	case External:
 		start := time.Now()
-		return e.confirm(ctx, sc, p, e.external(ctx, p), time.Since(start))
+		return e.confirm(ctx, sc, q, e.external(ctx, q), time.Since(start))
 	}
 	start := time.Now()
-	res := e.sat(ctx, sc, p)
-	return e.confirm(ctx, sc, p, res, time.Since(start))
+	res := e.sat(ctx, sc, q, true)
+	return e.confirm(ctx, sc, q, res, time.Since(start))
 }
 
 // confirm checks a no-solution answer of the SAT engine or an external
-// solver with the backtracker: always on boards up to 9×9, within the
-// confirmation budget (see Options.ConfirmBudget) on larger ones, took
-// being the time the answer took. If the backtracker finds a solution the
-// answer is a disagreement: Failed, with ErrDisagree.
-func (e *Engine) confirm(ctx context.Context, sc *scratch, p *board.Board, res Result, took time.Duration) Result {
+// solver with the backtracker: a classic board up to 9×9 always (the
+// classic backtracker's time is bounded there by the board's size), any
+// other puzzle within the confirmation budget (see
+// Options.ConfirmBudget), took being the time the answer took. If the
+// backtracker finds a solution the answer is a disagreement: Failed,
+// with ErrDisagree.
+func (e *Engine) confirm(ctx context.Context, sc *scratch, q puzzle, res Result, took time.Duration) Result {
 	if res.Status != NoSolution || res.Fallback != "" || res.Confirmed {
 		return res
 	}
-	if p.Side() > 9 {
+	if q.v != nil || q.b.Side() > 9 {
 		budget := e.opts.ConfirmBudget
 		if budget < 0 {
 			return res
@@ -291,7 +379,7 @@ func (e *Engine) confirm(ctx context.Context, sc *scratch, p *board.Board, res R
 		ctx, cancel = context.WithTimeout(ctx, budget)
 		defer cancel()
 	}
-	r, err := sc.bt.Solve(ctx, p, 1)
+	r, err := q.backtracker(ctx, sc, 1)
 	switch {
 	case err != nil:
 		return res // out of budget or time: unconfirmed
@@ -300,7 +388,7 @@ func (e *Engine) confirm(ctx context.Context, sc *scratch, p *board.Board, res R
 		return res
 	}
 	detail := "the backtracker found a solution"
-	if err := board.Verify(p, r.Solutions[0]); err != nil {
+	if err := q.check(r.Solutions[0]); err != nil {
 		detail = "the backtracker found a grid that fails verification: " + err.Error()
 	}
 	return Result{Status: Failed, Engine: res.Engine, Settled: res.Settled, Stage: res.Stage,
@@ -308,31 +396,32 @@ func (e *Engine) confirm(ctx context.Context, sc *scratch, p *board.Board, res R
 }
 
 // sat solves with gophersat, falling back to the backtracker when gophersat
-// fails or hands back a model that does not decode to a verified grid.
-func (e *Engine) sat(ctx context.Context, sc *scratch, p *board.Board) Result {
-	f, stats, err := sc.fast.Build(p)
-	if err != nil {
-		return Result{Status: Invalid, Err: err}
+// fails or hands back a model that does not decode to a checked grid. A
+// classic board's formula is encode.FastBuilder's (propagated first); a
+// variant puzzle's is encode.Variant's, with narrow narrowed first by the
+// backtracker's propagation (see narrowedFormula).
+func (e *Engine) sat(ctx context.Context, sc *scratch, q puzzle, narrow bool) Result {
+	if q.v == nil {
+		f, stats, err := sc.fast.Build(q.b)
+		if err != nil {
+			return Result{Status: Invalid, Err: err}
+		}
+		return e.satAnswer(ctx, sc, q, f, Result{Engine: "sat", Settled: stats.Settled, Stage: stats.Stage})
 	}
-	res := Result{Engine: "sat", Settled: stats.Settled, Stage: stats.Stage}
-	return e.satAnswer(ctx, sc, f, res, false,
-		func(m []bool) (*board.Board, error) {
-			grid, err := decode.Board(p, m)
-			if err == nil {
-				err = board.Verify(p, grid) // decode verifies too; this check is the engine's own
-			}
-			return grid, err
-		},
-		func(reason string) Result { return e.fallBack(ctx, sc, p, reason) })
+	f, stage, err := narrowedFormula(ctx, q.v, narrow)
+	if err != nil {
+		return Result{Status: Invalid, Engine: "sat", Err: err}
+	}
+	return e.satAnswer(ctx, sc, q, f, Result{Engine: "sat", Stage: stage, Settled: stage != encode.StageSearch})
 }
 
-// satAnswer solves (or counts) f with gophersat and makes res the answer:
-// each model decoded and checked by decode, the same grid twice refused;
-// on an error, a model decode rejects, or an answer other than SAT or
-// UNSAT, it answers with fallBack(reason). With settleBySearch, res is
-// settled when a single solve needed no decision and no conflict.
-func (e *Engine) satAnswer(ctx context.Context, sc *scratch, f *encode.Formula, res Result, settleBySearch bool,
-	decode func([]bool) (*board.Board, error), fallBack func(reason string) Result) Result {
+// satAnswer solves (or counts) f, the formula of q, with gophersat and
+// makes res the answer: each model decoded and checked by q.decode, the
+// same grid twice refused; on an error, a model q.decode rejects, or an
+// answer other than SAT or UNSAT, it answers with fallBack(reason). A
+// variant puzzle's res is settled when a single solve needed no decision
+// and no conflict (a classic board's propagation has said already).
+func (e *Engine) satAnswer(ctx context.Context, sc *scratch, q puzzle, f *encode.Formula, res Result) Result {
 	var models [][]bool
 	var status encode.Status
 	var err error
@@ -349,7 +438,7 @@ func (e *Engine) satAnswer(ctx context.Context, sc *scratch, f *encode.Formula, 
 			r, err = sc.sat.Solve(ctx, f)
 		}
 		status = r.Status
-		if settleBySearch {
+		if q.v != nil {
 			res.Settled = err == nil && r.Decisions == 0 && r.Conflicts == 0
 		}
 		if r.Status == encode.Sat {
@@ -360,18 +449,18 @@ func (e *Engine) satAnswer(ctx context.Context, sc *scratch, f *encode.Formula, 
 		if ctx.Err() != nil {
 			return Result{Status: Timeout, Engine: "sat", Err: ctx.Err()}
 		}
-		return fallBack("gophersat: " + err.Error())
+		return e.fallBack(ctx, sc, q, "gophersat: "+err.Error())
 	}
 	if len(models) == 0 {
 		if status == encode.Unsat {
 			res.Status = NoSolution
 			return res
 		}
-		return fallBack("gophersat answered " + status.String())
+		return e.fallBack(ctx, sc, q, "gophersat answered "+status.String())
 	}
-	grids, why := gridsOf(models, decode)
+	grids, why := gridsOf(models, q.decode)
 	if why != "" {
-		return fallBack(why)
+		return e.fallBack(ctx, sc, q, why)
 	}
 	return e.solvedWith(res, grids)
 }
@@ -410,21 +499,16 @@ func (e *Engine) solvedWith(res Result, grids []*board.Board) Result {
 }
 
 // fallBack answers with the backtracker after the SAT path failed.
-func (e *Engine) fallBack(ctx context.Context, sc *scratch, p *board.Board, reason string) Result {
-	res := e.backtrack(ctx, sc, p, e.opts.Limit)
+func (e *Engine) fallBack(ctx context.Context, sc *scratch, q puzzle, reason string) Result {
+	res := e.backtrack(ctx, sc, q, e.opts.Limit)
 	res.Fallback = reason
 	return res
 }
 
-// backtrack solves (or counts up to limit) with the native backtracker.
-func (e *Engine) backtrack(ctx context.Context, sc *scratch, p *board.Board, limit int) Result {
-	r, err := sc.bt.Solve(ctx, p, max(limit, 1))
-	return backtrackResult(ctx, r, err, limit, func(g *board.Board) error { return board.Verify(p, g) })
-}
-
-// backtrackResult makes the engine's answer from the backtracker's, each
-// solution checked by check (the judge independent of the solver).
-func backtrackResult(ctx context.Context, r fallback.Result, err error, limit int, check func(*board.Board) error) Result {
+// backtrack solves (or counts up to limit) with the native backtracker,
+// each solution checked by q.check (the judge independent of the solver).
+func (e *Engine) backtrack(ctx context.Context, sc *scratch, q puzzle, limit int) Result {
+	r, err := q.backtracker(ctx, sc, limit)
 	res := Result{Engine: "backtrack", Settled: r.Guesses == 0}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -433,7 +517,7 @@ func backtrackResult(ctx context.Context, r fallback.Result, err error, limit in
 		return Result{Status: Invalid, Engine: "backtrack", Err: err}
 	}
 	for i, s := range r.Solutions {
-		if err := check(s); err != nil {
+		if err := q.check(s); err != nil {
 			return Result{Status: Failed, Engine: "backtrack", Err: fmt.Errorf("backtracker solution %d rejected: %w", i+1, err)}
 		}
 	}
@@ -454,11 +538,21 @@ func backtrackResult(ctx context.Context, r fallback.Result, err error, limit in
 
 // both solves with the SAT engine and the backtracker and compares them.
 // The backtracker always counts to at least 2, so that for a puzzle with
-// one solution the two grids can be required to be identical.
-func (e *Engine) both(ctx context.Context, sc *scratch, p *board.Board) Result {
-	s := e.sat(ctx, sc, p)
-	b := e.backtrack(ctx, sc, p, max(e.opts.Limit, 2))
-	return e.compare(p, s, b)
+// one solution the two grids can be required to be identical. SAT's
+// formula of a variant puzzle is not narrowed here, so that the two
+// engines share no reasoning; the two run at once (see together), a
+// classic board's one after the other.
+func (e *Engine) both(ctx context.Context, sc *scratch, q puzzle) Result {
+	limit := max(e.opts.Limit, 2)
+	if q.v == nil {
+		s := e.sat(ctx, sc, q, false)
+		b := e.backtrack(ctx, sc, q, limit)
+		return e.compare(q.b, s, b)
+	}
+	s, b := e.together(sc,
+		func(sc *scratch) Result { return e.sat(ctx, sc, q, false) },
+		func(sc *scratch) Result { return e.backtrack(ctx, sc, q, limit) })
+	return e.compare(q.b, s, b)
 }
 
 // together runs the SAT engine's solve and the backtracker's at once (for

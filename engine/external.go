@@ -18,25 +18,28 @@ import (
 	"github.com/satdoku/satdoku/internal/proc"
 )
 
-// external solves with an external DIMACS solver, counting with blocking
-// clauses when asked to.
-func (e *Engine) external(ctx context.Context, p *board.Board) Result {
-	f, err := encode.Encode(p, e.opts.Encoding)
+// external solves q with the external solver: a classic board's formula
+// is encode.Encode's with Options.Encoding; a variant puzzle's is
+// encode.Variant's, its cardinality constraints and sums expanded into
+// clauses with Options.Encoding.AMO's at-most-one encoding.
+func (e *Engine) external(ctx context.Context, q puzzle) Result {
+	var f *encode.Formula
+	var err error
+	if q.v == nil {
+		f, err = encode.Encode(q.b, e.opts.Encoding)
+	} else if f, err = encode.Variant(q.v); err == nil {
+		f.AMO = e.opts.Encoding.AMO
+	}
 	if err != nil {
 		return Result{Status: Invalid, Engine: "external", Err: err}
 	}
-	return e.runExternal(ctx, f, func(m []bool) (*board.Board, error) {
-		grid, err := decode.Board(p, m)
-		if err == nil {
-			err = board.Verify(p, grid)
-		}
-		return grid, err
-	})
+	return e.runExternal(ctx, f, q)
 }
 
-// runExternal runs the external solver on f, counting with blocking
-// clauses when asked to; decodeModel decodes and checks each model.
-func (e *Engine) runExternal(ctx context.Context, f *encode.Formula, decodeModel func(model []bool) (*board.Board, error)) Result {
+// runExternal runs the external solver on f, the formula of q, counting
+// with blocking clauses when asked to; q.decode decodes and checks each
+// model.
+func (e *Engine) runExternal(ctx context.Context, f *encode.Formula, q puzzle) Result {
 	res := Result{Engine: "external"}
 	var grids []*board.Board
 	seen := make(map[string]bool) // every grid found, to catch a solver that ignores the blocking clauses
@@ -55,7 +58,7 @@ func (e *Engine) runExternal(ctx context.Context, f *encode.Formula, decodeModel
 		if out.Status != encode.Sat {
 			return Result{Status: Undecided, Engine: "external", Err: fmt.Errorf("%s answered %v", e.opts.SatCmd[0], out.Status)}
 		}
-		grid, err := decodeModel(out.Model)
+		grid, err := q.decode(out.Model)
 		if err != nil {
 			return Result{Status: Failed, Engine: "external", Err: fmt.Errorf("%s's model rejected: %w", e.opts.SatCmd[0], err)}
 		}

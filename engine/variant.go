@@ -3,13 +3,10 @@ package engine
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/satdoku/satdoku/board"
-	"github.com/satdoku/satdoku/decode"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/fallback"
 	"github.com/satdoku/satdoku/variant"
@@ -44,33 +41,22 @@ import (
 // minimal set of givens and rules that admits no completion
 // (Result.Conflict and Result.ConflictRules; ConflictNames names them).
 //
-// A puzzle with no rules whose regions are the boxes of its shape is a
-// classic puzzle: it takes Solve's path, with its propagation and its
-// formula, at Solve's speed. A puzzle that is not well formed (see
+// Solve and SolvePuzzle are one pipeline; a puzzle with no rules whose
+// regions are the boxes of its shape is a classic puzzle, and takes its
+// classic fast path (Solve's propagation, formula and backtracker), at
+// Solve's speed. A puzzle that is not well formed (see
 // variant.Puzzle.Validate), or that has a rule type an engine does not
 // know, is Invalid.
 //
 // SolvePuzzle may be called from several goroutines at once.
 func (e *Engine) SolvePuzzle(ctx context.Context, p *variant.Puzzle) Result {
-	if p != nil && p.Givens != nil && classic(p) {
-		return e.Solve(ctx, p.Givens)
+	switch {
+	case p == nil:
+		return e.run(ctx, puzzle{v: &variant.Puzzle{}}) // Invalid: no puzzle
+	case p.Givens != nil && classic(p):
+		return e.run(ctx, puzzle{b: p.Givens})
 	}
-	start := time.Now()
-	sc := e.takeScratch()
-	defer e.scratch.Put(sc)
-	res := e.solveVariant(ctx, sc, p)
-	if res.Status == NoSolution && e.opts.Explain && len(res.Clashes) == 0 {
-		cells, rules, err := explainVariant(ctx, p)
-		if err != nil {
-			res.Err = fmt.Errorf("explaining: %w", err)
-		}
-		res.Conflict, res.ConflictRules = cells, rules
-	}
-	if e.opts.Candidates && res.Status == Solved {
-		res = e.withCandidates(ctx, res, p)
-	}
-	res.Elapsed = time.Since(start)
-	return res
+	return e.run(ctx, puzzle{b: p.Givens, v: p})
 }
 
 // classic reports whether p is a classic puzzle: no rules, and regions
@@ -102,56 +88,6 @@ func classic(p *variant.Puzzle) bool {
 		}
 	}
 	return true
-}
-
-func (e *Engine) solveVariant(ctx context.Context, sc *scratch, p *variant.Puzzle) Result {
-	if p == nil || p.Givens == nil {
-		return Result{Status: Invalid, Err: fmt.Errorf("%w: no puzzle", board.ErrShape)}
-	}
-	if err := p.Validate(); err != nil {
-		if errors.Is(err, board.ErrClash) {
-			res := Result{Status: NoSolution, Engine: e.opts.Kind.String(), Settled: true, Confirmed: true}
-			if e.opts.Explain {
-				res.Clashes = Clashes(p)
-			}
-			return res
-		}
-		return Result{Status: Invalid, Err: err}
-	}
-	if err := ctx.Err(); err != nil {
-		return Result{Status: Timeout, Err: err}
-	}
-	switch e.opts.Kind {
-	case Backtrack:
-		return e.backtrackVariant(ctx, sc, p, e.opts.Limit)
-	case Both:
-		s, b := e.together(sc,
-			func(sc *scratch) Result { return e.satVariant(ctx, sc, p, false) },
-			func(sc *scratch) Result { return e.backtrackVariant(ctx, sc, p, max(e.opts.Limit, 2)) })
-		return e.compare(p.Givens, s, b)
-	case External:
-		start := time.Now()
-		return e.confirmVariant(ctx, sc, p, e.externalVariant(ctx, p), time.Since(start))
-	}
-	start := time.Now()
-	res := e.satVariant(ctx, sc, p, true)
-	return e.confirmVariant(ctx, sc, p, res, time.Since(start))
-}
-
-// satVariant solves p with gophersat, falling back to the backtracker when
-// gophersat fails or hands back a model that is not a solution. With
-// narrow, the formula is narrowed first (see narrowedFormula).
-func (e *Engine) satVariant(ctx context.Context, sc *scratch, p *variant.Puzzle, narrow bool) Result {
-	f, stage, err := narrowedFormula(ctx, p, narrow)
-	if err != nil {
-		return Result{Status: Invalid, Engine: "sat", Err: err}
-	}
-	res := Result{Engine: "sat", Stage: stage, Settled: stage != encode.StageSearch}
-	return e.satAnswer(ctx, sc, f, res, true,
-		func(m []bool) (*board.Board, error) {
-			return decode.Variant(p, m) // checks the grid with variant.Check
-		},
-		func(reason string) Result { return e.fallBackVariant(ctx, sc, p, reason) })
 }
 
 // narrowedFormula returns the formula of p (encode.Variant's) and, with
@@ -191,64 +127,6 @@ func narrowedFormula(ctx context.Context, p *variant.Puzzle, narrow bool) (*enco
 		return f, encode.StageSearch, nil
 	}
 	return f, encode.StageProbing, nil
-}
-
-// fallBackVariant answers with the backtracker after the SAT path failed.
-func (e *Engine) fallBackVariant(ctx context.Context, sc *scratch, p *variant.Puzzle, reason string) Result {
-	res := e.backtrackVariant(ctx, sc, p, e.opts.Limit)
-	res.Fallback = reason
-	return res
-}
-
-// backtrackVariant solves (or counts up to limit) with the native variant
-// solver, checking its solutions with variant.Check.
-func (e *Engine) backtrackVariant(ctx context.Context, sc *scratch, p *variant.Puzzle, limit int) Result {
-	r, err := sc.bt.SolveVariant(ctx, p, max(limit, 1))
-	return backtrackResult(ctx, r, err, limit, func(g *board.Board) error { return variant.Check(p, g) })
-}
-
-// confirmVariant checks a no-solution answer of the SAT engine or an
-// external solver with the backtracker, within the confirmation budget
-// (on every size: the variant backtracker's time is not bounded by the
-// board's size as the classic one's is up to 9×9). A solution found is a
-// disagreement: Failed, with ErrDisagree.
-func (e *Engine) confirmVariant(ctx context.Context, sc *scratch, p *variant.Puzzle, res Result, took time.Duration) Result {
-	if res.Status != NoSolution || res.Fallback != "" || res.Confirmed {
-		return res
-	}
-	budget := e.opts.ConfirmBudget
-	if budget < 0 {
-		return res
-	}
-	if budget == 0 {
-		budget = max(DefaultConfirmBudget, 10*took)
-	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
-	r, err := sc.bt.SolveVariant(ctx, p, 1)
-	switch {
-	case err != nil:
-		return res // out of budget or time: unconfirmed
-	case r.Count == 0:
-		res.Confirmed = true
-		return res
-	}
-	detail := "the backtracker found a solution"
-	if err := variant.Check(p, r.Solutions[0]); err != nil {
-		detail = "the backtracker found a grid that fails the checker: " + err.Error()
-	}
-	return Result{Status: Failed, Engine: res.Engine, Settled: res.Settled, Stage: res.Stage,
-		Err: fmt.Errorf("%w: %s says no solution, but %s", ErrDisagree, res.Engine, detail)}
-}
-
-// externalVariant solves p with the external solver.
-func (e *Engine) externalVariant(ctx context.Context, p *variant.Puzzle) Result {
-	f, err := encode.Variant(p)
-	if err != nil {
-		return Result{Status: Invalid, Engine: "external", Err: err}
-	}
-	f.AMO = e.opts.Encoding.AMO
-	return e.runExternal(ctx, f, func(m []bool) (*board.Board, error) { return decode.Variant(p, m) })
 }
 
 // Clashes returns every pair of givens of p that hold the same digit in a

@@ -283,7 +283,11 @@ func TestRenderStep(t *testing.T) {
 			}
 		})
 	}
-	r := runPicture(t, classic9, "render", "--step", "500")
+	r := runPicture(t, classic9, "render", "--step", "1", "--candidates")
+	if r.code != ExitUsage {
+		t.Errorf("--step with --candidates: %v", r)
+	}
+	r = runPicture(t, classic9, "render", "--step", "500")
 	if r.code != ExitUsage || !strings.Contains(r.stderr, "steps") {
 		t.Errorf("a step past the path: %v", r)
 	}

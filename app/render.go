@@ -71,7 +71,7 @@ EXIT CODES:
 			&cli.BoolFlag{Name: "candidates", Usage: "draw the true candidates of each cell as pencil marks, instead of a solution (a cell with one left shows it as a solved digit)"},
 			&cli.BoolFlag{Name: "candidate-counts", Usage: "with --candidates, colour each cell by its number of candidates (with a legend)"},
 			rulesFlag(), regionsFlag(),
-			&cli.IntFlag{Name: "step", Usage: "draw the position before step `K` (1-based) of the logical path, the step's cells, candidates and links marked"},
+			&cli.IntFlag{Name: "step", Usage: "draw the position before step `K` (1-based) of the logical path, the step's cells, candidates and links marked", DefaultText: "none"},
 			&cli.IntFlag{Name: "index", Value: 1, Usage: "draw the `K`th puzzle of the input (1-based)"},
 			&cli.Float64Flag{Name: "cell-size", Value: render.DefaultCellSize, Usage: "`SIZE` of a cell's side in SVG units (PNG pixels at --scale 1)"},
 			&cli.Float64Flag{Name: "scale", Value: 2, Usage: "PNG pixels per SVG unit: a `FACTOR` above 0, at most 16"},
@@ -197,6 +197,9 @@ func runRender(c *cli.Context, s *streams) error {
 	}
 	outcome := error(nil)
 	if k := c.Int("step"); c.IsSet("step") {
+		if cfg.candidates || cfg.second || cfg.explain {
+			return usagef("--step draws the logical path's candidates: not with --candidates, --show-second or --explain")
+		}
 		if err := drawStep(c, s, pic, k); err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
@@ -231,4 +232,91 @@ func renderStep(st logic.Step, k int) *render.Step {
 		rs.Links = append(rs.Links, render.StepLink{FromDigit: l.From.Digit, From: l.From.Cells, ToDigit: l.To.Digit, To: l.To.Cells, Strong: l.Strong})
 	}
 	return rs
+}
+
+// logicPipe runs the logical solves of --steps and --rate on goroutines,
+// up to one per worker, between the batch and the result writer, and
+// writes the results in input order as each one and those before it are
+// done. It lives in app rather than on the batch's workers because those
+// are processes for SAT, which would have to send paths back; logic is
+// pure Go and goroutine-safe, and the batch already hands results over in
+// input order, so a queue in that order keeps the output streaming.
+type logicPipe struct {
+	out   *resultWriter
+	write func(*batch.Result) error
+	sem   chan struct{} // one token per logical solve running
+	queue chan *logicJob
+	done  chan struct{}
+	mu    sync.Mutex
+	err   error // the first write error
+}
+
+// logicJob is one result on its way to the writer; ready is closed once
+// its logical solve (if any) is done.
+type logicJob struct {
+	r     *batch.Result
+	lr    *logicResult
+	ready chan struct{}
+}
+
+func newLogicPipe(out *resultWriter, workers int, write func(*batch.Result) error) *logicPipe {
+	workers = max(workers, 1)
+	p := &logicPipe{out: out, write: write, sem: make(chan struct{}, workers),
+		queue: make(chan *logicJob, 4*workers), done: make(chan struct{})}
+	go p.drain()
+	return p
+}
+
+// submit takes the batch's next result; it blocks while every goroutine is
+// busy or the queue is full. It returns the writer's first error, which
+// stops the batch.
+func (p *logicPipe) submit(r *batch.Result) error {
+	if err := p.failed(); err != nil {
+		return err
+	}
+	job := &logicJob{r: r, ready: make(chan struct{})}
+	if p.out.wantsLogic(r) {
+		p.sem <- struct{}{}
+		go func() {
+			job.lr = p.out.solveLogic(r)
+			<-p.sem
+			close(job.ready)
+		}()
+	} else {
+		close(job.ready)
+	}
+	p.queue <- job
+	return nil
+}
+
+// drain writes the results in order; after an error it only empties the
+// queue.
+func (p *logicPipe) drain() {
+	defer close(p.done)
+	for job := range p.queue {
+		<-job.ready
+		if p.failed() != nil {
+			continue
+		}
+		p.out.logicFor, p.out.logicRes = job.r, job.lr
+		if err := p.write(job.r); err != nil {
+			p.mu.Lock()
+			p.err = err
+			p.mu.Unlock()
+		}
+	}
+}
+
+func (p *logicPipe) failed() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.err
+}
+
+// close waits for the results submitted to be written, and returns the
+// first write error.
+func (p *logicPipe) close() error {
+	close(p.queue)
+	<-p.done
+	return p.failed()
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -290,5 +291,16 @@ func TestRenderStep(t *testing.T) {
 	r = runPicture(t, classic9, "render", "--step", "500")
 	if r.code != ExitUsage || !strings.Contains(r.stderr, "steps") {
 		t.Errorf("a step past the path: %v", r)
+	}
+}
+
+// TestRateWriteError checks that a failed write ends a --rate batch with
+// exit 1 and a message, the logical solves still running being waited for.
+func TestRateWriteError(t *testing.T) {
+	in := strings.Repeat(classic9, 1200) // more rating lines than the writer buffers (64 KiB)
+	var errb bytes.Buffer
+	code := Main([]string{"satdoku", "solve", "-e", "backtrack", "-j", "2", "--rate", "-"}, strings.NewReader(in), failingWriter{errors.New("no space left on device")}, &errb)
+	if code != ExitError || !strings.Contains(errb.String(), "no space left") {
+		t.Errorf("exit %d, stderr %q", code, errb.String())
 	}
 }

@@ -402,18 +402,29 @@ func (o *resultWriter) writeExplanation(p *board.Puzzle, r *batch.Result) {
 	}
 }
 
-// logicOf solves a solved puzzle logically for --steps and --rate (nil
-// without them, or for a puzzle the engine did not solve). It runs here, on
-// the goroutine that writes the results in input order: logic is pure Go
-// and needs no worker process, and the batch already hands results over in
-// order, so the output streams as it did.
-func (o *resultWriter) logicOf(r *batch.Result) *logicResult {
+// wantsLogic reports whether a result gets a logical solve: with --steps
+// or --rate, a puzzle the engine solved.
+func (o *resultWriter) wantsLogic(r *batch.Result) bool {
 	lc := o.cfg.logic
-	if !(lc.steps || lc.rate) || r.Puzzle == nil || r.Status != engine.Solved {
+	return (lc.steps || lc.rate) && r.Puzzle != nil && r.Status == engine.Solved
+}
+
+// solveLogic solves a result's puzzle logically, with the uniqueness
+// techniques when the count proved it unique. It is safe to call from
+// any goroutine (see logicPipe, which calls it on several).
+func (o *resultWriter) solveLogic(r *batch.Result) *logicResult {
+	return runLogic(r, o.cfg.logic, r.Count == 1 && o.cfg.batch.Engine.Limit >= 2)
+}
+
+// logicOf returns the logical solve of a result for --steps and --rate
+// (nil without them, or for a puzzle the engine did not solve): the one
+// logicPipe made, or one made now.
+func (o *resultWriter) logicOf(r *batch.Result) *logicResult {
+	if !o.wantsLogic(r) {
 		return nil
 	}
 	if o.logicFor != r {
-		o.logicFor, o.logicRes = r, runLogic(r, lc, r.Count == 1 && o.cfg.batch.Engine.Limit >= 2)
+		o.logicFor, o.logicRes = r, o.solveLogic(r)
 	}
 	return o.logicRes
 }

@@ -540,15 +540,28 @@ func runSolve(c *cli.Context, s *streams) error {
 		return nil
 	}
 	start := time.Now()
-	runErr := batch.Solve(ctx, src, cfg.batch, func(r *batch.Result) error {
-		src.reportUpTo(r.Index, stderr)
-		r.Index += cfg.offset // its number in the whole input
-		progress.done()
+	write := func(r *batch.Result) error {
 		if err := out.write(r); err != nil {
 			return exitf(ExitError, "writing output: %v", err)
 		}
 		return nil
+	}
+	var pipe *logicPipe
+	if cfg.logic.steps || cfg.logic.rate {
+		pipe = newLogicPipe(out, cfg.batch.Workers, write)
+		write = pipe.submit
+	}
+	runErr := batch.Solve(ctx, src, cfg.batch, func(r *batch.Result) error {
+		src.reportUpTo(r.Index, stderr)
+		r.Index += cfg.offset // its number in the whole input
+		progress.done()
+		return write(r)
 	})
+	if pipe != nil {
+		if err := pipe.close(); err != nil && runErr == nil {
+			runErr = err
+		}
+	}
 	progress.finish()
 	flushErr := out.flush()
 	elapsed := time.Since(start)

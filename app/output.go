@@ -433,7 +433,7 @@ func (o *resultWriter) logicOf(r *batch.Result) *logicResult {
 // o.buf.
 func (o *resultWriter) writeLogic(r *batch.Result, lr *logicResult) {
 	if lr.err != nil {
-		fmt.Fprintf(&o.buf, "not rated: %v\n", lr.err)
+		fmt.Fprintf(&o.buf, "no logical path: %v\n", lr.err)
 		return
 	}
 	if o.cfg.logic.rate {

@@ -213,6 +213,7 @@ one screen; 'satdoku help COMMAND --long' gives all of it.
 			decodeCommand(io),
 			benchCommand(io),
 			renderCommand(io),
+			hintCommand(io),
 			serveCommand(io),
 			completionCommand(io),
 		},

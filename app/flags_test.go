@@ -71,7 +71,7 @@ func TestCompletion(t *testing.T) {
 		line string // words separated by |, the last one under the cursor
 		want string // words printed, space-separated
 	}{
-		{"", "solve generate encode decode bench render serve completion"},
+		{"", "solve generate encode decode bench render hint serve completion"},
 		{"s", "solve serve"},
 		{"solve|", ""},
 		{"solve|p.txt|", ""},
@@ -85,7 +85,7 @@ func TestCompletion(t *testing.T) {
 		{"encode|--amo|", "auto pairwise sequential commander product"},
 		{"render|--show|p", "puzzle"},
 		{"completion|", "bash zsh fish"},
-		{"-o|line|", "solve generate encode decode bench render serve completion"},
+		{"-o|line|", "solve generate encode decode bench render hint serve completion"},
 		{"-o|line|so", "solve"},
 	}
 	for _, tt := range tests {

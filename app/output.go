@@ -138,6 +138,9 @@ type resultWriter struct {
 	bw     *board.Writer // writes boards into buf
 	n      int           // results written
 	held   []byte        // the one picture for stdout, written by release
+	// logicFor is the result whose logical solve logicRes holds.
+	logicFor *batch.Result
+	logicRes *logicResult
 }
 
 func newResultWriter(w, stderr io.Writer, cfg *solveConfig) *resultWriter {
@@ -196,7 +199,11 @@ func (o *resultWriter) format(r *batch.Result) error {
 	if out == board.FormatUnknown {
 		out = o.last
 	}
-	multiline := out != board.Line
+	multiline := out != board.Line && !o.cfg.logic.rate // --rate: a line a puzzle
+	if lr := o.logicOf(r); lr != nil && o.cfg.logic.rate {
+		o.writeLogic(r, lr)
+		return nil
+	}
 	if multiline && o.n > 0 {
 		o.buf.WriteByte('\n')
 	}
@@ -212,7 +219,7 @@ func (o *resultWriter) format(r *batch.Result) error {
 	}
 	switch r.Status {
 	case engine.Solved:
-		if o.cfg.batch.Engine.Limit >= 2 {
+		if o.cfg.batch.Engine.Limit >= 2 && !o.cfg.logic.steps {
 			fmt.Fprintf(&o.buf, "# %s\n", o.countWords(&r.Result))
 		}
 		if r.Candidates != nil {
@@ -228,6 +235,9 @@ func (o *resultWriter) format(r *batch.Result) error {
 			}
 			fmt.Fprintf(&o.buf, "# second solution, differs at %d cells: %s\n", len(diff), strings.Join(names, " "))
 			return o.writeBoard(out, r.Second, p, r.Variant)
+		}
+		if lr := o.logicOf(r); lr != nil {
+			o.writeLogic(r, lr)
 		}
 	case engine.NoSolution:
 		o.buf.WriteString("no solution\n")
@@ -392,6 +402,50 @@ func (o *resultWriter) writeExplanation(p *board.Puzzle, r *batch.Result) {
 	}
 }
 
+// wantsLogic reports whether a result gets a logical solve: with --steps
+// or --rate, a puzzle the engine solved.
+func (o *resultWriter) wantsLogic(r *batch.Result) bool {
+	lc := o.cfg.logic
+	return (lc.steps || lc.rate) && r.Puzzle != nil && r.Status == engine.Solved
+}
+
+// solveLogic solves a result's puzzle logically, with the uniqueness
+// techniques when the count proved it unique. It is safe to call from
+// any goroutine (see logicPipe, which calls it on several).
+func (o *resultWriter) solveLogic(r *batch.Result) *logicResult {
+	return runLogic(r, o.cfg.logic, r.Count == 1 && o.cfg.batch.Engine.Limit >= 2)
+}
+
+// logicOf returns the logical solve of a result for --steps and --rate
+// (nil without them, or for a puzzle the engine did not solve): the one
+// logicPipe made, or one made now.
+func (o *resultWriter) logicOf(r *batch.Result) *logicResult {
+	if !o.wantsLogic(r) {
+		return nil
+	}
+	if o.logicFor != r {
+		o.logicFor, o.logicRes = r, o.solveLogic(r)
+	}
+	return o.logicRes
+}
+
+// writeLogic writes the rating line (--rate) and the steps (--steps) into
+// o.buf.
+func (o *resultWriter) writeLogic(r *batch.Result, lr *logicResult) {
+	if lr.err != nil {
+		fmt.Fprintf(&o.buf, "no logical path: %v\n", lr.err)
+		return
+	}
+	if o.cfg.logic.rate {
+		o.buf.WriteString(ratingLine(lr.rating) + "\n")
+	}
+	if o.cfg.logic.steps {
+		var sb strings.Builder
+		writeSteps(&sb, lr.path)
+		o.buf.WriteString(sb.String())
+	}
+}
+
 // note tells stderr about invalid puzzles, failures and fallbacks.
 func (o *resultWriter) note(r *batch.Result) {
 	switch {
@@ -428,6 +482,11 @@ type jsonResult struct {
 	Confirmed *bool `json:"confirmed,omitempty"`
 	// Candidates are the true candidates (--candidates), per cell.
 	Candidates [][]int `json:"candidates,omitempty"`
+	// Rating (--rate) and Steps (--steps) are the logical solver's; Logic
+	// says why a solved puzzle has none (a rule it does not know).
+	Rating *jsonRating `json:"rating,omitempty"`
+	Steps  []jsonStep  `json:"steps,omitempty"`
+	Logic  string      `json:"logic_error,omitempty"`
 }
 
 // formatJSON writes one result as a line of JSON into o.buf.
@@ -492,6 +551,19 @@ func (o *resultWriter) formatJSON(r *batch.Result) error {
 		j.Candidates = make([][]int, len(r.Candidates))
 		for i, set := range r.Candidates {
 			j.Candidates[i] = candidateDigits(set)
+		}
+	}
+	if lr := o.logicOf(r); lr != nil {
+		switch {
+		case lr.err != nil:
+			j.Logic = lr.err.Error()
+		default:
+			if o.cfg.logic.rate {
+				j.Rating = newJSONRating(lr.rating)
+			}
+			if o.cfg.logic.steps {
+				j.Steps = jsonSteps(lr.path)
+			}
 		}
 	}
 	return o.encodeJSON(&j)

@@ -51,6 +51,7 @@ Examples:
    satdoku render -o killer.svg killer.json                 # an f-puzzles file, solved
    satdoku render --candidates -o marks.svg open.json       # pencil marks
    satdoku render --rules diagonals --explain bad.txt > why.svg
+   satdoku render --step 3 -o step3.svg puzzle.txt          # step 3 of 'solve --steps'
 
 EXIT CODES:
    0    the picture was written
@@ -70,6 +71,7 @@ EXIT CODES:
 			&cli.BoolFlag{Name: "candidates", Usage: "draw the true candidates of each cell as pencil marks, instead of a solution (a cell with one left shows it as a solved digit)"},
 			&cli.BoolFlag{Name: "candidate-counts", Usage: "with --candidates, colour each cell by its number of candidates (with a legend)"},
 			rulesFlag(), regionsFlag(),
+			&cli.IntFlag{Name: "step", Usage: "draw the position before step `K` (1-based) of the logical path, the step's cells, candidates and links marked", DefaultText: "none"},
 			&cli.IntFlag{Name: "index", Value: 1, Usage: "draw the `K`th puzzle of the input (1-based)"},
 			&cli.Float64Flag{Name: "cell-size", Value: render.DefaultCellSize, Usage: "`SIZE` of a cell's side in SVG units (PNG pixels at --scale 1)"},
 			&cli.Float64Flag{Name: "scale", Value: 2, Usage: "PNG pixels per SVG unit: a `FACTOR` above 0, at most 16"},
@@ -197,7 +199,14 @@ func runRender(c *cli.Context, s *streams) error {
 		return err
 	}
 	outcome := error(nil)
-	if cfg.show != render.PuzzleOnly || cfg.explain || cfg.second || cfg.candidates {
+	if k := c.Int("step"); c.IsSet("step") {
+		if cfg.candidates || cfg.second || cfg.explain {
+			return usagef("--step draws the logical path's candidates: not with --candidates, --show-second or --explain")
+		}
+		if err := drawStep(c, s, pic, k); err != nil {
+			return err
+		}
+	} else if cfg.show != render.PuzzleOnly || cfg.explain || cfg.second || cfg.candidates {
 		outcome = solveForPicture(c.Context, cfg, pic, c.Duration("timeout"), s.worker)
 	}
 	if (outcome != nil || pic.Candidates != nil) && cfg.show == render.SolutionOnly {

@@ -64,6 +64,10 @@ func solveFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "explain", Usage: "for a puzzle with no solution, say why: clashing givens or a minimal set of givens (and variant rules) with no completion"},
 		&cli.BoolFlag{Name: "candidates", Usage: "print the true candidates of each cell (the digits it holds in at least one solution) instead of the solution"},
 		rulesFlag(), regionsFlag(),
+		&cli.BoolFlag{Name: "steps", Usage: "print the logical path after each solution, one numbered step a line (with -o json: \"steps\")"},
+		&cli.BoolFlag{Name: "rate", Usage: "print each puzzle's difficulty instead of its solution: SE's ER/EP/ED, HoDoKu's score and level, the hardest step (with -o json: \"rating\")"},
+		&cli.BoolFlag{Name: "allow-trial", Usage: "with --steps or --rate, go on by trial (bifurcation, ER 20.0) where no technique applies"},
+		&cli.BoolFlag{Name: "no-uniqueness", Usage: "with --steps or --rate, never use the techniques that assume one solution (unique rectangles, BUG)"},
 		&cli.BoolFlag{Name: "summary", Usage: "print a summary of the batch on stderr"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar and no notes on stderr (errors are still printed)"},
 		&cli.IntFlag{Name: "workers", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: fmt.Sprintf("solve `N` puzzles at once, in worker processes for SAT (1: all in this process; at most %d, 4 per CPU)", batch.MaxWorkers())},
@@ -144,6 +148,8 @@ Examples:
    satdoku solve --rules diagonals,antiknight puzzle.txt
    satdoku solve --regions jigsaw.txt puzzle.txt
    satdoku solve -o fpuzzles killer.json    # the f-puzzles JSON with the solution
+   satdoku solve --rate top1465.txt         # one rating line a puzzle, in input order
+   satdoku solve --steps easy.txt           # the logical path, a numbered step a line
 
 ` + exitCodesHelp,
 		Flags:  solveFlags(),
@@ -283,13 +289,14 @@ type solveConfig struct {
 	quiet      bool
 	showSecond bool
 	unique     bool
-	candidates bool     // --candidates
-	rules      *ruleSet // --rules and --regions; nil: none
-	ascii      bool     // pretty output with ASCII borders
-	color      bool     // pretty output with the givens coloured
-	outDir     string   // --out: the directory of the pictures
-	offset     int      // --offset: added to every puzzle number and line number
-	notes      []string // said on stderr before solving
+	candidates bool        // --candidates
+	rules      *ruleSet    // --rules and --regions; nil: none
+	ascii      bool        // pretty output with ASCII borders
+	color      bool        // pretty output with the givens coloured
+	outDir     string      // --out: the directory of the pictures
+	offset     int         // --offset: added to every puzzle number and line number
+	notes      []string    // said on stderr before solving
+	logic      logicConfig // --steps, --rate and their options
 }
 
 func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
@@ -366,6 +373,19 @@ func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
 	}
 	if o.Timeout < 0 {
 		return nil, usagef("--timeout must not be negative")
+	}
+	cfg.logic = logicConfig{steps: c.Bool("steps"), rate: c.Bool("rate"), trial: c.Bool("allow-trial"), noUnique: c.Bool("no-uniqueness")}
+	if lc := cfg.logic; lc.steps || lc.rate {
+		if cfg.output.picture != "" || cfg.output.fpuzzles != "" || cfg.candidates {
+			return nil, usagef("--steps and --rate print text or JSON: not with -o %s or --candidates", cfg.output)
+		}
+		// Count first, so that a puzzle proved unique is solved with the
+		// uniqueness techniques, as Sudoku Explainer rates it.
+		if !c.IsSet("count") && !cfg.unique {
+			o.Engine.Limit = 2
+		}
+	} else if lc.trial || lc.noUnique {
+		return nil, usagef("--allow-trial and --no-uniqueness go with --steps or --rate")
 	}
 	cfg.ascii = c.Bool("ascii")
 	switch col := c.String("color"); col {
@@ -520,15 +540,28 @@ func runSolve(c *cli.Context, s *streams) error {
 		return nil
 	}
 	start := time.Now()
-	runErr := batch.Solve(ctx, src, cfg.batch, func(r *batch.Result) error {
-		src.reportUpTo(r.Index, stderr)
-		r.Index += cfg.offset // its number in the whole input
-		progress.done()
+	write := func(r *batch.Result) error {
 		if err := out.write(r); err != nil {
 			return exitf(ExitError, "writing output: %v", err)
 		}
 		return nil
+	}
+	var pipe *logicPipe
+	if cfg.logic.steps || cfg.logic.rate {
+		pipe = newLogicPipe(out, cfg.batch.Workers, write)
+		write = pipe.submit
+	}
+	runErr := batch.Solve(ctx, src, cfg.batch, func(r *batch.Result) error {
+		src.reportUpTo(r.Index, stderr)
+		r.Index += cfg.offset // its number in the whole input
+		progress.done()
+		return write(r)
 	})
+	if pipe != nil {
+		if err := pipe.close(); err != nil && runErr == nil {
+			runErr = err
+		}
+	}
 	progress.finish()
 	flushErr := out.flush()
 	elapsed := time.Since(start)

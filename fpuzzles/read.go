@@ -34,6 +34,11 @@ type Result struct {
 	// otherwise); digits entered in the grid, which may be a solver's
 	// attempt, are not checked: variant.Check(Puzzle, Solution) does that.
 	Solution *board.Board
+	// Entered holds, per cell (r·N + c), a digit entered in the grid but
+	// not given (a "value" without "given": a solver's progress), and 0
+	// elsewhere; nil when no cell holds one. Such digits are not solved
+	// with; a hint checks them against the solution.
+	Entered []int
 	// Ignored lists what was read but not turned into rules, for the user
 	// to see: drawings, solver notes, settings.
 	Ignored []Ignored
@@ -562,6 +567,10 @@ func (rd *reader) readGrid() error {
 				rd.p.Givens.Cells[i] = uint8(d)
 			} else if d > 0 {
 				entered++
+				if rd.res.Entered == nil {
+					rd.res.Entered = make([]int, n*n)
+				}
+				rd.res.Entered[i] = d
 			}
 			labels[i] = rd.shape.Box(r, c)
 			if len(cell.Region) > 0 {

@@ -81,6 +81,9 @@ type Picture struct {
 	// ConflictRules are indexes into Variant.Rules of rules to highlight
 	// with the conflict colour (the rules of an explanation).
 	ConflictRules []int
+	// Step, if not nil, is a logical step drawn over the candidates (see
+	// Step); a cell with one candidate then shows it as a mark.
+	Step *Step
 }
 
 // Highlight colours a set of cells.
@@ -208,6 +211,7 @@ func Draw(p *Picture, o Options) (*Scene, error) {
 	d.cellShading()
 	d.gridLines()
 	d.digits()
+	d.step()
 	d.drawLegend()
 	for _, items := range d.layers {
 		d.sc.Add(items...)
@@ -308,6 +312,10 @@ func newDrawing(pic *Picture, o Options) (*drawing, error) {
 		}
 	}
 	d.shadings = append(d.shadings, d.countShading()...)
+	if err := checkStep(p.Step, n); err != nil {
+		return nil, err
+	}
+	d.shadings = append(d.shadings, d.stepShading()...)
 	d.legend = d.legendEntries(d.shadings)
 	m := d.marginsFor()
 	cs := o.CellSize
@@ -413,7 +421,7 @@ func (d *drawing) digits() {
 		v, class, col, bold := d.shown(i)
 		if v == 0 {
 			switch {
-			case d.p.Candidates != nil && bits.OnesCount64(d.p.Candidates[i]) == 1:
+			case d.p.Candidates != nil && d.p.Step == nil && bits.OnesCount64(d.p.Candidates[i]) == 1:
 				v, class, col, bold = bits.TrailingZeros64(d.p.Candidates[i])+1, "digit solved single", solvedColor, false
 			case d.p.Candidates != nil:
 				d.pencilMarks(i, d.p.Candidates[i], "candidate", markColor)

@@ -1,0 +1,322 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/satdoku/satdoku/batch"
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/logic"
+	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/variant"
+	"github.com/urfave/cli/v2"
+)
+
+// This file is the skin of the logical solver (package logic) shared by
+// solve --steps and --rate, hint and render --step: the grid of a puzzle,
+// the options of the flags, and the JSON form of steps and ratings.
+
+// logicConfig is how the commands run the logical solver.
+type logicConfig struct {
+	steps, rate bool
+	trial       bool // --allow-trial
+	noUnique    bool // --no-uniqueness: never the uniqueness techniques
+}
+
+// options returns the logical solver's options for a puzzle whose
+// uniqueness the solve proved (unique) or did not.
+func (lc logicConfig) options(unique bool) logic.Options {
+	return logic.Options{Unique: unique && !lc.noUnique, AllowTrial: lc.trial}
+}
+
+// logicGrid returns the candidate grid of a puzzle: of its variant form
+// when it has one (rules other than houses are an error matching
+// logic.ErrUnsupportedRule), else of its board.
+func logicGrid(b *board.Board, v *variant.Puzzle) (*logic.Grid, error) {
+	if v != nil {
+		return logic.FromPuzzle(v)
+	}
+	return logic.FromBoard(b)
+}
+
+// logicResult is the path and rating of one solved puzzle, or why there is
+// none.
+type logicResult struct {
+	path   logic.Path
+	rating logic.Rating
+	err    error
+}
+
+// runLogic solves a batch result's puzzle logically; unique says that
+// the engine proved it has one solution.
+func runLogic(r *batch.Result, lc logicConfig, unique bool) *logicResult {
+	g, err := logicGrid(r.Puzzle.Board, r.Variant)
+	if err != nil {
+		return &logicResult{err: err}
+	}
+	p := logic.Solve(g, lc.options(unique))
+	return &logicResult{path: p, rating: logic.Rate(p)}
+}
+
+// ratingLine is the rating in one line: "ER 7.1 EP 1.2 ED 1.2 HoDoKu 1420
+// Extreme, hardest: Forcing Chains & Cycles".
+func ratingLine(rt logic.Rating) string {
+	return fmt.Sprintf("ER %.1f EP %.1f ED %.1f HoDoKu %d %s, hardest: %s", rt.ER, rt.EP, rt.ED, rt.HoDoKu, rt.Level, rt.Hardest)
+}
+
+// writeSteps writes a path, one numbered line a step, and how it ended
+// when it did not solve the grid.
+func writeSteps(sb *strings.Builder, p logic.Path) {
+	for i, s := range p.Steps {
+		fmt.Fprintf(sb, "%d. %s\n", i+1, s.Text)
+	}
+	switch {
+	case p.Broken != "":
+		fmt.Fprintf(sb, "broken: %s\n", p.Broken)
+	case p.Stuck:
+		fmt.Fprintf(sb, "stuck: no technique applies, %s left (--allow-trial goes on by trial)\n", count(candidatesLeft(p.Grid), "candidate"))
+	}
+}
+
+// candidatesLeft counts the candidates of the unsolved cells.
+func candidatesLeft(g *logic.Grid) int {
+	n := 0
+	for i, c := range g.Cand {
+		if g.Value[i] == 0 {
+			n += c.Count()
+		}
+	}
+	return n
+}
+
+// jsonCandidate is a candidate as JSON: {"cell": "r4c6", "digit": 7}.
+type jsonCandidate struct {
+	Cell  string `json:"cell"`
+	Digit int    `json:"digit"`
+}
+
+// jsonNode is one end of a chain link.
+type jsonNode struct {
+	Digit int      `json:"digit"`
+	Cells []string `json:"cells"`
+}
+
+// jsonLink is a link of a chain.
+type jsonLink struct {
+	From   jsonNode `json:"from"`
+	To     jsonNode `json:"to"`
+	Strong bool     `json:"strong"`
+}
+
+// jsonStep is a step of the logical solver as JSON.
+type jsonStep struct {
+	Technique    string          `json:"technique"`
+	Rating       float64         `json:"rating"`
+	Placements   []jsonCandidate `json:"placements,omitempty"`
+	Eliminations []jsonCandidate `json:"eliminations,omitempty"`
+	Cells        []string        `json:"cells,omitempty"`
+	Houses       []string        `json:"houses,omitempty"`
+	Links        []jsonLink      `json:"links,omitempty"`
+	Text         string          `json:"text"`
+}
+
+// jsonRating is a rating as JSON.
+type jsonRating struct {
+	ER      float64 `json:"er"`
+	EP      float64 `json:"ep"`
+	ED      float64 `json:"ed"`
+	HoDoKu  int     `json:"hodoku"`
+	Level   string  `json:"level"`
+	Hardest string  `json:"hardest"`
+	Solved  bool    `json:"solved"`
+}
+
+func newJSONRating(rt logic.Rating) *jsonRating {
+	return &jsonRating{ER: rt.ER, EP: rt.EP, ED: rt.ED, HoDoKu: rt.HoDoKu, Level: rt.Level, Hardest: rt.Hardest, Solved: rt.Solved}
+}
+
+func cellNames(n int, cells []int) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = logic.CellName(n, c)
+	}
+	return out
+}
+
+func jsonCandidates(n int, cs []logic.Candidate) []jsonCandidate {
+	var out []jsonCandidate
+	for _, c := range cs {
+		out = append(out, jsonCandidate{logic.CellName(n, c.Cell), c.Digit})
+	}
+	return out
+}
+
+// newJSONStep returns a step of grid g as JSON.
+func newJSONStep(g *logic.Grid, s logic.Step) jsonStep {
+	j := jsonStep{Technique: s.Technique, Rating: s.Rating, Text: s.Text,
+		Placements: jsonCandidates(g.N, s.Placements), Eliminations: jsonCandidates(g.N, s.Eliminations)}
+	if len(s.Cells) > 0 {
+		j.Cells = cellNames(g.N, s.Cells)
+	}
+	for _, h := range s.Houses {
+		j.Houses = append(j.Houses, g.Houses[h].Name())
+	}
+	for _, l := range s.Links {
+		j.Links = append(j.Links, jsonLink{
+			From:   jsonNode{l.From.Digit, cellNames(g.N, l.From.Cells)},
+			To:     jsonNode{l.To.Digit, cellNames(g.N, l.To.Cells)},
+			Strong: l.Strong,
+		})
+	}
+	return j
+}
+
+// jsonSteps returns a path's steps as JSON.
+func jsonSteps(p logic.Path) []jsonStep {
+	out := make([]jsonStep, len(p.Steps))
+	for i, s := range p.Steps {
+		out[i] = newJSONStep(p.Grid, s)
+	}
+	return out
+}
+
+// drawStep fills in pic to draw the position before step k (1-based) of
+// the puzzle's logical path, as solve --steps finds it (counting its
+// solutions first, for the uniqueness techniques), and the step itself.
+func drawStep(c *cli.Context, s *streams, pic *render.Picture, k int) error {
+	if k < 1 {
+		return usagef("--step must be at least 1, not %d", k)
+	}
+	g, err := logicGrid(pic.Puzzle, pic.Variant)
+	if err != nil {
+		return exitf(ExitInvalid, "%v", err)
+	}
+	res, err := solveOne(c, s, &position{board: pic.Puzzle, variant: pic.Variant})
+	if err != nil {
+		return err
+	}
+	path := logic.Solve(g, logicConfig{}.options(res.Count == 1))
+	if k > len(path.Steps) {
+		return usagef("--step %d: the logical path has %s", k, count(len(path.Steps), "step"))
+	}
+	for _, st := range path.Steps[:k-1] {
+		g.Apply(st)
+	}
+	st := path.Steps[k-1]
+	placed := &board.Board{Shape: pic.Puzzle.Shape, Cells: make([]uint8, len(g.Value))}
+	pic.Candidates = make([]uint64, len(g.Cand))
+	for i, v := range g.Value {
+		placed.Cells[i] = uint8(v)
+		if v == 0 {
+			pic.Candidates[i] = uint64(g.Cand[i])
+		}
+	}
+	pic.Solution = placed
+	pic.Step = renderStep(st, k)
+	return nil
+}
+
+// renderStep returns step k of a path as render draws it.
+func renderStep(st logic.Step, k int) *render.Step {
+	marks := func(cs []logic.Candidate) []render.Mark {
+		out := make([]render.Mark, len(cs))
+		for i, c := range cs {
+			out[i] = render.Mark{Cell: c.Cell, Digit: c.Digit}
+		}
+		return out
+	}
+	rs := &render.Step{Cells: st.Cells, Used: marks(st.Candidates), Placed: marks(st.Placements),
+		Eliminated: marks(st.Eliminations), Text: fmt.Sprintf("%d. %s", k, strings.ReplaceAll(st.Text, " ⇒ ", "; "))} // ⇒: not in the PNG fonts
+	for _, l := range st.Links {
+		rs.Links = append(rs.Links, render.StepLink{FromDigit: l.From.Digit, From: l.From.Cells, ToDigit: l.To.Digit, To: l.To.Cells, Strong: l.Strong})
+	}
+	return rs
+}
+
+// logicPipe runs the logical solves of --steps and --rate on goroutines,
+// up to one per worker, between the batch and the result writer, and
+// writes the results in input order as each one and those before it are
+// done. It lives in app rather than on the batch's workers because those
+// are processes for SAT, which would have to send paths back; logic is
+// pure Go and goroutine-safe, and the batch already hands results over in
+// input order, so a queue in that order keeps the output streaming.
+type logicPipe struct {
+	out   *resultWriter
+	write func(*batch.Result) error
+	sem   chan struct{} // one token per logical solve running
+	queue chan *logicJob
+	done  chan struct{}
+	mu    sync.Mutex
+	err   error // the first write error
+}
+
+// logicJob is one result on its way to the writer; ready is closed once
+// its logical solve (if any) is done.
+type logicJob struct {
+	r     *batch.Result
+	lr    *logicResult
+	ready chan struct{}
+}
+
+func newLogicPipe(out *resultWriter, workers int, write func(*batch.Result) error) *logicPipe {
+	workers = max(workers, 1)
+	p := &logicPipe{out: out, write: write, sem: make(chan struct{}, workers),
+		queue: make(chan *logicJob, 4*workers), done: make(chan struct{})}
+	go p.drain()
+	return p
+}
+
+// submit takes the batch's next result; it blocks while every goroutine is
+// busy or the queue is full. It returns the writer's first error, which
+// stops the batch.
+func (p *logicPipe) submit(r *batch.Result) error {
+	if err := p.failed(); err != nil {
+		return err
+	}
+	job := &logicJob{r: r, ready: make(chan struct{})}
+	if p.out.wantsLogic(r) {
+		p.sem <- struct{}{}
+		go func() {
+			job.lr = p.out.solveLogic(r)
+			<-p.sem
+			close(job.ready)
+		}()
+	} else {
+		close(job.ready)
+	}
+	p.queue <- job
+	return nil
+}
+
+// drain writes the results in order; after an error it only empties the
+// queue.
+func (p *logicPipe) drain() {
+	defer close(p.done)
+	for job := range p.queue {
+		<-job.ready
+		if p.failed() != nil {
+			continue
+		}
+		p.out.logicFor, p.out.logicRes = job.r, job.lr
+		if err := p.write(job.r); err != nil {
+			p.mu.Lock()
+			p.err = err
+			p.mu.Unlock()
+		}
+	}
+}
+
+func (p *logicPipe) failed() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.err
+}
+
+// close waits for the results submitted to be written, and returns the
+// first write error.
+func (p *logicPipe) close() error {
+	close(p.queue)
+	<-p.done
+	return p.failed()
+}

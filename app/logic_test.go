@@ -1,0 +1,330 @@
+package app
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/logic"
+)
+
+// runMain runs the whole command line in memory.
+func runMain(t *testing.T, stdin string, args ...string) run {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Main(append([]string{"satdoku"}, args...), strings.NewReader(stdin), &out, &errb)
+	return run{code, out.String(), errb.String()}
+}
+
+// classicPath is the logical path of a classic line puzzle, with the
+// uniqueness techniques (the puzzles used here are unique).
+func classicPath(t *testing.T, line string) logic.Path {
+	t.Helper()
+	p, err := board.Parse(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := logic.FromBoard(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return logic.Solve(g, logic.Options{Unique: true})
+}
+
+// classic9Solution is the solution of classic9.
+const classic9Solution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+func TestSteps(t *testing.T) {
+	path := classicPath(t, classic9)
+	if !path.Solved || len(path.Steps) < 40 {
+		t.Fatalf("the path of classic9: solved %v, %d steps", path.Solved, len(path.Steps))
+	}
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"text", []string{"solve", "-j", "1", "--steps", "-o", "line", "-"}},
+		{"json", []string{"solve", "-j", "1", "--steps", "-o", "json", "-"}},
+		{"json with rating", []string{"solve", "-j", "1", "--steps", "--rate", "-o", "json", "-"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runMain(t, classic9, tt.args...)
+			if r.code != 0 {
+				t.Fatal(r)
+			}
+			if tt.name == "text" {
+				lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+				if len(lines) != 1+len(path.Steps) || lines[0] != classic9Solution {
+					t.Fatalf("want the solution and %d steps:\n%v", len(path.Steps), r)
+				}
+				for i, s := range path.Steps {
+					if want := fmt.Sprintf("%d. %s", i+1, s.Text); lines[i+1] != want {
+						t.Errorf("line %d = %q, want %q", i+2, lines[i+1], want)
+					}
+				}
+				return
+			}
+			var j jsonResult
+			if err := json.Unmarshal([]byte(strings.SplitN(r.stdout, "\n", 2)[0]), &j); err != nil {
+				t.Fatal(err)
+			}
+			if j.Solution != classic9Solution || len(j.Steps) != len(path.Steps) {
+				t.Fatalf("solution %v, %d steps, want %d", j.Solution, len(j.Steps), len(path.Steps))
+			}
+			for i, s := range path.Steps {
+				got := j.Steps[i]
+				if got.Technique != s.Technique || got.Text != s.Text || got.Rating != s.Rating ||
+					len(got.Placements) != len(s.Placements) || len(got.Eliminations) != len(s.Eliminations) {
+					t.Errorf("step %d = %+v, want %+v", i+1, got, s)
+				}
+				for k, pl := range s.Placements {
+					if got.Placements[k] != (jsonCandidate{logic.CellName(9, pl.Cell), pl.Digit}) {
+						t.Errorf("step %d placement %d = %v, want %v", i+1, k, got.Placements[k], pl)
+					}
+				}
+			}
+			if (j.Rating != nil) != strings.Contains(tt.name, "rating") {
+				t.Errorf("rating %v", j.Rating)
+			}
+		})
+	}
+}
+
+// TestRate rates a sample of top1465 on two workers, which may finish out
+// of order: the lines and JSON results must come in input order.
+func TestRate(t *testing.T) {
+	f, err := os.Open(sample("top1465-sample.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var puzzles []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if line := sc.Text(); line != "" && line[0] != '#' && len(puzzles) < 12 {
+			puzzles = append(puzzles, line)
+		}
+	}
+	want := make([]logic.Rating, len(puzzles))
+	for i, p := range puzzles {
+		want[i] = logic.Rate(classicPath(t, p))
+	}
+	in := strings.Join(puzzles, "\n") + "\n"
+
+	r := runMain(t, in, "solve", "-e", "backtrack", "-j", "2", "--rate", "-")
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if r.code != 0 || len(lines) != len(puzzles) {
+		t.Fatalf("want %d lines:\n%v", len(puzzles), r)
+	}
+	for i, rt := range want {
+		if lines[i] != ratingLine(rt) {
+			t.Errorf("puzzle %d: %q, want %q", i+1, lines[i], ratingLine(rt))
+		}
+		if !strings.HasPrefix(lines[i], "ER ") || !rt.Solved {
+			t.Errorf("puzzle %d: %q, solved %v", i+1, lines[i], rt.Solved)
+		}
+	}
+
+	r = runMain(t, in, "solve", "-e", "backtrack", "-j", "2", "--rate", "-o", "json", "-")
+	dec := json.NewDecoder(strings.NewReader(r.stdout))
+	for i, rt := range want {
+		var j jsonResult
+		if err := dec.Decode(&j); err != nil {
+			t.Fatal(err)
+		}
+		if j.Index != i+1 || j.Rating == nil || *j.Rating != *newJSONRating(rt) || j.Steps != nil {
+			t.Errorf("result %d: index %d, rating %+v, want %+v", i+1, j.Index, j.Rating, rt)
+		}
+	}
+}
+
+// fpuzzlesProgress writes classic9 as f-puzzles with digits entered (not
+// given) in some cells.
+func fpuzzlesProgress(entered map[int]int) string {
+	var rows []string
+	for r := 0; r < 9; r++ {
+		var cells []string
+		for c := 0; c < 9; c++ {
+			i := r*9 + c
+			switch {
+			case classic9[i] != '.':
+				cells = append(cells, fmt.Sprintf(`{"value":%c,"given":true}`, classic9[i]))
+			case entered[i] != 0:
+				cells = append(cells, fmt.Sprintf(`{"value":%d}`, entered[i]))
+			default:
+				cells = append(cells, `{}`)
+			}
+		}
+		rows = append(rows, "["+strings.Join(cells, ",")+"]")
+	}
+	return `{"size":9,"grid":[` + strings.Join(rows, ",") + `]}`
+}
+
+func TestHint(t *testing.T) {
+	marks, err := os.ReadFile(sample("marks/top1465-first-hodoku.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	firstStep := classicPath(t, classic9).Steps[0].Text
+	tests := []struct {
+		name, stdin string
+		args        []string
+		code        int
+		want        []string // lines of stdout, or substrings of stderr for an error
+	}{
+		{"next step", classic9, nil, 0, []string{firstStep}},
+		{"right entries", fpuzzlesProgress(map[int]int{2: 4, 3: 6}), nil, 0, nil},
+		{"a wrong entry", fpuzzlesProgress(map[int]int{2: 4, 3: 6, 50: 7}), nil, 0,
+			[]string{"r6c6 = 7 is wrong: the solution has another digit there"}},
+		{"a wrong entry that clashes", fpuzzlesProgress(map[int]int{2: 3, 50: 4}), nil, 0,
+			[]string{"r1c3 = 3 is wrong: the solution has another digit there"}},
+		{"pencil marks", string(marks), nil, 0, []string{"Hidden Single: 7 in box 7 only fits r9c3"}},
+		{"solved", classic9Solution, nil, 0, []string{"solved: every cell is filled"}},
+		{"no solution", noWay, nil, ExitNoSolution, []string{"no solution"}},
+		{"a rule it does not know", `{"size":9,"antiknight":true,"grid":` + grid9Empty + `}`, nil, ExitInvalid, []string{"anti", "houses only"}},
+		{"bad output", classic9, []string{"-o", "xml"}, ExitUsage, []string{"--output"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runMain(t, tt.stdin, append(append([]string{"hint"}, tt.args...), "-")...)
+			if r.code != tt.code {
+				t.Fatalf("exit %d, want %d\n%v", r.code, tt.code, r)
+			}
+			if tt.code != 0 {
+				for _, w := range tt.want {
+					if !strings.Contains(strings.ToLower(r.stderr), strings.ToLower(w)) {
+						t.Errorf("stderr lacks %q\n%v", w, r)
+					}
+				}
+				return
+			}
+			lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+			if tt.want == nil { // right entries: a step, as on the position with them placed
+				if len(lines) != 1 || strings.Contains(lines[0], "wrong") || lines[0] == "" {
+					t.Errorf("want one step:\n%v", r)
+				}
+				return
+			}
+			if strings.Join(lines, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("got %q, want %q", lines, tt.want)
+			}
+		})
+	}
+
+	// The step as data, and the mistakes as data.
+	r := runMain(t, classic9, "hint", "-o", "json", "-")
+	var h jsonHint
+	if err := json.Unmarshal([]byte(r.stdout), &h); err != nil || h.Step == nil || h.Step.Text != firstStep || len(h.Step.Placements) != 1 {
+		t.Errorf("json step: %v %+v\n%v", err, h, r)
+	}
+	r = runMain(t, fpuzzlesProgress(map[int]int{50: 7}), "hint", "-o", "json", "-")
+	h = jsonHint{}
+	if err := json.Unmarshal([]byte(r.stdout), &h); err != nil || len(h.Mistakes) != 1 || h.Mistakes[0] != (jsonCandidate{"r6c6", 7}) || h.Step != nil {
+		t.Errorf("json mistakes: %v %+v\n%v", err, h, r)
+	}
+}
+
+// grid9Empty is an empty 9×9 f-puzzles grid.
+var grid9Empty = `[` + strings.TrimSuffix(strings.Repeat(`[{},{},{},{},{},{},{},{},{}],`, 9), ",") + `]`
+
+func TestRenderStep(t *testing.T) {
+	hard := "2...4.5...1.....3............6...8.2.7.3.9......1.....4...5.6.....7...9...8......\n"
+	path := classicPath(t, hard)
+	chain := -1
+	for i, s := range path.Steps {
+		if len(s.Links) > 0 && len(s.Eliminations) > 0 {
+			chain = i
+			break
+		}
+	}
+	if chain < 0 {
+		t.Fatal("no chain step on the path")
+	}
+	cs := path.Steps[chain]
+	strong, weak := 0, 0
+	for _, l := range cs.Links {
+		if l.Strong {
+			strong++
+		} else {
+			weak++
+		}
+	}
+	tests := []struct {
+		name, stdin, step string
+		want              map[string]int
+	}{
+		{"first step", classic9, "1", map[string]int{"highlight step": 1, "step placement": 1, "step elimination": 0, "legend label": 1}},
+		{"a chain", hard, fmt.Sprint(chain + 1), map[string]int{"highlight step": 1, "step placement": len(cs.Placements),
+			"step elimination": len(cs.Eliminations), "step strike": len(cs.Eliminations)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runPicture(t, tt.stdin, "render", "--step", tt.step)
+			if r.code != 0 {
+				t.Fatal(r)
+			}
+			c := svgClasses(t, r.stdout)
+			for k, v := range tt.want {
+				if c[k] != v {
+					t.Errorf("%d items of class %q, want %d", c[k], k, v)
+				}
+			}
+			if tt.name == "a chain" && (c["step link strong"]+c["step link weak"] == 0 || c["step link strong"] > strong || c["step link weak"] > weak) {
+				t.Errorf("links drawn: %d strong, %d weak; the chain has %d and %d", c["step link strong"], c["step link weak"], strong, weak)
+			}
+			if c["candidate"] == 0 {
+				t.Error("no candidates drawn")
+			}
+		})
+	}
+	r := runPicture(t, classic9, "render", "--step", "1", "--candidates")
+	if r.code != ExitUsage {
+		t.Errorf("--step with --candidates: %v", r)
+	}
+	r = runPicture(t, classic9, "render", "--step", "500")
+	if r.code != ExitUsage || !strings.Contains(r.stderr, "steps") {
+		t.Errorf("a step past the path: %v", r)
+	}
+}
+
+// TestRateWriteError checks that a failed write ends a --rate batch with
+// exit 1 and a message, the logical solves still running being waited for.
+func TestRateWriteError(t *testing.T) {
+	in := strings.Repeat(classic9, 1200) // more rating lines than the writer buffers (64 KiB)
+	var errb bytes.Buffer
+	code := Main([]string{"satdoku", "solve", "-e", "backtrack", "-j", "2", "--rate", "-"}, strings.NewReader(in), failingWriter{errors.New("no space left on device")}, &errb)
+	if code != ExitError || !strings.Contains(errb.String(), "no space left") {
+		t.Errorf("exit %d, stderr %q", code, errb.String())
+	}
+}
+
+// BenchmarkHint is hint on top1465 positions, in memory: the engine's
+// solve (counting to two) and the logical solver's next step. ns/op is
+// the time of one hint.
+func BenchmarkHint(b *testing.B) {
+	data, err := os.ReadFile(sample("top1465-sample.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var puzzles []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l != "" && l[0] != '#' {
+			puzzles = append(puzzles, l+"\n")
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var out bytes.Buffer
+		if code := Main([]string{"satdoku", "hint", "-"}, strings.NewReader(puzzles[i%len(puzzles)]), &out, io.Discard); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}

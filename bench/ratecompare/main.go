@@ -10,11 +10,7 @@
 // rate); SAMPLE, "puzzle<TAB>set" lines, names each puzzle's set for the
 // per-set table.
 //
-// Until the package's solver loop and rating (logic.Solve) are merged,
-// the path here is its own: singles (SE: hidden single 1.2 in a box, 1.5
-// in a line, naked single 2.3) then logic.ChainTechniques, so puzzles that
-// need subsets, fish, wings or uniqueness rate by the chains SE would not
-// need; rate below is the one function to switch to logic.Solve.
+// The path is logic.Solve's with every technique, rated by logic.Rate.
 package main
 
 import (
@@ -34,79 +30,13 @@ import (
 
 type ratings struct{ er, ep, ed float64 }
 
-// rate returns a puzzle's ER, EP and ED (SE's meanings: the hardest step
-// of the path, of the steps up to the first placement, and the first
-// step), and whether the path reached the solution.
-func rate(g *logic.Grid, techs []logic.Technique) (ratings, bool) {
-	var r ratings
-	first, placed := true, false
-	for !g.Solved() {
-		var step *logic.Step
-		for _, t := range techs {
-			if ss := t.Find(g); len(ss) > 0 {
-				step = &ss[0]
-				break
-			}
-		}
-		if step == nil {
-			return r, false
-		}
-		r.er = math.Max(r.er, step.Rating)
-		if first {
-			r.ed = r.er
-			first = false
-		}
-		if !placed {
-			if len(step.Placements) > 0 {
-				r.ep = r.er
-				placed = true
-			}
-		}
-		g.Apply(*step)
-	}
-	return r, true
-}
-
-func singles(g *logic.Grid) []logic.Step {
-	// Boxes first: SE rates a hidden single in a box 1.2, in a line 1.5,
-	// and takes the easiest.
-	order := make([]int, 0, len(g.Houses))
-	for _, pass := range []bool{true, false} {
-		for hi, h := range g.Houses {
-			if (h.Kind == logic.Box) == pass {
-				order = append(order, hi)
-			}
-		}
-	}
-	for _, hi := range order {
-		h := g.Houses[hi]
-		for d := 1; d <= g.N; d++ {
-			at, count, placed := -1, 0, false
-			for _, c := range h.Cells {
-				if g.Value[c] == d {
-					placed = true
-				}
-				if g.Value[c] == 0 && g.Cand[c].Has(d) {
-					at, count = c, count+1
-				}
-			}
-			if !placed && count == 1 {
-				r := 1.5
-				if h.Kind == logic.Box {
-					r = 1.2
-				}
-				return []logic.Step{{Technique: "Hidden Single", Rating: r, Houses: []int{hi},
-					Placements: []logic.Candidate{{Cell: at, Digit: d}}}}
-			}
-		}
-	}
-	for c, v := range g.Value {
-		if v == 0 && g.Cand[c].Count() == 1 {
-			return []logic.Step{{Technique: "Naked Single", Rating: 2.3,
-				Placements: []logic.Candidate{{Cell: c, Digit: g.Cand[c].Single()}}}}
-		}
-	}
-	return nil
+// rate returns a puzzle's ER, EP and ED from the logical solver's path
+// (every technique, uniqueness ones included: the sample's puzzles are
+// unique), and whether the path reached the solution.
+func rate(g *logic.Grid) (ratings, bool) {
+	path := logic.Solve(g, logic.Options{Unique: true})
+	r := logic.Rate(path)
+	return ratings{r.ER, r.EP, r.ED}, path.Solved
 }
 
 type row struct {
@@ -168,7 +98,6 @@ func main() {
 		os.Exit(1)
 	}
 	defer f.Close()
-	techs := append([]logic.Technique{{Name: "Singles", Rating: 1, Find: singles}}, logic.ChainTechniques()...)
 	var rows []row
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
@@ -194,7 +123,7 @@ func main() {
 			continue
 		}
 		start := time.Now()
-		r.us, r.solved = rate(g, techs)
+		r.us, r.solved = rate(g)
 		r.usSec = time.Since(start).Seconds()
 		rows = append(rows, r)
 		if *limit > 0 && len(rows) >= *limit {

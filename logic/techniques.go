@@ -14,8 +14,7 @@ var extraTechniques []Technique
 // order (diuf/sudoku/solver/Solver.java, the original rating): its
 // direct hints (singles, and the pointing, claiming and hidden sets that
 // at once give a hidden single) first, then the indirect ones by rating.
-// Finned and sashimi fish, which SE finds as strong-link patterns, take
-// the ratings SukakuExplainer gives those (see fish.go).
+// Finned and sashimi fish are not among them: see FinnedFishTechniques.
 var houseTechniques = []Technique{
 	{Name: "Full House", Rating: 1.0, Find: findFullHouse, HoDoKu: 4, Level: 1},
 	{Name: "Hidden Single", Rating: 1.2, Find: findHiddenSingleBox, HoDoKu: 14, Level: 1},
@@ -33,19 +32,34 @@ var houseTechniques = []Technique{
 	{Name: "Naked Triple", Rating: 3.6, Find: findNaked(3), HoDoKu: 80, Level: 2},
 	{Name: "Swordfish", Rating: 3.8, Find: findFish(3), HoDoKu: 150, Level: 3},
 	{Name: "Hidden Triple", Rating: 4.0, Find: findHidden(3), HoDoKu: 100, Level: 2},
-	{Name: "Sashimi X-Wing", Rating: 4.0, Find: findFinnedFish(2, true), HoDoKu: 150, Level: 3},
 	{Name: "XY-Wing", Rating: 4.2, Find: findXYWing, HoDoKu: 160, Level: 3},
-	{Name: "Finned X-Wing", Rating: 4.3, Find: findFinnedFish(2, false), HoDoKu: 130, Level: 3},
 	{Name: "XYZ-Wing", Rating: 4.4, Find: findXYZWing, HoDoKu: 180, Level: 3},
 	{Name: "Unique Rectangle", Rating: 4.5, Find: findUniqueRectangle, Uniqueness: true, HoDoKu: 100, Level: 3},
 	{Name: "Naked Quad", Rating: 5.0, Find: findNaked(4), HoDoKu: 120, Level: 3},
 	{Name: "Jellyfish", Rating: 5.2, Find: findFish(4), HoDoKu: 160, Level: 3},
 	{Name: "Hidden Quad", Rating: 5.4, Find: findHidden(4), HoDoKu: 150, Level: 3},
-	{Name: "Sashimi Swordfish", Rating: 5.4, Find: findFinnedFish(3, true), HoDoKu: 240, Level: 4},
 	{Name: "BUG+1", Rating: 5.6, Find: findBUG, Uniqueness: true, HoDoKu: 100, Level: 3},
+}
+
+// finnedFishTechniques are the finned and sashimi fish, rated as
+// SukakuExplainer rates those patterns (see fish.go).
+var finnedFishTechniques = []Technique{
+	{Name: "Sashimi X-Wing", Rating: 4.0, Find: findFinnedFish(2, true), HoDoKu: 150, Level: 3},
+	{Name: "Finned X-Wing", Rating: 4.3, Find: findFinnedFish(2, false), HoDoKu: 130, Level: 3},
+	{Name: "Sashimi Swordfish", Rating: 5.4, Find: findFinnedFish(3, true), HoDoKu: 240, Level: 4},
 	{Name: "Finned Swordfish", Rating: 5.7, Find: findFinnedFish(3, false), HoDoKu: 200, Level: 4},
 	{Name: "Sashimi Jellyfish", Rating: 5.8, Find: findFinnedFish(4, true), HoDoKu: 260, Level: 4},
 	{Name: "Finned Jellyfish", Rating: 6.1, Find: findFinnedFish(4, false), HoDoKu: 250, Level: 4},
+}
+
+// FinnedFishTechniques returns the finned and sashimi X-Wings, Swordfish
+// and Jellyfish. They are not in DefaultTechniques: Sudoku Explainer has no
+// such technique and finds their eliminations as turbot fish and X-chains
+// (6.6 and up), so a path rated on SE's scale must not take them at the
+// lower ratings SukakuExplainer gives them. Add them to
+// Options.Techniques for hints and paths that name them.
+func FinnedFishTechniques() []Technique {
+	return append([]Technique(nil), finnedFishTechniques...)
 }
 
 // HouseTechniques returns the techniques on houses alone (singles,

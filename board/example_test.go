@@ -257,7 +257,7 @@ Grid 02
 		fmt.Printf("line %d: %v %v %q\n", p.Line, p.Board.Shape, p.Format, p.Title)
 	}
 	// Output:
-	// line 1, column 1: 'Hard puzzle' is text, not a puzzle: the only title line is "Grid" and a number, as in Project Euler 96 (start any other text with '#')
+	// line 1, column 1: 'Hard puzzle' is text, not a puzzle: start a line of text with '#' to make it a comment
 	// line 6: the grid starting on line 2 has 5 rows, but a 4×4 grid has 4
 	// line 9: 4x4 line "Grid 02"
 }

@@ -141,7 +141,7 @@ func (r *Reader) textErr(l *rec) *ParseError {
 		}
 		t = append(t[:i:i], "…"...)
 	}
-	return r.errf(l.num, l.num, 1, ErrText, "%s is text, not a puzzle: the only title line is \"Grid\" and a number, as in Project Euler 96 (start any other text with '#')", quoteToken(t))
+	return r.errf(l.num, l.num, 1, ErrText, "%s is text, not a puzzle: start a line of text with '#' to make it a comment", quoteToken(t))
 }
 
 // gridSizeErr reports a grid row of m numbers, a count that makes no board.

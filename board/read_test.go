@@ -292,7 +292,7 @@ var readTests = []struct {
 	// of words is an error, never dropped in silence (issue 13 item 4).
 	{name: "TextBeforeLine", in: line9 + "\nHard puzzle " + line9 + "\n" + line9 + "\n",
 		want: []item{puz(Line, 1, line9), bad(ErrText, 2, 1), puz(Line, 3, line9)},
-		msg:  "p.txt: line 2, column 1: 'Hard puzzle 4...3.......…' is text, not a puzzle: the only title line is \"Grid\" and a number, as in Project Euler 96 (start any other text with '#')"},
+		msg:  "p.txt: line 2, column 1: 'Hard puzzle 4...3.......…' is text, not a puzzle: start a line of text with '#' to make it a comment"},
 	{name: "TextLines", in: "garbage line\n" + boj + "solution follows\n" + boj,
 		want: []item{bad(ErrText, 1, 1), puz(Grid, 2, bojLine), bad(ErrText, 11, 1), puz(Grid, 12, bojLine)}, msg: "'garbage line' is text"},
 	{name: "TitleForms", in: "grid 7\n" + pe01 + "GRID\t12\n" + boj + "Grid 01 (hard)\n" + line9 + "\nGrid\n",

@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
@@ -46,6 +47,7 @@ func findBrowser() string {
 // when there is none (fails when SATDOKU_REQUIRE_BROWSER=1).
 func startBrowser(t *testing.T) context.Context {
 	t.Helper()
+	race.SkipExternal(t) // the page's work is in the browser
 	path := findBrowser()
 	if path == "" {
 		msg := "no chromium found on the PATH (install Debian's chromium, or set " + browserEnv + ")"
@@ -67,7 +69,9 @@ func startBrowser(t *testing.T) context.Context {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1200, 860),
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	// A bound for a browser that hangs, far above the work of any page
+	// test on a busy machine: not a measure of speed.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
 	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
 	t.Cleanup(acancel)

@@ -3,6 +3,7 @@ package generate_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -495,5 +496,63 @@ func TestLogicRater(t *testing.T) {
 				t.Fatalf("rated again: %q %v %v", again, accept, err)
 			}
 		})
+	}
+}
+
+// TestLogicRaterMaxER: with a bound on ER, the rater leaves out the
+// techniques rated above it; it must accept exactly the puzzles whose full
+// path rates at most the bound, with the full path's rating.
+func TestLogicRaterMaxER(t *testing.T) {
+	var puzzles []*variant.Puzzle
+	for _, name := range []string{"../testdata/17clue-sample.txt", "../testdata/top1465-sample.txt"} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if line = strings.TrimSpace(line); line == "" || line[0] == '#' {
+				continue
+			}
+			b, err := board.Parse(line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			puzzles = append(puzzles, &variant.Puzzle{Givens: b})
+		}
+	}
+	// The full path's ratings, once: a top1465 puzzle's takes a tenth of
+	// a second, so ten of them with the thirty 17-clue puzzles.
+	full := &generate.LogicRater{}
+	ctx := context.Background()
+	if len(puzzles) > 40 {
+		puzzles = puzzles[:40]
+	}
+	want := make([]string, len(puzzles))
+	ers := make([]float64, len(puzzles))
+	for i, p := range puzzles {
+		var err error
+		if want[i], _, err = full.Rate(ctx, p, nil); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Sscanf(want[i], "ER %f", &ers[i])
+	}
+	for _, max := range []float64{2.0, 4.4, 6.6, 7.5} {
+		bounded := &generate.LogicRater{MaxER: max}
+		accepted := 0
+		for i, p := range puzzles {
+			got, accept, err := bounded.Rate(ctx, p, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if accept != (ers[i] <= max) || accept && got != want[i] {
+				t.Errorf("puzzle %d, ER at most %.1f: %q accepted %v; the full path rates %q", i+1, max, got, accept, want[i])
+			}
+			if accept {
+				accepted++
+			}
+		}
+		if accepted == 0 || accepted == len(puzzles) {
+			t.Errorf("ER at most %.1f: %d of %d accepted, a bound that tells nothing apart", max, accepted, len(puzzles))
+		}
 	}
 }

@@ -51,7 +51,13 @@ func (lr *LogicRater) Rate(_ context.Context, p *variant.Puzzle, _ *board.Board)
 	if err != nil {
 		return "", false, err
 	}
-	r := logic.Rate(logic.Solve(g, logic.Options{Unique: true}))
+	path := logic.Solve(g, logic.Options{Techniques: lr.techniques(), Unique: true})
+	if lr.MaxER > 0 && !path.Solved {
+		// The techniques rated up to MaxER cannot finish: every step past
+		// them rates above it, so ER does too.
+		return fmt.Sprintf("ER above %.1f", lr.MaxER), false, nil
+	}
+	r := logic.Rate(path)
 	rating := fmt.Sprintf("ER %.1f EP %.1f ED %.1f, %s (HoDoKu %d), hardest %s", r.ER, r.EP, r.ED, r.Level, r.HoDoKu, r.Hardest)
 	accept := (lr.MinER == 0 || r.ER >= lr.MinER) && (lr.MaxER == 0 || r.ER <= lr.MaxER)
 	if len(lr.Levels) > 0 {
@@ -76,4 +82,23 @@ func (lr *LogicRater) Rate(_ context.Context, p *variant.Puzzle, _ *board.Board)
 		accept = accept && !used(t)
 	}
 	return rating, accept, nil
+}
+
+// techniques returns the techniques the path may use: with MaxER, only
+// those whose base rating is at most MaxER. That path is the full one
+// whenever ER ≤ MaxER (the solver tries techniques by rating and a step
+// never rates below its technique's base), and it skips the chains, most
+// of the rating's work, on the puzzles that MaxER rejects anyway.
+func (lr *LogicRater) techniques() []logic.Technique {
+	all := logic.DefaultTechniques()
+	if lr.MaxER <= 0 {
+		return all
+	}
+	var out []logic.Technique
+	for _, t := range all {
+		if t.Rating <= lr.MaxER {
+			out = append(out, t)
+		}
+	}
+	return out
 }

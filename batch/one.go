@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
@@ -76,14 +75,7 @@ func SolveOne(ctx context.Context, b *board.Board, v *variant.Puzzle, o Options)
 	if err != nil {
 		return engine.Result{Status: engine.Failed, Err: fmt.Errorf("%w: %v", ErrNoWorkers, err)}
 	}
-	proc.Prepare(cmd)
-	if cmd.Env == nil {
-		cmd.Env = os.Environ()
-	}
-	cmd.Env = append(cmd.Env, workerEnv+"="+workerproto.Protocol)
-	if cmd.Stderr == nil {
-		cmd.Stderr = os.Stderr
-	}
+	prepareWorker(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return engine.Result{Status: engine.Failed, Err: err}

@@ -192,14 +192,7 @@ func (pl *pool) start() (*process, error) {
 	if err != nil {
 		return nil, err
 	}
-	proc.Prepare(cmd)
-	if cmd.Env == nil {
-		cmd.Env = os.Environ()
-	}
-	cmd.Env = append(cmd.Env, workerEnv+"="+workerproto.Protocol)
-	if cmd.Stderr == nil {
-		cmd.Stderr = os.Stderr
-	}
+	prepareWorker(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -579,4 +572,18 @@ func (pl *pool) shutdown(kill bool) {
 		}
 	}
 	pl.wg.Wait()
+}
+
+// prepareWorker readies a worker command before it starts: its own process
+// group (proc.Prepare), the environment that marks it a worker of this
+// protocol, and stderr shared with this process unless set.
+func prepareWorker(cmd *exec.Cmd) {
+	proc.Prepare(cmd)
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	cmd.Env = append(cmd.Env, workerEnv+"="+workerproto.Protocol)
+	if cmd.Stderr == nil {
+		cmd.Stderr = os.Stderr
+	}
 }

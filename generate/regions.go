@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"github.com/satdoku/satdoku/variant"
 	"math/rand/v2"
 
 	"github.com/satdoku/satdoku/board"
@@ -28,23 +29,7 @@ func RandomRegions(rng *rand.Rand, sol *board.Board) []int {
 	if n < 2 {
 		return label
 	}
-	neighbours := func(c int) []int {
-		r, col := c/n, c%n
-		var out []int
-		if r > 0 {
-			out = append(out, c-n)
-		}
-		if col > 0 {
-			out = append(out, c-1)
-		}
-		if col < n-1 {
-			out = append(out, c+1)
-		}
-		if r < n-1 {
-			out = append(out, c+n)
-		}
-		return out
-	}
+	neighbours := func(c int) []int { return variant.Neighbours(n, c) }
 	connected := func(region int) bool {
 		start, size := -1, 0
 		for c, l := range label {

@@ -68,6 +68,18 @@ async function post(path, body, signal) {
   return { resp, data };
 }
 
+// postRender posts a render request; a "busy" answer (the server draws a
+// few pictures at once and refuses more) is retried after the wait it
+// asks for, so that a quick run of typed digits never loses one.
+async function postRender(body) {
+  for (let attempt = 0; ; attempt++) {
+    const r = await post("/api/render", body);
+    if (r.resp.status !== 503 || attempt >= 30) return r;
+    const after = +(r.resp.headers.get("Retry-After") || 1);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(5, Math.max(0.2, after)) * 1000));
+  }
+}
+
 // forget clears the picture, the rules and the result of the last puzzle.
 function forget() {
   state.board = null;
@@ -156,7 +168,7 @@ async function refresh() {
   const hadOverride = !!state.override;
   let r;
   try {
-    r = await post("/api/render", requestBody({}));
+    r = await postRender(requestBody({}));
   } catch (err) {
     if (seq === state.renderSeq) setStatus("The server did not answer: " + err.message, "bad");
     return;
@@ -187,7 +199,7 @@ async function refresh() {
 // redrawQuietly draws the text's puzzle again, keeping the status line.
 async function redrawQuietly() {
   try {
-    const { resp, data } = await post("/api/render", requestBody({}));
+    const { resp, data } = await postRender(requestBody({}));
     if (resp.ok) remember(data);
   } catch (err) { /* the status already says what went wrong */ }
 }

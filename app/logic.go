@@ -35,7 +35,11 @@ func (lc logicConfig) options(unique bool) logic.Options {
 // logic.ErrUnsupportedRule), else of its board.
 func logicGrid(b *board.Board, v *variant.Puzzle) (*logic.Grid, error) {
 	if v != nil {
-		return logic.FromPuzzle(v)
+		g, err := logic.FromPuzzle(v)
+		if err == nil {
+			err = g.UnsupportedRule()
+		}
+		return g, err
 	}
 	return logic.FromBoard(b)
 }

@@ -48,6 +48,9 @@ func TechniqueNames() []string {
 // "ER 4.2 EP 1.5 ED 1.2, Hard (HoDoKu 1320), hardest XY-Wing".
 func (lr *LogicRater) Rate(_ context.Context, p *variant.Puzzle, _ *board.Board) (string, bool, error) {
 	g, err := logic.FromPuzzle(p)
+	if err == nil {
+		err = g.UnsupportedRule()
+	}
 	if err != nil {
 		return "", false, err
 	}

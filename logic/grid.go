@@ -3,6 +3,8 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/satdoku/satdoku/variant"
 )
 
 // Digits is a set of digits: bit d−1 holds digit d, so sides up to 64 fit.
@@ -103,6 +105,13 @@ type Grid struct {
 	HousesOf [][]int
 	// Peers lists, per cell, the other cells sharing a house with it.
 	Peers [][]int
+	// Puzzle is the variant puzzle the grid was made from (FromPuzzle),
+	// or nil; Rules lists the indexes in Puzzle.Rules of its rules that
+	// are not houses (cages, lines, dots ...), which only the techniques
+	// that know them use: house techniques stay sound beside them, since
+	// a rule only adds constraints.
+	Puzzle *variant.Puzzle
+	Rules  []int
 
 	geo *geometry // derived from Houses; shared by clones
 }

@@ -8,9 +8,9 @@ import (
 	"github.com/satdoku/satdoku/variant"
 )
 
-// ErrUnsupportedRule reports a variant rule that the logical solver has no
-// techniques for yet: only rules that make houses (diagonals, extra
-// regions of N cells, disjoint groups) and pencil marks are read.
+// ErrUnsupportedRule reports a variant rule that a caller has no
+// techniques for: Grid.UnsupportedRule returns it for the first rule of
+// g.Rules.
 var ErrUnsupportedRule = errors.New("logic: rule not supported by the logical solver")
 
 // ErrEntry reports a digit entered in a cell that cannot hold it: the
@@ -18,14 +18,14 @@ var ErrUnsupportedRule = errors.New("logic: rule not supported by the logical so
 // clashes with a digit placed in a peer).
 var ErrEntry = errors.New("logic: digit cannot be entered")
 
-// FromPuzzle returns the grid of a variant puzzle whose rules are all
-// houses: rows, columns and its regions (boxes or jigsaw regions of N
-// cells), the diagonals, extra regions of N cells (windoku) and the
-// disjoint groups, then the givens placed and the pencil marks
-// (variant.PencilMarks, as MarksReader reads a pencil-mark grid) kept as
-// the only candidates of their cells. Any other rule, and an extra region
-// of fewer than N cells, is an error matching ErrUnsupportedRule that
-// names it; a puzzle that Validate refuses is that error.
+// FromPuzzle returns the grid of a variant puzzle: its houses are rows,
+// columns and its regions (boxes or jigsaw regions of N cells), the
+// diagonals, extra regions of N cells (windoku) and the disjoint groups;
+// the givens are placed and the pencil marks (variant.PencilMarks, as
+// MarksReader reads a pencil-mark grid) kept as the only candidates of
+// their cells. Every other rule, an extra region of fewer than N cells
+// among them, is listed in g.Rules for the techniques that know it; a
+// puzzle that Validate refuses is that error.
 func FromPuzzle(p *variant.Puzzle) (*Grid, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -44,6 +44,7 @@ func FromPuzzle(p *variant.Puzzle) (*Grid, error) {
 		}
 	}
 	var marks []variant.PencilMarks
+	var rules []int
 	extra := 0
 	for i, rule := range p.Rules {
 		switch r := rule.(type) {
@@ -53,7 +54,8 @@ func FromPuzzle(p *variant.Puzzle) (*Grid, error) {
 			houses = append(houses, House{Kind: Diagonal, Index: 1, Cells: r.Scope(p)})
 		case variant.ExtraRegion:
 			if len(r.Cells) != n {
-				return nil, fmt.Errorf("%w: rule %d, %s: %d cells, not a house of %d", ErrUnsupportedRule, i+1, r.Describe(n), len(r.Cells), n)
+				rules = append(rules, i)
+				continue
 			}
 			houses = append(houses, House{Kind: Extra, Index: extra, Cells: append([]int(nil), r.Cells...)})
 			extra++
@@ -66,13 +68,14 @@ func FromPuzzle(p *variant.Puzzle) (*Grid, error) {
 		case variant.PencilMarks:
 			marks = append(marks, r)
 		default:
-			return nil, fmt.Errorf("%w: rule %d, %s (%s)", ErrUnsupportedRule, i+1, rule.Name(), rule.Describe(n))
+			rules = append(rules, i)
 		}
 	}
 	g, err := NewGrid(n, houses)
 	if err != nil {
 		return nil, err
 	}
+	g.Puzzle, g.Rules = p, rules
 	g.Given = make([]bool, n*n)
 	for c, d := range p.Givens.Cells {
 		if d != 0 {
@@ -86,6 +89,18 @@ func FromPuzzle(p *variant.Puzzle) (*Grid, error) {
 		}
 	}
 	return g, nil
+}
+
+// UnsupportedRule returns an error matching ErrUnsupportedRule that names
+// the first of g.Rules, or nil when g has none: for a caller whose
+// techniques know houses only.
+func (g *Grid) UnsupportedRule() error {
+	if len(g.Rules) == 0 {
+		return nil
+	}
+	i := g.Rules[0]
+	rule := g.Puzzle.Rules[i]
+	return fmt.Errorf("%w: rule %d, %s (%s)", ErrUnsupportedRule, i+1, rule.Name(), rule.Describe(g.N))
 }
 
 // line returns n cells from start, step apart.

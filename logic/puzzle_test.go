@@ -30,6 +30,9 @@ func TestFromPuzzle(t *testing.T) {
 			p.Givens.Cells[0] = 5
 			p.Rules = tt.rules
 			g, err := FromPuzzle(p)
+			if err == nil {
+				err = g.UnsupportedRule()
+			}
 			if !errors.Is(err, tt.err) {
 				t.Fatalf("error %v, want %v", err, tt.err)
 			}

@@ -32,6 +32,9 @@ type Step struct {
 	Houses     []int
 	Candidates []Candidate
 	Links      []Link
+	// Rules are the rule instances the step relies on, as indexes into
+	// the grid's Puzzle.Rules (a cage, a thermometer ...): a variant step.
+	Rules []int
 	// Text is the step in words: "Hidden Single: 7 in box 5 only fits r4c6".
 	Text string
 	// Sub holds the sub-steps of a step made of others (the branches of a

@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/generate"
@@ -157,7 +158,7 @@ func runGenerate(c *cli.Context, s *streams) error {
 	}
 	ctx, stop := signalContext(c.Context)
 	defer stop()
-	tuneGC()
+	batch.TuneGC()
 	w := &genWriter{w: newLazyWriter(s.stdout), out: out, ascii: c.Bool("ascii"), outDir: c.String("out")}
 	if out.picture != "" && w.outDir == "" && c.Int("count") > 1 {
 		return usagef("-o %s writes one picture to standard output: use --out DIR for several puzzles", out.picture)

@@ -27,6 +27,7 @@ import (
 	inputpkg "github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/internal/lzstring"
 	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/report"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
 )
@@ -572,7 +573,7 @@ func (g *genWriter) puzzle(index int, p *variant.Puzzle, sol *board.Board, info 
 	b := p.Givens
 	switch {
 	case g.out.json:
-		j := genJSON{Index: index, Seed: g.seed, Size: b.Side(), Puzzle: jsonBoard(b, board.Default), Solution: jsonBoard(sol, board.Default),
+		j := genJSON{Index: index, Seed: g.seed, Size: b.Side(), Puzzle: report.Board(b, board.Default), Solution: report.Board(sol, board.Default),
 			Givens: info.givens, Symmetry: info.symmetry, Rating: info.rating, Regions: p.Regions, Added: info.added, Redundant: info.redundant}
 		for _, r := range p.Rules {
 			j.Rules = append(j.Rules, r.Describe(b.Side()))

@@ -29,7 +29,7 @@ type puzzle struct {
 	vp       *variant.Puzzle
 	format   board.Format    // the text format answers are written in
 	alphabet *board.Alphabet // nil: numbers
-	clashes  []int           // cells of givens that clash, in pairs
+	clashes  []*board.ClashError // givens that clash
 	ignored  []string        // what an f-puzzles file holds that is not solved with
 	fpuzzles bool            // read from f-puzzles input
 	edited   string          // f-puzzles input with the request's givens written in (editedFPuzzles)
@@ -94,14 +94,12 @@ func (h *Handler) read(req *Request) (*puzzle, error) {
 		var clash *board.ClashError
 		switch {
 		case errors.As(err, &clash):
-			p.clashes = []int{clash.CellA, clash.CellB}
+			p.clashes = []*board.ClashError{clash}
 		case err != nil:
 			return nil, fmt.Errorf("%w: %v", errBadRequest, err)
 		}
 	} else {
-		for _, c := range b.Clashes() {
-			p.clashes = append(p.clashes, c.CellA, c.CellB)
-		}
+		p.clashes = b.Clashes()
 	}
 	if pasted != nil {
 		if p.edited, err = p.editedMarks(pasted); err != nil {

@@ -27,14 +27,14 @@ var (
 // classic puzzle is a variant puzzle with no rules and no regions.
 type puzzle struct {
 	vp       *variant.Puzzle
-	format   board.Format    // the text format answers are written in
-	alphabet *board.Alphabet // nil: numbers
+	format   board.Format        // the text format answers are written in
+	alphabet *board.Alphabet     // nil: numbers
 	clashes  []*board.ClashError // givens that clash
-	ignored  []string        // what an f-puzzles file holds that is not solved with
-	fpuzzles bool            // read from f-puzzles input
-	edited   string          // f-puzzles input with the request's givens written in (editedFPuzzles)
-	counts   bool            // colour the cells of true candidates by their number (Request.CandidateCounts)
-	marks    bool            // read from a pencil-mark grid
+	ignored  []string            // what an f-puzzles file holds that is not solved with
+	fpuzzles bool                // read from f-puzzles input
+	edited   string              // f-puzzles input with the request's givens written in (editedFPuzzles)
+	counts   bool                // colour the cells of true candidates by their number (Request.CandidateCounts)
+	marks    bool                // read from a pencil-mark grid
 }
 
 // board returns the puzzle's givens.

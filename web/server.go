@@ -163,11 +163,11 @@ func NewHandler(cfg Config) *Handler {
 	for path, method := range map[string]string{"/api/info": "GET", "/api/render": "POST", "/api/solve": "POST"} {
 		h.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", method)
-			writeJSON(w, http.StatusMethodNotAllowed, answer(StatusInvalid, r.URL.Path + " takes " + method + ", not " + r.Method))
+			writeJSON(w, http.StatusMethodNotAllowed, answer(StatusInvalid, r.URL.Path+" takes "+method+", not "+r.Method))
 		})
 	}
 	h.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusNotFound, answer(StatusInvalid, "no such API endpoint: " + r.Method + " " + r.URL.Path))
+		writeJSON(w, http.StatusNotFound, answer(StatusInvalid, "no such API endpoint: "+r.Method+" "+r.URL.Path))
 	})
 	return h
 }

@@ -371,7 +371,7 @@ func (h *Handler) runSolve(ctx context.Context, p *puzzle, req *Request, release
 	case req.Candidates && h.cfg.Candidates != nil:
 		run = func() engine.Result { return candidates(ctx, &vp, p.clashes, h.cfg.Candidates) }
 	case req.Candidates:
-		run = func() engine.Result { return candidates(ctx, &vp, p.clashes, h.solveCandidates) }
+		run = func() engine.Result { return h.solveCandidates(ctx, &vp, p.clashes) }
 		stoppable = true
 	case p.isVariant() && h.cfg.SolveVariant != nil:
 		run = func() engine.Result { return solveVariant(ctx, &vp, req, h.cfg.SolveVariant) }
@@ -405,30 +405,18 @@ func (h *Handler) runSolve(ctx context.Context, p *puzzle, req *Request, release
 	}
 }
 
-// solveCandidates finds true candidates with Config.Solve, as a
-// CandidatesFunc does: nil for a puzzle with no solution.
-func (h *Handler) solveCandidates(ctx context.Context, vp *variant.Puzzle) ([]uint64, error) {
+// solveCandidates finds true candidates with Config.Solve: its result as
+// it is (with the solution and the engine), or no solution where givens
+// clash (clashes, found when the puzzle was read).
+func (h *Handler) solveCandidates(ctx context.Context, vp *variant.Puzzle, clashes []*board.ClashError) engine.Result {
+	if len(clashes) > 0 {
+		return engine.Result{Status: engine.NoSolution, Clashes: clashes, Confirmed: true}
+	}
 	res := h.cfg.Solve(ctx, vp, engine.Options{Kind: engine.SAT, Candidates: true})
-	switch res.Status {
-	case engine.Solved:
-		if res.Candidates == nil {
-			return nil, errors.New("the solver found no candidates")
-		}
-		return res.Candidates, nil
-	case engine.NoSolution:
-		return nil, nil
-	case engine.Timeout:
-		return nil, context.DeadlineExceeded
+	if res.Status == engine.Solved && res.Candidates == nil {
+		return engine.Result{Status: engine.Failed, Engine: res.Engine, Err: errors.New("the solver found no candidates")}
 	}
-	return nil, errorOf(res)
-}
-
-// errorOf is the error of a result that is no answer.
-func errorOf(res engine.Result) error {
-	if res.Err != nil {
-		return res.Err
-	}
-	return fmt.Errorf("the solver failed (%v)", res.Status)
+	return res
 }
 
 // engineOptions are the engine options of a request.

@@ -129,7 +129,7 @@ func TestServeLoad(t *testing.T) {
 			switch {
 			case code == 503 && status == "busy":
 			case code == 200 && k.path == "api/render" && status == "ok":
-			case code == 200 && (status == "timeout" || status == "solved" || status == "no_solution" || status == "candidates"):
+			case code == 200 && (status == "timeout" || status == "solved" || status == "no_solution"):
 			default:
 				t.Errorf("%s: %d %q %v", k.name, code, status, resp["error"])
 			}

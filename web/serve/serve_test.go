@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/satdoku/satdoku/app"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/report"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
 )
@@ -180,14 +182,16 @@ func TestServeVariants(t *testing.T) {
 		t.Fatalf("uniqueness: %v", out)
 	}
 	sol := board.New(res.Puzzle.Givens.Shape)
-	for i, d := range out["solution"].([]any) {
-		sol.Cells[i] = uint8(d.(float64))
+	line, _ := out["solution"].(string)
+	for i := range min(len(line), len(sol.Cells)) {
+		d, _ := board.Default.Digit(line[i])
+		sol.Cells[i] = uint8(d)
 	}
 	if err := variant.Check(res.Puzzle, sol); err != nil {
 		t.Errorf("the page's solution: %v", err)
 	}
 	out = post(map[string]any{"puzzle": link, "candidates": true})
-	if cs, _ := out["candidates"].([]any); out["status"] != "candidates" || len(cs) != 36 {
+	if cs, _ := out["candidates"].([]any); out["status"] != "solved" || len(cs) != 36 {
 		t.Errorf("candidates: %v", out)
 	}
 	broken := strings.Replace(string(data), `"killercage":[`, `"killercage":[{"cells":["R1C1","R1C2"],"value":"2"},`, 1)
@@ -233,4 +237,84 @@ func TestWiring(t *testing.T) {
 			t.Errorf("serve --help does not name %s:\n%s", flag, short.stdout)
 		}
 	}
+}
+
+// TestSameJSON: the same puzzle solved through the command line (solve -o
+// json) and through the web API as serve wires it gives the same JSON
+// object for every field of report.Result (micros, a time, aside): a
+// unique puzzle, one with several solutions, clashing givens, a minimal
+// conflict of givens, a variant puzzle's conflict of givens and rules,
+// and true candidates.
+func TestSameJSON(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/variants/dclamage/6x6-extreme-killer.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	killer := strings.TrimSpace(string(data))
+	brokenKiller := strings.Replace(killer, `"killercage":[`, `"killercage":[{"cells":["R1C1","R1C2"],"value":"2"},`, 1)
+	clash := "55" + strings.TrimSpace(classic9)[2:]
+	// The classic puzzle with r1c3 set to 1: no solution, and no clash.
+	noWay := "531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	twoWays := "...." + strings.TrimSpace(classic9)[4:]
+	shared := sharedFields()
+	url, _ := startServe(t, "--listen", "127.0.0.1:0")
+	for _, tc := range []struct {
+		name, puzzle string
+		cli          []string
+		web          map[string]any
+	}{
+		{"unique", strings.TrimSpace(classic9), []string{"--unique"}, map[string]any{"count": 2}},
+		{"several solutions", twoWays, []string{"--unique", "--show-second"}, map[string]any{"count": 2}},
+		{"clashing givens", clash, []string{"--explain"}, map[string]any{"explain": true}},
+		{"a minimal conflict", noWay, []string{"--explain"}, map[string]any{"explain": true}},
+		{"a variant's conflict", brokenKiller, []string{"--explain"}, map[string]any{"explain": true}},
+		{"variant, unique", killer, []string{"--unique"}, map[string]any{"count": 2}},
+		{"true candidates", twoWays, []string{"--candidates"}, map[string]any{"candidates": true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := satdoku(tc.puzzle+"\n", append([]string{"solve", "-o", "json", "--quiet"}, tc.cli...)...)
+			first, _, _ := strings.Cut(r.stdout, "\n")
+			var cli map[string]any
+			if err := json.Unmarshal([]byte(first), &cli); err != nil {
+				t.Fatalf("the CLI's line %q: %v\n%v", first, err, r)
+			}
+			req := map[string]any{"puzzle": tc.puzzle, "picture": "none"}
+			for k, v := range tc.web {
+				req[k] = v
+			}
+			body, _ := json.Marshal(req)
+			resp, err := http.Post(url+"api/solve", "application/json", bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var web map[string]any
+			err = json.NewDecoder(resp.Body).Decode(&web)
+			resp.Body.Close()
+			if err != nil || resp.StatusCode != 200 {
+				t.Fatalf("web: HTTP %d, %v", resp.StatusCode, err)
+			}
+			if cli["status"] == nil || cli["micros"] == nil || web["micros"] == nil {
+				t.Fatalf("no status or micros: CLI %v, web %v", cli, web)
+			}
+			for _, f := range shared {
+				if f == "micros" {
+					continue
+				}
+				if c, w := fmt.Sprint(cli[f]), fmt.Sprint(web[f]); c != w {
+					t.Errorf("%q: CLI %s, web %s", f, c, w)
+				}
+			}
+		})
+	}
+}
+
+// sharedFields are the JSON names of report.Result's fields.
+func sharedFields() []string {
+	var names []string
+	typ := reflect.TypeFor[report.Result]()
+	for i := range typ.NumField() {
+		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		names = append(names, name)
+	}
+	return names
 }

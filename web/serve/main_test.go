@@ -29,35 +29,14 @@ func TestMain(m *testing.M) {
 	if os.Getenv(cliEnv) == "1" {
 		os.Exit(app.Main(append([]string{"satdoku"}, os.Args[1:]...), os.Stdin, os.Stdout, os.Stderr, Command))
 	}
-	os.Setenv(proctest.Var, mark)
-	code := m.Run()
-	if code == 0 && proctest.Supported() {
-		if left := proctest.Leftovers(mark); len(left) > 0 {
-			code = 1
-			for _, p := range left {
-				fmt.Fprintf(os.Stderr, "left running: pid %d: %s\n", p.PID, p.Command)
-			}
-		}
-	}
-	os.Exit(code)
+	os.Exit(proctest.Run(m, mark))
 }
 
 // commandMarked returns satdoku with args as a process of its own (not
-// yet started), its processes tagged with a mark of their own, which the
-// test checks for leftovers when it ends, and the mark.
+// yet started) and the mark of its processes: see proctest.Command.
 func commandMarked(t *testing.T, args ...string) (*exec.Cmd, string) {
 	t.Helper()
-	m := proctest.NewMark()
-	t.Cleanup(func() { proctest.CheckNone(t, m) })
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = proctest.Env(m, cliEnv+"=1")
-	t.Cleanup(func() { // a test that failed half-way
-		if cmd.Process != nil && cmd.ProcessState == nil {
-			cmd.Process.Kill()
-			cmd.Wait()
-		}
-	})
-	return cmd, m
+	return proctest.Command(t, cliEnv+"=1", args...)
 }
 
 // run is the outcome of one command line.

@@ -266,6 +266,12 @@ func (h *Handler) api(fn apiFunc, admit admitFunc) http.HandlerFunc {
 		if status >= 400 && status != http.StatusServiceUnavailable {
 			h.logf("%s %s: %d %s", r.Method, r.URL.Path, status, resp.Error)
 		}
+		// The server's write timeout counts from the request's headers, so
+		// work that a busy machine slowed past it (a big picture drawn
+		// while other jobs run) would be dropped without a word: the
+		// answer gets its own time to be written instead. The work itself
+		// is bounded by the solve time limit and the picture limits.
+		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(answerWriteTime))
 		writeJSON(w, status, resp)
 	}
 }
@@ -329,10 +335,14 @@ func (h *Handler) info(w http.ResponseWriter, _ *http.Request) {
 	})
 }
 
+// answerWriteTime is how long a client has to read an answer once it is
+// ready.
+const answerWriteTime = 30 * time.Second
+
 // NewServer returns an HTTP server for h on addr with timeouts that keep a
 // slow or idle client from holding a connection: 5 s to send the headers,
 // 30 s for the whole request, the solve timeout plus 30 s to write the
-// answer, 2 minutes idle between requests, and 64 KiB of headers.
+// answer (30 s from when it is ready: see answerWriteTime), 2 minutes idle between requests, and 64 KiB of headers.
 func NewServer(addr string, h *Handler) *http.Server {
 	return &http.Server{
 		Addr:              addr,

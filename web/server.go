@@ -160,7 +160,8 @@ func NewHandler(cfg Config) *Handler {
 	h.mux.HandleFunc("GET /api/info", h.info)
 	h.mux.HandleFunc("POST /api/render", h.api(h.render, h.admitRender))
 	h.mux.HandleFunc("POST /api/solve", h.api(h.solve, nil))
-	for path, method := range map[string]string{"/api/info": "GET", "/api/render": "POST", "/api/solve": "POST"} {
+	h.mux.HandleFunc("POST /api/steps", h.api(h.steps, nil))
+	for path, method := range map[string]string{"/api/info": "GET", "/api/render": "POST", "/api/solve": "POST", "/api/steps": "POST"} {
 		h.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", method)
 			writeJSON(w, http.StatusMethodNotAllowed, &Response{Status: StatusInvalid, Error: r.URL.Path + " takes " + method + ", not " + r.Method})

@@ -1,0 +1,384 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/logic"
+	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/variant"
+)
+
+// This file is the page's hint and step-through: POST /api/steps answers
+// the logical path from the position on the page (the givens and the
+// digits a person entered) with each step's words and highlight data, and
+// the picture of one step drawn by package render.
+
+// The Status values of an /api/steps answer, beside the common ones
+// (no_solution, timeout, invalid, busy, error).
+const (
+	// StatusPath: the logical path is in Response.Path, and the picture
+	// shows its step Path.Shown.
+	StatusPath = "path"
+	// StatusMistakes: digits entered differ from the puzzle's solution
+	// (Path.Mistakes), so no step can follow; the picture marks them.
+	StatusMistakes = "mistakes"
+	// StatusNoPath: the logical solver has no steps for a rule of the
+	// puzzle (yet); Error names it. It is an answer, not a failure.
+	StatusNoPath = "no_path"
+)
+
+// Path is the answer of /api/steps: the steps a person takes from the
+// position, in order, and how the path ends.
+type Path struct {
+	Steps []PathStep `json:"steps"`
+	// Shown is the step the picture draws (1-based), 0 when it draws the
+	// position with no step.
+	Shown int `json:"shown"`
+	// Solved: the path fills every cell. Stuck: no technique applies
+	// before that (Broken then names a contradiction, if any).
+	Solved bool   `json:"solved"`
+	Stuck  bool   `json:"stuck"`
+	Broken string `json:"broken,omitempty"`
+	// Unique reports that the puzzle has exactly one solution: entered
+	// digits are then checked against it, and the techniques that assume
+	// uniqueness are used.
+	Unique bool `json:"unique"`
+	// Mistakes are the entered digits that differ from the solution, in
+	// cell order.
+	Mistakes []Mark `json:"mistakes,omitempty"`
+	// Note says what was not done, in words ("entered digits are not
+	// checked: the puzzle has more than one solution").
+	Note string `json:"note,omitempty"`
+}
+
+// PathStep is one step of a path: what it concludes, what it relies on
+// (the picture's highlight), and its words. Cells are r·N + c.
+type PathStep struct {
+	Technique    string      `json:"technique"`
+	Rating       float64     `json:"rating"`
+	Text         string      `json:"text"`
+	Placements   []Mark      `json:"placements,omitempty"`
+	Eliminations []Mark      `json:"eliminations,omitempty"`
+	Cells        []int       `json:"cells,omitempty"`
+	Candidates   []Mark      `json:"candidates,omitempty"` // the candidates it relies on
+	Houses       []StepHouse `json:"houses,omitempty"`
+	// Rules are the rule instances it relies on, as indexes into
+	// Response.Rules (a cage, a thermometer).
+	Rules []int      `json:"rules,omitempty"`
+	Links []StepLink `json:"links,omitempty"`
+}
+
+// Mark is a digit in a cell.
+type Mark struct {
+	Cell  int `json:"cell"`
+	Digit int `json:"digit"`
+}
+
+// StepHouse is a house a step names: "row 4" and its cells.
+type StepHouse struct {
+	Name  string `json:"name"`
+	Cells []int  `json:"cells"`
+}
+
+// StepLink is a link of a step's chain: strong (if From is false, To is
+// true) or weak (if From is true, To is false).
+type StepLink struct {
+	FromDigit int   `json:"from_digit"`
+	From      []int `json:"from"`
+	ToDigit   int   `json:"to_digit"`
+	To        []int `json:"to"`
+	Strong    bool  `json:"strong"`
+}
+
+// logicalGrid returns the logical solver's grid of a puzzle, or an error
+// matching logic.ErrUnsupportedRule for a rule it has no steps for.
+// With solvePath, it is the one place that says which solver the page
+// uses: when a solver that explains every rule takes over, its check of
+// g.UnsupportedRule goes with the switch.
+func logicalGrid(vp *variant.Puzzle) (*logic.Grid, error) {
+	g, err := logic.FromPuzzle(vp)
+	if err != nil {
+		return nil, err
+	}
+	return g, g.UnsupportedRule()
+}
+
+// solvePath is the page's one call of the logical solver: the path from
+// position g.
+func solvePath(g *logic.Grid, opts logic.Options) logic.Path {
+	return logic.Solve(g, opts)
+}
+
+// sharedSlot lets the works of one request (the solve, then the logical
+// path, each possibly outliving the answer after a timeout) hold one
+// solving slot: it is released when the last holder lets go.
+type sharedSlot struct {
+	holders atomic.Int32
+	release func()
+}
+
+// hold adds a holder and returns its (idempotent) letting go.
+func (s *sharedSlot) hold() func() {
+	s.holders.Add(1)
+	return sync.OnceFunc(func() {
+		if s.holders.Add(-1) == 0 {
+			s.release()
+		}
+	})
+}
+
+// steps answers POST /api/steps: the logical path from the position of
+// the request (its puzzle, and Entered: digits a person entered), and the
+// picture of its step Request.Step (1-based; 0 is the first, the hint).
+// It solves the puzzle first, as /api/solve does, to know its solution
+// and whether it is unique.
+func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
+	if req.Count != 0 || req.Explain || req.Candidates {
+		return requestError(fmt.Errorf("%w: count, explain and candidates belong to /api/solve", errBadRequest))
+	}
+	if req.Step < 0 {
+		return requestError(fmt.Errorf("%w: step %d: steps are numbered from 1", errBadRequest, req.Step))
+	}
+	show, draw, err := requestShow(req)
+	if err != nil {
+		return requestError(err)
+	}
+	p, err := h.read(req)
+	if err != nil {
+		return requestError(err)
+	}
+	b := p.board()
+	entered := req.Entered
+	if entered == nil {
+		entered = p.entered // an f-puzzles file's own
+	}
+	if entered != nil && len(entered) != len(b.Cells) {
+		return requestError(fmt.Errorf("%w: %d entered digits for a %v board (%d cells)", errBadRequest, len(entered), b.Shape, len(b.Cells)))
+	}
+	for i, d := range entered {
+		if d < 0 || d > b.Side() {
+			return requestError(fmt.Errorf("%w: entered digit %d at %s is outside 0..%d", errBadRequest, d, b.CellName(i), b.Side()))
+		}
+	}
+	resp := &Response{}
+	p.describe(resp)
+	if len(p.clashes) > 0 {
+		resp.Status = StatusNoSolution
+		resp.Explanation = fmt.Sprintf("Two givens clash: %s and %s", b.CellName(p.clashes[0]), b.CellName(p.clashes[1]))
+		return h.stepPicture(ctx, p, resp, show, draw, &render.Picture{Highlights: []render.Highlight{render.Conflict(p.clashes)}})
+	}
+	g, err := logicalGrid(p.vp)
+	switch {
+	case errors.Is(err, logic.ErrUnsupportedRule):
+		resp.Status = StatusNoPath
+		resp.Error = "no logical path is available for this puzzle yet: the logical solver has no steps for one of its rules (" +
+			strings.TrimPrefix(err.Error(), logic.ErrUnsupportedRule.Error()+": ") + "); Solve and Check uniqueness still work"
+		return http.StatusOK, resp
+	case err != nil:
+		return requestError(fmt.Errorf("%w: %v", errBadRequest, err))
+	}
+	if p.isVariant() && h.cfg.SolveVariant == nil && h.cfg.Solve == nil {
+		return requestError(fmt.Errorf("%w: solving puzzles with variant rules or irregular regions is %v, and a hint needs the solution", errUnavailable, errUnavailable))
+	}
+
+	release, why := h.solves.take(clientOf(ctx), b.Side())
+	if release == nil {
+		return http.StatusServiceUnavailable, &Response{Status: StatusBusy,
+			Error: fmt.Sprintf("the server is busy: %s; try again in a moment", why)}
+	}
+	slot := &sharedSlot{release: release}
+	done := slot.hold() // this request's own hold, until it has answered
+	defer done()
+	solveCtx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
+	defer cancel()
+	solved := h.runSolve(solveCtx, p, &Request{Count: 2}, slot.hold())
+	if solved.Status != StatusSolved {
+		p.describe(solved)
+		return http.StatusOK, solved
+	}
+	unique := solved.Unique != nil && *solved.Unique
+	path := &Path{Unique: unique}
+	resp.Path = path
+	refused := enter(g, entered)
+	if unique {
+		path.Mistakes = mistakes(g, refused, solved.Solution)
+	} else {
+		path.Note = "the puzzle has more than one solution: entered digits are not checked, and no technique that assumes one solution is used"
+	}
+	if len(path.Mistakes) > 0 {
+		resp.Status = StatusMistakes
+		cells := make([]int, len(path.Mistakes))
+		for i, m := range path.Mistakes {
+			cells[i] = m.Cell
+		}
+		return h.stepPicture(ctx, p, resp, show, draw, positionPicture(g, b, &render.Highlight{Cells: cells,
+			Color: render.ConflictColor, Class: "highlight mistake", Label: "entered digits that differ from the solution"}))
+	}
+
+	found := make(chan logic.Path, 1)
+	pathDone := slot.hold()
+	go func() {
+		defer pathDone()
+		found <- solvePath(g, logic.Options{Unique: unique})
+	}()
+	var lp logic.Path
+	select {
+	case lp = <-found:
+	case <-solveCtx.Done():
+		return http.StatusOK, &Response{Status: StatusTimeout, Error: fmt.Sprintf("no logical path within the time limit of %v", h.cfg.SolveTimeout)}
+	}
+	path.Solved, path.Stuck, path.Broken = lp.Solved, lp.Stuck, lp.Broken
+	path.Steps = make([]PathStep, len(lp.Steps))
+	for i, st := range lp.Steps {
+		path.Steps[i] = pathStep(g, st)
+	}
+	k := req.Step
+	if k == 0 && len(lp.Steps) > 0 {
+		k = 1
+	}
+	if k > len(lp.Steps) {
+		return requestError(fmt.Errorf("%w: step %d: the path has %d steps", errBadRequest, k, len(lp.Steps)))
+	}
+	resp.Status = StatusPath
+	path.Shown = k
+	before := g.Clone()
+	if k > 0 {
+		for _, st := range lp.Steps[:k-1] {
+			before.Apply(st)
+		}
+	}
+	pic := positionPicture(before, b, nil)
+	if k > 0 {
+		pic.Step = renderStep(before, lp.Steps[k-1], k)
+	}
+	return h.stepPicture(ctx, p, resp, show, draw, pic)
+}
+
+// enter enters the digits a person entered into g, in cell order, and
+// returns those it refuses (a digit that clashes with a digit placed in
+// a peer, or another digit over a given).
+func enter(g *logic.Grid, entered []int) []logic.Candidate {
+	var refused []logic.Candidate
+	for i, d := range entered {
+		if d != 0 && g.Enter(i, d) != nil {
+			refused = append(refused, logic.Candidate{Cell: i, Digit: d})
+		}
+	}
+	return refused
+}
+
+// mistakes returns the entered digits that differ from the solution, in
+// cell order: those in g (logic.Grid.Mistakes) and those it refused.
+func mistakes(g *logic.Grid, refused []logic.Candidate, solution []int) []Mark {
+	sol := make([]uint8, len(solution))
+	for i, d := range solution {
+		sol[i] = uint8(d)
+	}
+	wrong := g.Mistakes(sol)
+	for _, c := range refused {
+		if c.Cell < len(sol) && int(sol[c.Cell]) != c.Digit {
+			wrong = append(wrong, c)
+		}
+	}
+	slices.SortFunc(wrong, func(a, b logic.Candidate) int { return a.Cell - b.Cell })
+	out := make([]Mark, len(wrong))
+	for i, c := range wrong {
+		out[i] = Mark{c.Cell, c.Digit}
+	}
+	return out
+}
+
+// pathStep returns a step of grid g as the API sends it.
+func pathStep(g *logic.Grid, st logic.Step) PathStep {
+	marks := func(cs []logic.Candidate) []Mark {
+		var out []Mark
+		for _, c := range cs {
+			out = append(out, Mark{c.Cell, c.Digit})
+		}
+		return out
+	}
+	ps := PathStep{Technique: st.Technique, Rating: st.Rating, Text: st.Text, Cells: st.Cells, Rules: st.Rules,
+		Placements: marks(st.Placements), Eliminations: marks(st.Eliminations), Candidates: marks(st.Candidates)}
+	for _, i := range st.Houses {
+		ps.Houses = append(ps.Houses, StepHouse{Name: g.Houses[i].Name(), Cells: g.Houses[i].Cells})
+	}
+	for _, l := range st.Links {
+		ps.Links = append(ps.Links, StepLink{FromDigit: l.From.Digit, From: l.From.Cells, ToDigit: l.To.Digit, To: l.To.Cells, Strong: l.Strong})
+	}
+	return ps
+}
+
+// renderStep returns step k (1-based) of grid g as package render draws
+// it: as render --step does, with its number before its words.
+func renderStep(g *logic.Grid, st logic.Step, k int) *render.Step {
+	ps := pathStep(g, st)
+	marks := func(ms []Mark) []render.Mark {
+		out := make([]render.Mark, len(ms))
+		for i, m := range ms {
+			out[i] = render.Mark{Cell: m.Cell, Digit: m.Digit}
+		}
+		return out
+	}
+	rs := &render.Step{Cells: st.Cells, Used: marks(ps.Candidates), Placed: marks(ps.Placements), Eliminated: marks(ps.Eliminations),
+		Rules: st.Rules, Text: fmt.Sprintf("%d. %s", k, strings.ReplaceAll(st.Text, " ⇒ ", "; "))} // ⇒: not in the PNG fonts
+	for _, hs := range ps.Houses {
+		rs.Houses = append(rs.Houses, hs.Cells)
+	}
+	for _, l := range ps.Links {
+		rs.Links = append(rs.Links, render.StepLink{FromDigit: l.FromDigit, From: l.From, ToDigit: l.ToDigit, To: l.To, Strong: l.Strong})
+	}
+	return rs
+}
+
+// positionPicture returns the picture of position g of a puzzle with
+// givens b: the placed digits that are not given as a solution's, the
+// candidates of the other cells as marks, and the highlight hl if any.
+func positionPicture(g *logic.Grid, b *board.Board, hl *render.Highlight) *render.Picture {
+	placed := board.New(b.Shape)
+	pic := &render.Picture{Solution: placed, Candidates: make([]uint64, len(g.Cand))}
+	for i, v := range g.Value {
+		placed.Cells[i] = uint8(v)
+		if v == 0 {
+			pic.Candidates[i] = uint64(g.Cand[i])
+		}
+	}
+	if hl != nil {
+		pic.Highlights = []render.Highlight{*hl}
+	}
+	return pic
+}
+
+// stepPicture draws pic into resp when the request asks for a picture,
+// waiting for a turn to draw within the time limit as a solve's answer
+// does, and answers.
+func (h *Handler) stepPicture(ctx context.Context, p *puzzle, resp *Response, show render.Show, draw bool, pic *render.Picture) (int, *Response) {
+	if !draw {
+		return http.StatusOK, resp
+	}
+	drawCtx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
+	defer cancel()
+	select {
+	case h.renders <- struct{}{}:
+	case <-drawCtx.Done():
+		resp.Error = fmt.Sprintf("no picture: %d pictures are being drawn, the server's limit", h.cfg.MaxRenders)
+		return http.StatusOK, resp
+	}
+	svg, err := p.picture(pic, show)
+	<-h.renders
+	if err != nil {
+		return http.StatusInternalServerError, &Response{Status: StatusError, Error: err.Error()}
+	}
+	if len(svg) > h.cfg.MaxPicture {
+		return h.pictureTooLarge(len(svg))
+	}
+	resp.SVG = svg
+	return http.StatusOK, resp
+}

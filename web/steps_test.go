@@ -11,6 +11,8 @@ import (
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/logic"
+	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // libraryPath is the logical path package logic gives a classic puzzle
@@ -234,5 +236,44 @@ func TestStepsBadRequests(t *testing.T) {
 	code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": "55" + classic[2:]})
 	if code != http.StatusOK || resp.Status != StatusNoSolution || !strings.Contains(resp.Explanation, "clash") {
 		t.Errorf("clashing givens: %d %s %q", code, resp.Status, resp.Explanation)
+	}
+}
+
+// TestStepPictureRules draws a variant step made by hand (the steps of
+// cages come from other packages): the page's conversion keeps the rule
+// instances it relies on, which the picture shades and outlines, and the
+// houses it names.
+func TestStepPictureRules(t *testing.T) {
+	t.Parallel()
+	vp := variant.New(board.Classic)
+	vp.Rules = []variant.Rule{variant.Killer{Cells: []int{40, 41}, Sum: 3}, variant.Killer{Cells: []int{0, 1, 9}, Sum: 6}}
+	g, err := logic.FromPuzzle(vp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := logic.Step{Technique: "Killer cage", Rules: []int{1}, Houses: []int{0},
+		Eliminations: []logic.Candidate{{Cell: 2, Digit: 1}}, Text: "the 6-cage at r1c1 holds 1, 2 and 3: r1c3 ≠ 1"}
+	ps := pathStep(g, st)
+	if !slices.Equal(ps.Rules, []int{1}) || len(ps.Houses) != 1 || ps.Houses[0].Name != "row 1" {
+		t.Errorf("the step as sent: %+v", ps)
+	}
+	p := &puzzle{vp: vp}
+	pic := positionPicture(g, vp.Givens, nil)
+	pic.Step = renderStep(g, st, 3)
+	svg, err := p.picture(pic, render.Both)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := itemCells(svg, "highlight step rule killercage"); len(got) != 1 || !slices.Equal(got[0], []int{0, 1, 9}) {
+		t.Errorf("the cage the step relies on is shaded at %v, want [0 1 9]", got)
+	}
+	if got := itemCells(svg, "step rule killercage"); len(got) != 1 || !slices.Equal(got[0], []int{0, 1, 9}) {
+		t.Errorf("the cage the step relies on is outlined at %v, want [0 1 9]", got)
+	}
+	if got := itemCells(svg, "step house"); len(got) != 1 || !slices.Equal(got[0], []int{0, 1, 2, 3, 4, 5, 6, 7, 8}) {
+		t.Errorf("the step's house is outlined at %v, want row 1", got)
+	}
+	if got := itemCells(svg, "step elimination"); len(got) != 1 || !slices.Equal(got[0], []int{2}) {
+		t.Errorf("the step's elimination is drawn at %v, want r1c3", got)
 	}
 }

@@ -133,6 +133,10 @@ function stepsShow(r, body) {
   panel.dataset.shown = String(k);
   $("step-count").textContent = `Step ${k} of ${total}`;
   $("step-text").textContent = step.text;
+  // The rule instances the step relies on, in the words of the rule list.
+  const rules = (step.rules || []).map((i) => (data.rules || [])[i]).filter((r) => r);
+  $("step-rules").textContent = rules.length ? "It relies on: " + rules.join("; ") : "";
+  $("step-rules").hidden = !rules.length;
   $("step-prev").disabled = k <= 1;
   $("step-next").disabled = k >= total;
   let status = k === 1 ? `Hint: ${step.text}` : `Step ${k}: ${step.technique}.`;

@@ -63,8 +63,8 @@ type Request struct {
 	// by their number of candidates, with a legend.
 	CandidateCounts bool `json:"candidate_counts,omitempty"`
 	// Entered holds, for /api/steps, the digits a person entered (not
-	// givens): N² digits, 0 for none; nil takes those of an f-puzzles
-	// file. The other endpoints ignore it.
+	// givens): N² digits, 0 for none; a cell it leaves 0 takes the digit
+	// entered there in an f-puzzles file. The other endpoints ignore it.
 	Entered []int `json:"entered,omitempty"`
 	// Step is, for /api/steps, the step of the path to draw (1-based);
 	// 0 draws the first, the hint.

@@ -156,18 +156,15 @@ func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
 		return requestError(err)
 	}
 	b := p.board()
-	entered := req.Entered
-	if entered == nil {
-		entered = p.entered // an f-puzzles file's own
+	if req.Entered != nil && len(req.Entered) != len(b.Cells) {
+		return requestError(fmt.Errorf("%w: %d entered digits for a %v board (%d cells)", errBadRequest, len(req.Entered), b.Shape, len(b.Cells)))
 	}
-	if entered != nil && len(entered) != len(b.Cells) {
-		return requestError(fmt.Errorf("%w: %d entered digits for a %v board (%d cells)", errBadRequest, len(entered), b.Shape, len(b.Cells)))
-	}
-	for i, d := range entered {
+	for i, d := range req.Entered {
 		if d < 0 || d > b.Side() {
 			return requestError(fmt.Errorf("%w: entered digit %d at %s is outside 0..%d", errBadRequest, d, b.CellName(i), b.Side()))
 		}
 	}
+	entered := mergeEntered(req.Entered, p.entered)
 	resp := &Response{}
 	p.describe(resp)
 	if len(p.clashes) > 0 {
@@ -260,6 +257,25 @@ func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
 		pic.Step = renderStep(before, lp.Steps[k-1], k)
 	}
 	return h.stepPicture(ctx, p, resp, show, draw, pic)
+}
+
+// mergeEntered returns the digits entered on the page (req, nil for
+// none) with, in the cells they leave blank, those entered in the
+// f-puzzles file (file, nil for none), which the page does not show.
+func mergeEntered(req, file []int) []int {
+	if req == nil {
+		return file
+	}
+	if len(file) != len(req) {
+		return req
+	}
+	out := slices.Clone(req)
+	for i, d := range out {
+		if d == 0 {
+			out[i] = file[i]
+		}
+	}
+	return out
 }
 
 // enter enters the digits a person entered into g, in cell order, and

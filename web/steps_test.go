@@ -277,3 +277,27 @@ func TestStepPictureRules(t *testing.T) {
 		t.Errorf("the step's elimination is drawn at %v, want r1c3", got)
 	}
 }
+
+// TestStepsFPuzzlesEntered checks the digits entered in an f-puzzles
+// file (testdata/progress.json: r6c6 is wrong) count as entered, beside
+// those the page sends.
+func TestStepsFPuzzlesEntered(t *testing.T) {
+	t.Parallel()
+	srv, _ := newTestServer(t, engineConfig(t))
+	progress, err := os.ReadFile(testpuzzles.Path("testdata/progress.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": string(progress), "picture": "none"})
+	if resp.Status != StatusMistakes || len(resp.Path.Mistakes) != 1 || resp.Path.Mistakes[0].Cell != 50 {
+		t.Fatalf("the file's entered digits: %s %q %+v", resp.Status, resp.Error, resp.Path)
+	}
+	fileWrong := resp.Path.Mistakes[0]
+	// r9c1 is 3 in the solution; 1 is wrong, and clashes with nothing.
+	entered := make([]int, 81)
+	entered[72] = 1
+	_, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": string(progress), "entered": entered, "picture": "none"})
+	if resp.Status != StatusMistakes || !slices.Equal(resp.Path.Mistakes, []Mark{fileWrong, {72, 1}}) {
+		t.Errorf("the page's and the file's entered digits: %s %q %+v", resp.Status, resp.Error, resp.Path)
+	}
+}

@@ -112,9 +112,50 @@ func logicalGrid(vp *variant.Puzzle) (*logic.Grid, error) {
 }
 
 // solvePath is the page's one call of the logical solver: the path from
-// position g.
-func solvePath(g *logic.Grid, opts logic.Options) logic.Path {
-	return logic.Solve(g, opts)
+// position g, as logic.Solve finds it, step by step so that the work
+// ends at the first step after ctx does (a 25×25 path takes minutes); it
+// returns ctx's error then.
+func solvePath(ctx context.Context, g *logic.Grid, opts logic.Options) (logic.Path, error) {
+	g = g.Clone()
+	p := logic.Path{Grid: g}
+	if why := g.Contradiction(); why != "" {
+		p.Broken, p.Stuck = why, true
+		return p, nil
+	}
+	for !g.Solved() {
+		if err := ctx.Err(); err != nil {
+			return p, err
+		}
+		st, ok := logic.Next(g, opts)
+		if !ok || !changes(g, st) {
+			p.Stuck = true
+			break
+		}
+		g.Apply(st)
+		p.Steps = append(p.Steps, st)
+	}
+	if why := g.Contradiction(); why != "" {
+		p.Broken, p.Stuck = why, true
+		return p, nil
+	}
+	p.Solved = !p.Stuck
+	return p, nil
+}
+
+// changes reports whether applying st changes g, as logic.Solve checks: a
+// step that does not would be taken again and again.
+func changes(g *logic.Grid, st logic.Step) bool {
+	for _, e := range st.Eliminations {
+		if g.Value[e.Cell] == 0 && g.Cand[e.Cell].Has(e.Digit) {
+			return true
+		}
+	}
+	for _, pl := range st.Placements {
+		if g.Value[pl.Cell] == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // sharedSlot lets the works of one request (the solve, then the logical
@@ -220,11 +261,16 @@ func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
 			Color: render.ConflictColor, Class: "highlight mistake", Label: "entered digits that differ from the solution"}))
 	}
 
+	// The path runs on a goroutine of its own, which keeps the slot until
+	// it has stopped (at its first step after the time limit), and the
+	// answer does not wait for that.
 	found := make(chan logic.Path, 1)
 	pathDone := slot.hold()
 	go func() {
 		defer pathDone()
-		found <- solvePath(g, logic.Options{Unique: unique})
+		if lp, err := solvePath(solveCtx, g, logic.Options{Unique: unique}); err == nil {
+			found <- lp
+		}
 	}()
 	var lp logic.Path
 	select {

@@ -152,4 +152,17 @@ func TestPageSteps(t *testing.T) {
 	}
 	step("hint", 1)
 	step("step-next", 2)
+
+	// A killer: no logical path yet, said in plain words, and no steps.
+	paste(t, ctx, blisterLink(t), `#picture svg .littlekillersum`)
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.ID("hint")),
+		chromedp.Poll[chromedp.Void](`document.getElementById("status").textContent.includes("no logical path")`),
+	)
+	if err != nil {
+		t.Fatalf("a killer's hint: %v", err)
+	}
+	if !eval[bool](t, ctx, `document.getElementById("steps").hidden`) {
+		t.Error("the step-through is open for a puzzle with no path")
+	}
 }

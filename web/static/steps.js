@@ -35,7 +35,6 @@ function stepsPosition() {
 // why).
 async function stepsAsk(body, what) {
   if (state.work) return null;
-  clearTimeout(pending); // an edit waiting to be drawn is part of this request
   const controller = startWork(what);
   try {
     for (let attempt = 0; ; attempt++) {
@@ -56,6 +55,11 @@ async function stepsAsk(body, what) {
 // stepsHint asks for the path from the position on the board and shows its
 // first step.
 async function stepsHint() {
+  if (state.work) return;
+  // An edit of the text waiting to be drawn is drawn first: the position
+  // is the board's.
+  clearTimeout(pending);
+  await refresh();
   if (!state.board) return;
   const pos = stepsPosition();
   const body = requestBody({ givens: pos.givens, step: 0 });

@@ -122,6 +122,7 @@ type Handler struct {
 	renders chan struct{} // one token per picture being drawn
 	memory  memoryReturner
 	mux     *http.ServeMux
+	paths   pathCache // the last paths of /api/steps
 }
 
 // NewHandler returns the handler of the page and its API with the given

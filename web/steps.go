@@ -2,6 +2,8 @@ package web
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -227,10 +229,35 @@ func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
 		return requestError(fmt.Errorf("%w: solving puzzles with variant rules or irregular regions is %v, and a hint needs the solution", errUnavailable, errUnavailable))
 	}
 
-	release, why := h.solves.take(clientOf(ctx), b.Side())
+	key := pathKey(req)
+	f := h.paths.get(key)
+	if f == nil {
+		var answer *Response
+		if f, answer = h.findPath(ctx, p, g, entered); f == nil {
+			return answer.code(), answer
+		}
+		h.paths.put(key, f)
+	}
+	return h.answerPath(ctx, p, resp, f, req.Step, show, draw)
+}
+
+// foundPath is what /api/steps found for a position: the grid (the
+// entered digits in), and the path from it or the entered digits that
+// are wrong. It is not changed once made: requests share it.
+type foundPath struct {
+	g    *logic.Grid
+	lp   logic.Path
+	path Path // Shown is the answer's
+}
+
+// findPath solves the puzzle, counting its solutions, checks the entered
+// digits against the solution and finds the logical path from the
+// position, within the time limit and a solving slot. It returns the
+// answer when it finds no path (busy, no solution, a timeout).
+func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entered []int) (*foundPath, *Response) {
+	release, why := h.solves.take(clientOf(ctx), p.board().Side())
 	if release == nil {
-		return http.StatusServiceUnavailable, &Response{Status: StatusBusy,
-			Error: fmt.Sprintf("the server is busy: %s; try again in a moment", why)}
+		return nil, &Response{Status: StatusBusy, Error: fmt.Sprintf("the server is busy: %s; try again in a moment", why)}
 	}
 	slot := &sharedSlot{release: release}
 	done := slot.hold() // this request's own hold, until it has answered
@@ -240,25 +267,18 @@ func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
 	solved := h.runSolve(solveCtx, p, &Request{Count: 2}, slot.hold())
 	if solved.Status != StatusSolved {
 		p.describe(solved)
-		return http.StatusOK, solved
+		return nil, solved
 	}
 	unique := solved.Unique != nil && *solved.Unique
-	path := &Path{Unique: unique}
-	resp.Path = path
+	f := &foundPath{g: g, path: Path{Unique: unique}}
 	refused := enter(g, entered)
 	if unique {
-		path.Mistakes = mistakes(g, refused, solved.Solution)
+		f.path.Mistakes = mistakes(g, refused, solved.Solution)
 	} else {
-		path.Note = "the puzzle has more than one solution: entered digits are not checked, and no technique that assumes one solution is used"
+		f.path.Note = "the puzzle has more than one solution: entered digits are not checked, and no technique that assumes one solution is used"
 	}
-	if len(path.Mistakes) > 0 {
-		resp.Status = StatusMistakes
-		cells := make([]int, len(path.Mistakes))
-		for i, m := range path.Mistakes {
-			cells[i] = m.Cell
-		}
-		return h.stepPicture(ctx, p, resp, show, draw, positionPicture(g, b, &render.Highlight{Cells: cells,
-			Color: render.ConflictColor, Class: "highlight mistake", Label: "entered digits that differ from the solution"}))
+	if len(f.path.Mistakes) > 0 {
+		return f, nil
 	}
 
 	// The path runs on a goroutine of its own, which keeps the slot until
@@ -272,37 +292,106 @@ func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
 			found <- lp
 		}
 	}()
-	var lp logic.Path
 	select {
-	case lp = <-found:
+	case f.lp = <-found:
 	case <-solveCtx.Done():
-		return http.StatusOK, &Response{Status: StatusTimeout, Error: fmt.Sprintf("no logical path within the time limit of %v", h.cfg.SolveTimeout)}
+		return nil, &Response{Status: StatusTimeout, Error: fmt.Sprintf("no logical path within the time limit of %v", h.cfg.SolveTimeout)}
 	}
-	path.Solved, path.Stuck, path.Broken = lp.Solved, lp.Stuck, lp.Broken
-	path.Steps = make([]PathStep, len(lp.Steps))
-	for i, st := range lp.Steps {
-		path.Steps[i] = pathStep(g, st)
+	f.path.Solved, f.path.Stuck, f.path.Broken = f.lp.Solved, f.lp.Stuck, f.lp.Broken
+	f.path.Steps = make([]PathStep, len(f.lp.Steps))
+	for i, st := range f.lp.Steps {
+		f.path.Steps[i] = pathStep(g, st)
 	}
-	k := req.Step
-	if k == 0 && len(lp.Steps) > 0 {
+	return f, nil
+}
+
+// answerPath answers with a path found (or the mistakes found) and the
+// picture of its step k (1-based; 0 is the first).
+func (h *Handler) answerPath(ctx context.Context, p *puzzle, resp *Response, f *foundPath, k int, show render.Show, draw bool) (int, *Response) {
+	path := f.path // a copy: Shown is this answer's
+	resp.Path = &path
+	if len(path.Mistakes) > 0 {
+		resp.Status = StatusMistakes
+		cells := make([]int, len(path.Mistakes))
+		for i, m := range path.Mistakes {
+			cells[i] = m.Cell
+		}
+		return h.stepPicture(ctx, p, resp, show, draw, positionPicture(f.g, &render.Highlight{Cells: cells,
+			Color: render.ConflictColor, Class: "highlight mistake", Label: "entered digits that differ from the solution"}))
+	}
+	steps := f.lp.Steps
+	if k == 0 && len(steps) > 0 {
 		k = 1
 	}
-	if k > len(lp.Steps) {
-		return requestError(fmt.Errorf("%w: step %d: the path has %d steps", errBadRequest, k, len(lp.Steps)))
+	if k > len(steps) {
+		return requestError(fmt.Errorf("%w: step %d: the path has %d steps", errBadRequest, k, len(steps)))
 	}
 	resp.Status = StatusPath
 	path.Shown = k
-	before := g.Clone()
+	before := f.g.Clone()
 	if k > 0 {
-		for _, st := range lp.Steps[:k-1] {
+		for _, st := range steps[:k-1] {
 			before.Apply(st)
 		}
 	}
-	pic := positionPicture(before, b, nil)
+	pic := positionPicture(before, nil)
 	if k > 0 {
-		pic.Step = renderStep(before, lp.Steps[k-1], k)
+		pic.Step = renderStep(before, steps[k-1], k)
 	}
 	return h.stepPicture(ctx, p, resp, show, draw, pic)
+}
+
+// code is the HTTP status of an answer with no path: 503 for busy, 200
+// for the answers about the puzzle.
+func (r *Response) code() int {
+	if r.Status == StatusBusy {
+		return http.StatusServiceUnavailable
+	}
+	return http.StatusOK
+}
+
+// pathKey is the key of a request's path in the cache: a hash of what
+// says the position (not the step, nor the picture).
+func pathKey(req *Request) string {
+	h := sha256.New() // its writes never fail
+	_ = json.NewEncoder(h).Encode([]any{req.Puzzle, req.Format, req.Box, req.Alphabet, req.Rules, req.Regions, req.Givens, req.Entered})
+	return string(h.Sum(nil))
+}
+
+// pathCacheSize is the number of paths kept: the last positions stepped
+// through on the pages of the server.
+const pathCacheSize = 16
+
+// pathCache keeps the last paths found, so that stepping through a path
+// (the same position, another step) draws the step without solving
+// again. The zero value is empty and ready; it is safe for concurrent use.
+type pathCache struct {
+	mu    sync.Mutex
+	keys  []string // oldest first
+	paths map[string]*foundPath
+}
+
+func (c *pathCache) get(key string) *foundPath {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.paths[key]
+}
+
+func (c *pathCache) put(key string, f *foundPath) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.paths == nil {
+		c.paths = map[string]*foundPath{}
+	}
+	if _, ok := c.paths[key]; ok {
+		return
+	}
+	if len(c.keys) == pathCacheSize {
+		delete(c.paths, c.keys[0])
+		c.keys = c.keys[1:]
+	}
+	c.keys = append(c.keys, key)
+	c.paths[key] = f
 }
 
 // mergeEntered returns the digits entered on the page (req, nil for
@@ -400,11 +489,11 @@ func renderStep(g *logic.Grid, st logic.Step, k int) *render.Step {
 	return rs
 }
 
-// positionPicture returns the picture of position g of a puzzle with
-// givens b: the placed digits that are not given as a solution's, the
-// candidates of the other cells as marks, and the highlight hl if any.
-func positionPicture(g *logic.Grid, b *board.Board, hl *render.Highlight) *render.Picture {
-	placed := board.New(b.Shape)
+// positionPicture returns the picture of position g: the placed digits
+// that are not given as a solution's, the candidates of the other cells
+// as marks, and the highlight hl if any.
+func positionPicture(g *logic.Grid, hl *render.Highlight) *render.Picture {
+	placed := board.New(g.Puzzle.Givens.Shape)
 	pic := &render.Picture{Solution: placed, Candidates: make([]uint64, len(g.Cand))}
 	for i, v := range g.Value {
 		placed.Cells[i] = uint8(v)

@@ -8,9 +8,11 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/render"
@@ -260,7 +262,7 @@ func TestStepPictureRules(t *testing.T) {
 		t.Errorf("the step as sent: %+v", ps)
 	}
 	p := &puzzle{vp: vp}
-	pic := positionPicture(g, vp.Givens, nil)
+	pic := positionPicture(g, nil)
 	pic.Step = renderStep(g, st, 3)
 	svg, err := p.picture(pic, render.Both)
 	if err != nil {
@@ -370,5 +372,57 @@ func TestSolvePath(t *testing.T) {
 	cancel()
 	if p, err := solvePath(ctx, g, logic.Options{}); !errors.Is(err, context.Canceled) || len(p.Steps) != 0 {
 		t.Errorf("an ended context: %v, %d steps", err, len(p.Steps))
+	}
+}
+
+// TestStepsCache checks that stepping through a path solves the puzzle
+// once: the same position with another step (or picture) is drawn from
+// the path kept, and another position is solved again; the cache keeps
+// the last pathCacheSize paths.
+func TestStepsCache(t *testing.T) {
+	t.Parallel()
+	var solves atomic.Int32
+	srv, _ := newTestServer(t, Config{Solve: func(ctx context.Context, p *variant.Puzzle, o engine.Options) engine.Result {
+		solves.Add(1)
+		eng, err := engine.New(o)
+		if err != nil {
+			return engine.Result{Status: engine.Failed, Err: err}
+		}
+		return eng.SolvePuzzle(ctx, p)
+	}})
+	_, full := libraryPath(t, classic, nil)
+	for i, body := range []map[string]any{
+		{"puzzle": classic},
+		{"puzzle": classic, "step": 7},
+		{"puzzle": classic, "step": 3, "picture": "none"},
+		{"puzzle": classic, "step": len(full.Steps)},
+	} {
+		code, _, resp := post(t, srv, "/api/steps", body)
+		if code != http.StatusOK || resp.Status != StatusPath || len(resp.Path.Steps) != len(full.Steps) {
+			t.Fatalf("request %d: %d %s %q", i, code, resp.Status, resp.Error)
+		}
+		step, _ := body["step"].(int) // 0 when left out
+		if want := max(1, step); resp.Path.Shown != want {
+			t.Errorf("request %d: shown %d", i, resp.Path.Shown)
+		}
+	}
+	if n := solves.Load(); n != 1 {
+		t.Errorf("%d solves for one position stepped through, want 1", n)
+	}
+	entered := make([]int, 81)
+	entered[full.Steps[0].Placements[0].Cell] = full.Steps[0].Placements[0].Digit
+	if _, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "entered": entered}); resp.Status != StatusPath || len(resp.Path.Steps) != len(full.Steps)-1 {
+		t.Errorf("after the first step entered: %s, %d steps", resp.Status, len(resp.Path.Steps))
+	}
+	if n := solves.Load(); n != 2 {
+		t.Errorf("%d solves for two positions, want 2", n)
+	}
+
+	var c pathCache
+	for i := range pathCacheSize + 1 {
+		c.put(fmt.Sprint(i), &foundPath{})
+	}
+	if c.get("0") != nil || c.get("1") == nil || c.get(fmt.Sprint(pathCacheSize)) == nil || len(c.paths) != pathCacheSize {
+		t.Errorf("the cache keeps %d paths, the oldest %v", len(c.paths), c.get("0"))
 	}
 }

@@ -114,7 +114,10 @@
 // drawn as render draws a Step. A puzzle with a rule the logical solver
 // has no steps for yet is answered 200 with status "no_path" and an error
 // naming the rule; clashing givens "no_solution"; a step past the path's
-// end is a 400.
+// end is a 400. The server keeps the last 16 paths it found: the same
+// position asked again with another "step" (the page's next and previous)
+// is drawn without solving again. The path is found step by step and
+// stops at the first step after the time limit.
 //
 // # Safety
 //

@@ -208,23 +208,17 @@ func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
 		}
 	}
 	entered := mergeEntered(req.Entered, p.entered)
-	resp := &Response{}
-	p.describe(resp)
-	if len(p.clashes) > 0 {
-		resp.Status = StatusNoSolution
-		resp.Explanation = fmt.Sprintf("Two givens clash: %s and %s", b.CellName(p.clashes[0]), b.CellName(p.clashes[1]))
-		return h.stepPicture(ctx, p, resp, show, draw, &render.Picture{Highlights: []render.Highlight{render.Conflict(p.clashes)}})
-	}
 	g, err := logicalGrid(p.vp)
 	switch {
 	case errors.Is(err, logic.ErrUnsupportedRule):
-		resp.Status = StatusNoPath
-		resp.Error = "no logical path is available for this puzzle yet: the logical solver has no steps for one of its rules (" +
-			strings.TrimPrefix(err.Error(), logic.ErrUnsupportedRule.Error()+": ") + "); Solve and Check uniqueness still work"
+		resp := plainAnswer(StatusNoPath, "no logical path is available for this puzzle yet: the logical solver has no steps for one of its rules ("+
+			strings.TrimPrefix(err.Error(), logic.ErrUnsupportedRule.Error()+": ")+"); Solve and Check uniqueness still work")
+		p.describe(resp)
 		return http.StatusOK, resp
-	case err != nil:
+	case err != nil && len(p.clashes) == 0:
 		return requestError(fmt.Errorf("%w: %v", errBadRequest, err))
 	}
+	// Givens that clash leave g nil: the solve answers, no solution.
 	if p.isVariant() && h.cfg.SolveVariant == nil && h.cfg.Solve == nil {
 		return requestError(fmt.Errorf("%w: solving puzzles with variant rules or irregular regions is %v, and a hint needs the solution", errUnavailable, errUnavailable))
 	}
@@ -232,13 +226,13 @@ func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
 	key := pathKey(req)
 	f := h.paths.get(key)
 	if f == nil {
-		var answer *Response
-		if f, answer = h.findPath(ctx, p, g, entered); f == nil {
-			return answer.code(), answer
+		var none *Response
+		if f, none = h.findPath(ctx, p, g, entered); f == nil {
+			return none.code(), none
 		}
 		h.paths.put(key, f)
 	}
-	return h.answerPath(ctx, p, resp, f, req.Step, show, draw)
+	return h.answerPath(ctx, p, f, req.Step, show, draw)
 }
 
 // foundPath is what /api/steps found for a position: the grid (the
@@ -257,23 +251,24 @@ type foundPath struct {
 func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entered []int) (*foundPath, *Response) {
 	release, why := h.solves.take(clientOf(ctx), p.board().Side())
 	if release == nil {
-		return nil, &Response{Status: StatusBusy, Error: fmt.Sprintf("the server is busy: %s; try again in a moment", why)}
+		return nil, plainAnswer(StatusBusy, fmt.Sprintf("the server is busy: %s; try again in a moment", why))
 	}
 	slot := &sharedSlot{release: release}
 	done := slot.hold() // this request's own hold, until it has answered
 	defer done()
 	solveCtx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
 	defer cancel()
-	solved := h.runSolve(solveCtx, p, &Request{Count: 2}, slot.hold())
-	if solved.Status != StatusSolved {
-		p.describe(solved)
-		return nil, solved
+	solution, unique, none := h.solveCounting(solveCtx, p, slot.hold())
+	if none != nil {
+		return nil, none
 	}
-	unique := solved.Unique != nil && *solved.Unique
+	if g == nil {
+		return nil, plainAnswer(StatusError, "the solver found a solution of givens that clash")
+	}
 	f := &foundPath{g: g, path: Path{Unique: unique}}
 	refused := enter(g, entered)
 	if unique {
-		f.path.Mistakes = mistakes(g, refused, solved.Solution)
+		f.path.Mistakes = mistakes(g, refused, solution)
 	} else {
 		f.path.Note = "the puzzle has more than one solution: entered digits are not checked, and no technique that assumes one solution is used"
 	}
@@ -295,7 +290,7 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 	select {
 	case f.lp = <-found:
 	case <-solveCtx.Done():
-		return nil, &Response{Status: StatusTimeout, Error: fmt.Sprintf("no logical path within the time limit of %v", h.cfg.SolveTimeout)}
+		return nil, plainAnswer(StatusTimeout, fmt.Sprintf("no logical path within the time limit of %v", h.cfg.SolveTimeout))
 	}
 	f.path.Solved, f.path.Stuck, f.path.Broken = f.lp.Solved, f.lp.Stuck, f.lp.Broken
 	f.path.Steps = make([]PathStep, len(f.lp.Steps))
@@ -305,9 +300,30 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 	return f, nil
 }
 
+// solveCounting solves the puzzle as /api/solve does, counting to two (and
+// explaining a puzzle with no solution), and gives the slot back with release when the solve has ended. It returns
+// the solution (r·N + c) and whether it is the only one, or, when the
+// solve found none, the answer to send. It and plainAnswer are the only
+// places here that know the answers of a solve.
+func (h *Handler) solveCounting(ctx context.Context, p *puzzle, release func()) (solution []int, unique bool, none *Response) {
+	resp := h.runSolve(ctx, p, &Request{Count: 2, Explain: true}, release) // Explain: why there is no solution, if there is none
+	if resp.Status != StatusSolved {
+		p.describe(resp)
+		return nil, false, resp
+	}
+	return resp.Solution, resp.Unique != nil && *resp.Unique, nil
+}
+
+// plainAnswer is an answer of a status and a message.
+func plainAnswer(status, msg string) *Response {
+	return &Response{Status: status, Error: msg}
+}
+
 // answerPath answers with a path found (or the mistakes found) and the
 // picture of its step k (1-based; 0 is the first).
-func (h *Handler) answerPath(ctx context.Context, p *puzzle, resp *Response, f *foundPath, k int, show render.Show, draw bool) (int, *Response) {
+func (h *Handler) answerPath(ctx context.Context, p *puzzle, f *foundPath, k int, show render.Show, draw bool) (int, *Response) {
+	resp := plainAnswer(StatusPath, "")
+	p.describe(resp)
 	path := f.path // a copy: Shown is this answer's
 	resp.Path = &path
 	if len(path.Mistakes) > 0 {
@@ -326,7 +342,6 @@ func (h *Handler) answerPath(ctx context.Context, p *puzzle, resp *Response, f *
 	if k > len(steps) {
 		return requestError(fmt.Errorf("%w: step %d: the path has %d steps", errBadRequest, k, len(steps)))
 	}
-	resp.Status = StatusPath
 	path.Shown = k
 	before := f.g.Clone()
 	if k > 0 {
@@ -525,7 +540,7 @@ func (h *Handler) stepPicture(ctx context.Context, p *puzzle, resp *Response, sh
 	svg, err := p.picture(pic, show)
 	<-h.renders
 	if err != nil {
-		return http.StatusInternalServerError, &Response{Status: StatusError, Error: err.Error()}
+		return http.StatusInternalServerError, plainAnswer(StatusError, err.Error())
 	}
 	if len(svg) > h.cfg.MaxPicture {
 		return h.pictureTooLarge(len(svg))

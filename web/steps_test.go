@@ -236,10 +236,15 @@ func TestStepsBadRequests(t *testing.T) {
 			}
 		})
 	}
-	// Clashing givens are an answer: no solution.
+	// Clashing givens, or givens with no completion, are an answer: no
+	// solution, and why.
 	code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": "55" + classic[2:]})
-	if code != http.StatusOK || resp.Status != StatusNoSolution || !strings.Contains(resp.Explanation, "clash") {
+	if code != http.StatusOK || resp.Status != StatusNoSolution || !strings.Contains(resp.Explanation, "clash") || resp.Path != nil {
 		t.Errorf("clashing givens: %d %s %q", code, resp.Status, resp.Explanation)
+	}
+	code, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": "4...3.......6..8..........1....5..9..2....6...7.2........1.27..5.3....4.9........"})
+	if code != http.StatusOK || resp.Status != StatusNoSolution || !strings.Contains(resp.Explanation, "no completion") || resp.Path != nil {
+		t.Errorf("givens with no completion: %d %s %q", code, resp.Status, resp.Explanation)
 	}
 }
 

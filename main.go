@@ -8,10 +8,12 @@ import (
 
 	"github.com/satdoku/satdoku/app"
 	"github.com/satdoku/satdoku/batch"
+	"github.com/satdoku/satdoku/web/serve"
 )
 
 func main() {
 	// In a worker process started by a batch, serve it and exit here.
 	batch.ServeWorkerIfChild()
-	os.Exit(app.Main(os.Args, os.Stdin, os.Stdout, os.Stderr))
+	// The command line, and the web page's command: app does not import web.
+	os.Exit(app.Main(os.Args, os.Stdin, os.Stdout, os.Stderr, serve.Command))
 }

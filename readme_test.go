@@ -268,7 +268,7 @@ func TestReadmeTour(t *testing.T) {
 // the README (its cheat-sheet) and of docs/*.md, each in a scratch
 // directory holding the checkout's testdata: each must succeed (exit 0,
 // or 3 where the puzzle has no solution, as the command asks why).
-// "satdoku serve" serves until it is stopped: app's tests serve.
+// "satdoku serve" serves until it is stopped: web/serve's tests serve.
 func TestReadmeShellCommands(t *testing.T) {
 	race.SkipExternal(t)
 	if runtime.GOOS == "windows" {

@@ -18,7 +18,6 @@ import (
 	"syscall"
 
 	inputpkg "github.com/satdoku/satdoku/input"
-	"github.com/satdoku/satdoku/solver"
 	"github.com/urfave/cli/v2"
 )
 
@@ -75,13 +74,34 @@ func usagef(format string, args ...any) error { return exitf(ExitUsage, format, 
 // silentExit ends the run with a code; what needed saying is said already.
 func silentExit(code int) error { return &exitError{code, nil} }
 
-// Main runs the command line with the given arguments and streams and
-// returns the process exit code. It never calls os.Exit.
+// Exitf returns the error that ends a command with an exit code and a
+// message, for the commands of other packages (see Command).
+func Exitf(code int, format string, args ...any) error { return exitf(code, format, args...) }
+
+// Usagef returns the error of a bad command line (ExitUsage), for the
+// commands of other packages (see Command).
+func Usagef(format string, args ...any) error { return usagef(format, args...) }
+
+// Command makes a command of the application from the streams of a run.
+// It is how the program's main adds commands that live above app, which
+// app does not import (satdoku serve, in package web/serve): they go
+// before "completion", with the flag handling and exit codes of the rest.
+type Command func(Streams) *cli.Command
+
+// Streams are the standard streams a run works on, as a Command gets them.
+type Streams struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+}
+
+// Main runs the command line with the given arguments and streams, with
+// the commands of extra too, and returns the process exit code. It never
+// calls os.Exit.
 //
 // Batches run worker processes that are this executable started again:
 // the program's main calls batch.ServeWorkerIfChild before Main.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return runApp(&streams{stdin: stdin, stdout: stdout, stderr: stderr}, args)
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, extra ...Command) int {
+	return runApp(&streams{stdin: stdin, stdout: stdout, stderr: stderr, extra: extra}, args)
 }
 
 // cliMu serialises the parsing of command lines: urfave/cli/v2 writes
@@ -173,12 +193,14 @@ type streams struct {
 	worker func() (*exec.Cmd, error)
 	// quiet is --quiet: no note about reading a terminal.
 	quiet bool
+	// extra are the commands that Main was given.
+	extra []Command
 }
 
 // New returns the satdoku application reading stdin and writing stdout and
-// stderr.
-func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	return newApp(&streams{stdin: stdin, stdout: stdout, stderr: stderr})
+// stderr, with the commands of extra too.
+func New(stdin io.Reader, stdout, stderr io.Writer, extra ...Command) *cli.App {
+	return newApp(&streams{stdin: stdin, stdout: stdout, stderr: stderr, extra: extra})
 }
 
 func newApp(io *streams) *cli.App {
@@ -214,11 +236,13 @@ one screen; 'satdoku help COMMAND --long' gives all of it.
 			benchCommand(io),
 			renderCommand(io),
 			hintCommand(io),
-			serveCommand(io),
-			completionCommand(io),
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // Main maps errors to exit codes
 	}
+	for _, command := range io.extra {
+		a.Commands = append(a.Commands, command(Streams{Stdin: io.stdin, Stdout: io.stdout, Stderr: io.stderr}))
+	}
+	a.Commands = append(a.Commands, completionCommand(io))
 	// A usage error gets one line and a pointer to the help, not the whole help.
 	a.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
 		return usagef("%s (see 'satdoku --help')", usageMessage(err, a.Flags))
@@ -248,6 +272,10 @@ func quietBoolDefault(f cli.Flag) {
 		b.DisableDefaultText = true
 	}
 }
+
+// Version returns the module version and VCS revision from the build
+// info: what --version prints.
+func Version() string { return version() }
 
 // version returns the module version and VCS revision from the build info.
 func version() string {
@@ -408,18 +436,4 @@ func flagsFirst(a *cli.App, args []string) []string {
 	out := append([]string{}, args[:start]...)
 	out = append(out, front...)
 	return append(out, files...)
-}
-
-// memoryLimit is the soft heap limit of a solving process: with the
-// collector's target raised for speed (solver.TuneGC), it keeps a long
-// batch well inside 64 MiB of resident memory.
-const memoryLimit = 40 << 20
-
-// tuneGC sets up the collector of a process that solves many puzzles,
-// unless the user chose with GOGC or GOMEMLIMIT.
-func tuneGC() {
-	solver.TuneGC()
-	if _, ok := os.LookupEnv("GOMEMLIMIT"); !ok {
-		debug.SetMemoryLimit(memoryLimit)
-	}
 }

@@ -92,7 +92,7 @@ func runBench(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
-	tuneGC()
+	batch.TuneGC()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	tw := s.stdout

@@ -465,7 +465,7 @@ echo "[root]"; complete -C "satdoku "`)
 		for name, want := range map[string]string{
 			"solve": "a.txt b.txt",
 			"-o":    "compact fpuzzles fpuzzles-url grid json line png pretty svg",
-			"root":  "bench completion decode encode generate hint render serve solve",
+			"root":  "bench completion decode encode generate hint render solve",
 		} {
 			if got := sections[name]; got != want {
 				t.Errorf("fish, %s: %q, want %q (all: %q)", name, got, want, out)

@@ -71,8 +71,8 @@ func TestCompletion(t *testing.T) {
 		line string // words separated by |, the last one under the cursor
 		want string // words printed, space-separated
 	}{
-		{"", "solve generate encode decode bench render hint serve completion"},
-		{"s", "solve serve"},
+		{"", "solve generate encode decode bench render hint completion"},
+		{"s", "solve"},
 		{"solve|", ""},
 		{"solve|p.txt|", ""},
 		{"p.txt|", ""},
@@ -85,7 +85,7 @@ func TestCompletion(t *testing.T) {
 		{"encode|--amo|", "auto pairwise sequential commander product"},
 		{"render|--show|p", "puzzle"},
 		{"completion|", "bash zsh fish"},
-		{"-o|line|", "solve generate encode decode bench render hint serve completion"},
+		{"-o|line|", "solve generate encode decode bench render hint completion"},
 		{"-o|line|so", "solve"},
 	}
 	for _, tt := range tests {

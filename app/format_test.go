@@ -132,24 +132,32 @@ func TestOutputFormats(t *testing.T) {
 
 // jsonLine is what the tests read of one JSON Lines object.
 type jsonLine struct {
-	Index      *int     `json:"index"`
-	File       string   `json:"file"`
-	Line       int      `json:"line"`
-	Status     string   `json:"status"`
-	Solution   string   `json:"solution"`
-	Error      string   `json:"error"`
-	Engine     string   `json:"engine"`
-	Fallback   *string  `json:"fallback"`
-	Micros     *int64   `json:"micros"`
-	Solutions  *int     `json:"solutions"`
-	Unique     *bool    `json:"unique"`
-	Second     string   `json:"second"`
-	Differ     []string `json:"differ"`
-	Clashes    []string `json:"clashes"`
-	Conflict   []string `json:"conflict"`
-	Confirmed  *bool    `json:"confirmed"`
-	Candidates [][]int  `json:"candidates"`
-	Summary    *struct {
+	Index     *int     `json:"index"`
+	File      string   `json:"file"`
+	Line      int      `json:"line"`
+	Status    string   `json:"status"`
+	Solution  string   `json:"solution"`
+	Error     string   `json:"error"`
+	Engine    string   `json:"engine"`
+	Fallback  *string  `json:"fallback"`
+	Micros    *int64   `json:"micros"`
+	Solutions *int     `json:"solutions"`
+	Unique    *bool    `json:"unique"`
+	Second    string   `json:"second"`
+	Differ    []string `json:"differ"`
+	Clashes   []struct {
+		Cells   [2]int `json:"cells"`
+		Digit   int    `json:"digit"`
+		Unit    string `json:"unit"`
+		Message string `json:"message"`
+	} `json:"clashes"`
+	Conflict      []string `json:"conflict"`
+	ConflictCells []int    `json:"conflict_cells"`
+	ConflictRules []int    `json:"conflict_rules"`
+	Explanation   string   `json:"explanation"`
+	Confirmed     *bool    `json:"confirmed"`
+	Candidates    [][]int  `json:"candidates"`
+	Summary       *struct {
 		Read       int `json:"read"`
 		Solved     int `json:"solved"`
 		Unique     int `json:"unique"`
@@ -265,6 +273,8 @@ func TestJSONOutput(t *testing.T) {
 		}
 		if j := res[3]; j.Status != "no_solution" || len(j.Clashes) == 0 && len(j.Conflict) == 0 {
 			t.Errorf("clashing puzzle: want an explanation, got %+v", j)
+		} else if c := j.Clashes[0]; c.Cells != [2]int{0, 1} || c.Unit != "row 1" || !strings.Contains(j.Explanation, c.Message) {
+			t.Errorf("clashing puzzle: the clash of r1c1 and r1c2 in row 1, explained: %+v", j)
 		}
 		for _, i := range []int{4, 5} {
 			j := res[i]
@@ -288,6 +298,9 @@ func TestJSONOutput(t *testing.T) {
 			t.Fatalf("want a conflict and no clash: %+v", res)
 		}
 		checkConflict(t, noSolutionPuzzle, res[0].Conflict)
+		if j := res[0]; len(j.ConflictCells) != len(j.Conflict) || !strings.Contains(j.Explanation, j.Conflict[0]) {
+			t.Errorf("conflict_cells %v and explanation %q do not match the conflict %v", j.ConflictCells, j.Explanation, j.Conflict)
+		}
 	})
 
 	t.Run("grid input", func(t *testing.T) {

@@ -20,12 +20,14 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/generate"
 	inputpkg "github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/internal/lzstring"
 	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/report"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
 )
@@ -157,7 +159,7 @@ func runGenerate(c *cli.Context, s *streams) error {
 	}
 	ctx, stop := signalContext(c.Context)
 	defer stop()
-	tuneGC()
+	batch.TuneGC()
 	w := &genWriter{w: newLazyWriter(s.stdout), out: out, ascii: c.Bool("ascii"), outDir: c.String("out")}
 	if out.picture != "" && w.outDir == "" && c.Int("count") > 1 {
 		return usagef("-o %s writes one picture to standard output: use --out DIR for several puzzles", out.picture)
@@ -571,7 +573,7 @@ func (g *genWriter) puzzle(index int, p *variant.Puzzle, sol *board.Board, info 
 	b := p.Givens
 	switch {
 	case g.out.json:
-		j := genJSON{Index: index, Seed: g.seed, Size: b.Side(), Puzzle: jsonBoard(b, board.Default), Solution: jsonBoard(sol, board.Default),
+		j := genJSON{Index: index, Seed: g.seed, Size: b.Side(), Puzzle: report.Board(b, board.Default), Solution: report.Board(sol, board.Default),
 			Givens: info.givens, Symmetry: info.symmetry, Rating: info.rating, Regions: p.Regions, Added: info.added, Redundant: info.redundant}
 		for _, r := range p.Rules {
 			j.Rules = append(j.Rules, r.Describe(b.Side()))

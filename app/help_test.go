@@ -103,7 +103,6 @@ func TestUsageErrorsSayWhatToWrite(t *testing.T) {
 		{[]string{"solve", "--timeout", "5", in}, "solve: --timeout 5: a duration needs its unit: write 5s (seconds; or ms, m, h)"},
 		{[]string{"--timeout", "2.5", in}, "--timeout 2.5: a duration needs its unit: write 2.5s"},
 		{[]string{"render", "--timeout", "5", in}, "render: --timeout 5: a duration needs its unit: write 5s"},
-		{[]string{"serve", "--timeout", "30"}, "serve: --timeout 30: a duration needs its unit: write 30s"},
 		{[]string{"solve", "--timeout", "5sec", in}, `solve: --timeout "5sec" is not a duration: write one such as 5s, 500ms, 2m or 1h30m`},
 		{[]string{"render", "-o", "png", in}, "render: -o png: in render -o names the picture's file, not its format: write --format png for standard output, or -o FILE.png for a file (./png for a file named png)"},
 		{[]string{"render", "-o", "svg", in}, "write --format svg for standard output, or -o FILE.svg"},

@@ -30,17 +30,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(cliEnv) == "1" {
 		os.Exit(Main(append([]string{"satdoku"}, os.Args[1:]...), os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Setenv(proctest.Var, mark)
-	code := m.Run()
-	if code == 0 && proctest.Supported() {
-		if left := proctest.Leftovers(mark); len(left) > 0 {
-			code = 1
-			for _, p := range left {
-				fmt.Fprintf(os.Stderr, "left running: pid %d: %s\n", p.PID, p.Command)
-			}
-		}
-	}
-	os.Exit(code)
+	os.Exit(proctest.Run(m, mark))
 }
 
 // command returns satdoku with args as a process of its own (not yet
@@ -52,20 +42,11 @@ func command(t *testing.T, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// commandMarked is command, and returns the mark too.
+// commandMarked returns satdoku with args as a process of its own (not
+// yet started) and the mark of its processes: see proctest.Command.
 func commandMarked(t *testing.T, args ...string) (*exec.Cmd, string) {
 	t.Helper()
-	m := proctest.NewMark()
-	t.Cleanup(func() { proctest.CheckNone(t, m) })
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = proctest.Env(m, cliEnv+"=1")
-	t.Cleanup(func() { // a test that failed half-way
-		if cmd.Process != nil && cmd.ProcessState == nil {
-			cmd.Process.Kill()
-			cmd.Wait()
-		}
-	})
-	return cmd, m
+	return proctest.Command(t, cliEnv+"=1", args...)
 }
 
 // sample returns the path of a committed sample at the module root.

@@ -410,7 +410,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"--help", "--long"}, true}, {[]string{"solve", "--help", "--long"}, true},
 		{[]string{"encode", "--help", "--long"}, false}, {[]string{"decode", "--help", "--long"}, false},
 		{[]string{"bench", "--help", "--long"}, false}, {[]string{"render", "--help", "--long"}, false},
-		{[]string{"serve", "--help", "--long"}, false}, {[]string{"completion", "--help", "--long"}, false},
+		{[]string{"completion", "--help", "--long"}, false},
 	} {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			r := satdoku(t, "", tt.args...)

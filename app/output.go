@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -19,6 +18,7 @@ import (
 	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/internal/atomicfile"
 	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/report"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -260,11 +260,8 @@ func (o *resultWriter) picture(r *batch.Result) error {
 		return nil
 	}
 	p := r.Puzzle
-	pic := &render.Picture{Puzzle: p.Board, Variant: r.Variant, Candidates: r.Candidates}
-	addResult(pic, r.Result)
-	if r.Candidates != nil {
-		pic.Solution = nil // the pencil marks are drawn in the cells left empty
-	}
+	pic := &render.Picture{Puzzle: p.Board, Variant: r.Variant}
+	report.Mark(pic, r.Result)
 	opts := render.Options{Show: render.Both}
 	if p.Format != board.Grid {
 		opts.Alphabet = &p.Alphabet
@@ -460,28 +457,14 @@ func (o *resultWriter) note(r *batch.Result) {
 	}
 }
 
-// jsonResult is one line of JSON Lines output.
+// jsonResult is one line of JSON Lines output: the result as the web API
+// writes it too (report.Result), where it was read, and the logical
+// solver's rating and steps.
 type jsonResult struct {
-	Index     int      `json:"index"`
-	File      string   `json:"file,omitempty"`
-	Line      int      `json:"line,omitempty"`
-	Status    string   `json:"status"`
-	Solution  any      `json:"solution,omitempty"`
-	Error     string   `json:"error,omitempty"`
-	Engine    string   `json:"engine,omitempty"`
-	Fallback  string   `json:"fallback,omitempty"`
-	Micros    int64    `json:"micros"`
-	Solutions *int     `json:"solutions,omitempty"`
-	Unique    *bool    `json:"unique,omitempty"`
-	Second    any      `json:"second,omitempty"`
-	Differ    []string `json:"differ,omitempty"`
-	Clashes   []string `json:"clashes,omitempty"`
-	Conflict  []string `json:"conflict,omitempty"`
-	// Confirmed says, for a puzzle with no solution, whether a second
-	// engine (or the clashing givens) confirmed it (engine.Result.Confirmed).
-	Confirmed *bool `json:"confirmed,omitempty"`
-	// Candidates are the true candidates (--candidates), per cell.
-	Candidates [][]int `json:"candidates,omitempty"`
+	Index int    `json:"index"`
+	File  string `json:"file,omitempty"`
+	Line  int    `json:"line,omitempty"`
+	report.Result
 	// Rating (--rate) and Steps (--steps) are the logical solver's; Logic
 	// says why a solved puzzle has none (a rule it does not know).
 	Rating *jsonRating `json:"rating,omitempty"`
@@ -510,49 +493,10 @@ func (o *resultWriter) formatJSON(r *batch.Result) error {
 	}
 	p := r.Puzzle
 	j.Line = p.Line
-	j.Status = r.Status.String()
-	j.Engine = r.Engine
-	j.Fallback = r.Fallback
-	j.Micros = r.Elapsed.Microseconds()
-	if r.Err != nil {
-		j.Error = r.Err.Error()
-	}
-	if r.Solution != nil {
-		j.Solution = jsonBoard(r.Solution, p.Alphabet)
-	}
-	if o.cfg.batch.Engine.Limit >= 2 && (r.Status == engine.Solved || r.Status == engine.NoSolution) {
-		n := r.Count
-		j.Solutions = &n
-		if o.cfg.unique {
-			u := n == 1
-			j.Unique = &u
-		}
-	}
-	if o.cfg.showSecond && r.Second != nil {
-		j.Second = jsonBoard(r.Second, p.Alphabet)
-		for _, c := range board.Diff(r.Solution, r.Second) {
-			j.Differ = append(j.Differ, p.Board.CellName(c))
-		}
-	}
-	for _, c := range r.Clashes {
-		j.Clashes = append(j.Clashes, c.Error())
-	}
-	switch {
-	case r.Variant != nil && len(r.Conflict)+len(r.ConflictRules) > 0:
-		j.Conflict = engine.ConflictNames(r.Variant, r.Conflict, r.ConflictRules)
-	case len(r.Conflict) > 0:
-		j.Conflict = engine.GivenNames(p.Board, r.Conflict)
-	}
-	if r.Status == engine.NoSolution {
-		confirmed := r.Confirmed
-		j.Confirmed = &confirmed
-	}
-	if r.Candidates != nil {
-		j.Candidates = make([][]int, len(r.Candidates))
-		for i, set := range r.Candidates {
-			j.Candidates[i] = candidateDigits(set)
-		}
-	}
+	j.Result = report.New(r.Result, report.Options{
+		Puzzle: p.Board, Variant: r.Variant, Alphabet: p.Alphabet,
+		Counted: o.cfg.batch.Engine.Limit >= 2, Unique: o.cfg.unique, Second: o.cfg.showSecond,
+	})
 	if lr := o.logicOf(r); lr != nil {
 		switch {
 		case lr.err != nil:
@@ -567,45 +511,6 @@ func (o *resultWriter) formatJSON(r *batch.Result) error {
 		}
 	}
 	return o.encodeJSON(&j)
-}
-
-// jsonBoard is how JSON holds a board: its line, the N² symbols in the
-// puzzle's alphabet, when that alphabet can write it (every board up to
-// 35×35 in the default one); otherwise its rows as arrays of numbers (the
-// grid format's, 0 for a blank). Either reads back: the line as it is, the
-// rows joined with spaces and newlines as a grid.
-func jsonBoard(b *board.Board, a board.Alphabet) any {
-	if board.CanWrite(board.Line, b.Shape, a) == nil {
-		return string(board.AppendLine(nil, b, a))
-	}
-	n := b.Side()
-	rows := make([][]uint8, n)
-	for r := range rows {
-		rows[r] = b.Cells[r*n : (r+1)*n]
-	}
-	return jsonRows(rows)
-}
-
-// jsonRows are rows of numbers: encoding/json writes a []uint8 as base64.
-type jsonRows [][]uint8
-
-// MarshalJSON writes the rows as arrays of numbers.
-func (rows jsonRows) MarshalJSON() ([]byte, error) {
-	buf := []byte{'['}
-	for i, row := range rows {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = append(buf, '[')
-		for j, d := range row {
-			if j > 0 {
-				buf = append(buf, ',')
-			}
-			buf = strconv.AppendUint(buf, uint64(d), 10)
-		}
-		buf = append(buf, ']')
-	}
-	return append(buf, ']'), nil
 }
 
 func (o *resultWriter) encodeJSON(v any) error {

@@ -18,6 +18,7 @@ import (
 	inputpkg "github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/internal/atomicfile"
 	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/report"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
 )
@@ -278,11 +279,8 @@ func solveForPicture(ctx context.Context, cfg *renderConfig, pic *render.Picture
 	if err != nil {
 		return exitf(ExitError, "%v", err)
 	}
-	addResult(pic, res)
+	report.Mark(pic, res)
 	switch {
-	case res.Status == engine.Solved && res.Candidates != nil:
-		pic.Solution, pic.Candidates = nil, res.Candidates
-		return nil
 	case res.Status == engine.Solved:
 		return nil
 	case res.Status == engine.Timeout && res.Solution != nil:
@@ -312,31 +310,6 @@ func solveForPicture(ctx context.Context, cfg *renderConfig, pic *render.Picture
 		return exitf(ExitFailed, "%v", res.Err)
 	}
 	return exitf(ExitFailed, "solving: %v", res.Err)
-}
-
-// addResult adds an engine's answer to the picture of its puzzle: the
-// solution, the cells where a second solution differs, the clashing givens
-// or a minimal set of givens with no completion. The solve command's
-// picture output can share it.
-func addResult(pic *render.Picture, res engine.Result) {
-	switch res.Status {
-	case engine.Solved:
-		pic.Solution = res.Solution
-		if res.Second != nil {
-			pic.Second = res.Second // both solutions, side by side
-			pic.Highlights = append(pic.Highlights, render.Difference(board.Diff(res.Solution, res.Second)))
-		}
-	case engine.NoSolution:
-		pic.ConflictRules = res.ConflictRules
-		var cells []int
-		for _, cl := range res.Clashes {
-			cells = append(cells, cl.CellA, cl.CellB)
-		}
-		cells = append(cells, res.Conflict...)
-		if len(cells) > 0 {
-			pic.Highlights = append(pic.Highlights, render.Conflict(cells))
-		}
-	}
 }
 
 // writePicture draws the picture and writes it as "svg" or "png" (at scale

@@ -1,39 +1,31 @@
 package app
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"fmt"
 	"image/png"
 	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fpuzzles"
-	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
 )
 
-// pictureApp is an application holding the render and serve commands
-// only, run in memory like Main runs the whole one. Tests that use it do
+// pictureApp is an application holding the render command only, run in memory like Main runs the whole one. Tests that use it do
 // not run in parallel: urfave/cli writes to its shared help flag when it
 // parses a command line.
 func pictureApp(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args ...string) int {
 	s := &streams{stdin: stdin, stdout: stdout, stderr: stderr}
 	a := &cli.App{
 		Name: "satdoku", Reader: stdin, Writer: stdout, ErrWriter: stderr,
-		Commands:       []*cli.Command{renderCommand(s), serveCommand(s)},
+		Commands:       []*cli.Command{renderCommand(s)},
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
 	err := a.RunContext(ctx, append([]string{"satdoku"}, args...))
@@ -209,115 +201,6 @@ func TestRenderErrors(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a bytes.Buffer safe for a writer and a reader at once.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-// startServe runs "satdoku serve" with the given arguments until the test
-// ends, and returns the URL it prints and its stderr.
-func startServe(t *testing.T, args ...string) (string, *lockedBuffer) {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	pr, pw := io.Pipe()
-	stderr := &lockedBuffer{}
-	done := make(chan int, 1)
-	go func() {
-		code := pictureApp(ctx, strings.NewReader(""), pw, stderr, append([]string{"serve"}, args...)...)
-		pw.Close()
-		done <- code
-	}()
-	line, err := bufio.NewReader(pr).ReadString('\n')
-	go io.Copy(io.Discard, pr)
-	if err != nil {
-		cancel()
-		t.Fatalf("serve printed %q, %v; stderr %s; exit %d", line, err, stderr.String(), <-done)
-	}
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case code := <-done:
-			if code != 0 {
-				t.Errorf("serve ended with exit %d: %s", code, stderr.String())
-			}
-		case <-time.After(5 * time.Minute): // a wait that ends when serve does
-			t.Error("serve did not stop")
-		}
-	})
-	_, url, ok := strings.Cut(strings.TrimSpace(line), "serving on ")
-	if !ok {
-		t.Fatalf("serve printed %q", line)
-	}
-	url, _, _ = strings.Cut(url, " ")
-	return url, stderr
-}
-
-func TestServeCommand(t *testing.T) {
-	url, stderr := startServe(t, "--listen", "127.0.0.1:0", "--max-side", "16", "--timeout", "3s")
-	resp, err := http.Get(url + "api/info")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var info struct {
-		MaxSide   int   `json:"max_side"`
-		TimeoutMS int64 `json:"timeout_ms"`
-	}
-	json.NewDecoder(resp.Body).Decode(&info)
-	resp.Body.Close()
-	if info.MaxSide != 16 || info.TimeoutMS != 3000 {
-		t.Errorf("info %+v", info)
-	}
-	resp, err = http.Post(url+"api/solve", "application/json", strings.NewReader(`{"puzzle":"`+strings.TrimSpace(classic9)+`","picture":"none"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(body), `"status":"solved"`) {
-		t.Errorf("solve: %d %s", resp.StatusCode, body)
-	}
-	if strings.Contains(stderr.String(), "warning") {
-		t.Errorf("a warning for a loopback address: %s", stderr.String())
-	}
-}
-
-func TestServeRemote(t *testing.T) {
-	r := runPicture(t, "", "serve", "--listen", "0.0.0.0:0")
-	if r.code != ExitUsage || !strings.Contains(r.stderr, "--allow-remote") {
-		t.Errorf("non-loopback without --allow-remote: %v", r)
-	}
-	for _, args := range [][]string{
-		{"serve", "--listen", "nonsense"},
-		{"serve", "--max-side", "100"},
-		{"serve", "--timeout", "0s"},
-		{"serve", "--max-solves", "0"},
-		{"serve", "--max-renders", "0"},
-		{"serve", "--max-picture", "10"},
-		{"serve", "extra"},
-	} {
-		if r := runPicture(t, "", args...); r.code != ExitUsage {
-			t.Errorf("%v: %v", args, r)
-		}
-	}
-	_, stderr := startServe(t, "--listen", "0.0.0.0:0", "--allow-remote")
-	if !strings.Contains(stderr.String(), "warning") {
-		t.Errorf("no warning when serving beyond loopback: %q", stderr.String())
-	}
-}
-
 func TestRenderFPuzzles(t *testing.T) {
 	data, err := os.ReadFile("../testdata/variants/dclamage/6x6-extreme-killer.json")
 	if err != nil {
@@ -412,69 +295,5 @@ func TestRenderInputs(t *testing.T) { // not parallel: see pictureApp
 	r = runPicture(t, grid, "render", "--show", "puzzle")
 	if c := svgClasses(t, r.stdout); r.code != 0 || c["givenPencilMarks candidate"] != 12 {
 		t.Errorf("a pencil-mark grid's marks: %v\n%v", c, r)
-	}
-}
-
-// TestServeVariants asks the page's API, as satdoku serve wires it, to
-// solve an f-puzzles puzzle, check its uniqueness, find its true
-// candidates and explain a broken version.
-func TestServeVariants(t *testing.T) {
-	data, err := os.ReadFile("../testdata/variants/dclamage/6x6-extreme-killer.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := fpuzzles.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	link, err := fpuzzles.URL(res.Puzzle, nil, fpuzzles.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	url, _ := startServe(t, "--listen", "127.0.0.1:0")
-	resp, err := http.Get(url + "api/info")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var info struct{ Candidates, Variants bool }
-	json.NewDecoder(resp.Body).Decode(&info)
-	resp.Body.Close()
-	if !info.Candidates || !info.Variants {
-		t.Errorf("/api/info: %+v, want candidates and variants", info)
-	}
-	post := func(req map[string]any) map[string]any {
-		t.Helper()
-		req["picture"] = "none"
-		body, _ := json.Marshal(req)
-		resp, err := http.Post(url+"api/solve", "application/json", bytes.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		var out map[string]any
-		if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || resp.StatusCode != 200 {
-			t.Fatalf("%v: HTTP %d, %v %v", req, resp.StatusCode, out, err)
-		}
-		return out
-	}
-	out := post(map[string]any{"puzzle": link, "count": 2})
-	if out["status"] != "solved" || out["unique"] != true {
-		t.Fatalf("uniqueness: %v", out)
-	}
-	sol := board.New(res.Puzzle.Givens.Shape)
-	for i, d := range out["solution"].([]any) {
-		sol.Cells[i] = uint8(d.(float64))
-	}
-	if err := variant.Check(res.Puzzle, sol); err != nil {
-		t.Errorf("the page's solution: %v", err)
-	}
-	out = post(map[string]any{"puzzle": link, "candidates": true})
-	if cs, _ := out["candidates"].([]any); out["status"] != "candidates" || len(cs) != 36 {
-		t.Errorf("candidates: %v", out)
-	}
-	broken := strings.Replace(string(data), `"killercage":[`, `"killercage":[{"cells":["R1C1","R1C2"],"value":"2"},`, 1)
-	out = post(map[string]any{"puzzle": broken, "explain": true})
-	if out["status"] != "no_solution" || !strings.Contains(fmt.Sprint(out["explanation"]), "killer cage r1c1 r1c2") {
-		t.Errorf("explain: %v", out)
 	}
 }

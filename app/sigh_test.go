@@ -48,14 +48,22 @@ func TestSighInputs(t *testing.T) {
 		t.Errorf("render: %v", r)
 	}
 
-	file := writeFile(t, "iss.txt", "# Interactive Sudoku Solver\n"+sighAntiKing+"\n.Lunchbox~10~R1C1~R1C2\n\n"+link+"\n")
+	file := writeFile(t, "iss.txt", "# Interactive Sudoku Solver\n"+sighAntiKing+"\n\n.Lunchbox~10~R1C1~R1C2\n\n"+link+"\n")
 	r = satdoku(t, "", "solve", "-o", "line", file)
 	r.wantCode(t, ExitInvalid)
 	if r.stdout != sighAntiKingSolution+"\ninvalid\n"+sighAntiKingSolution+"\n" {
 		t.Fatalf("stdout %q", r.stdout)
 	}
-	if !strings.Contains(r.stderr, `iss.txt: line 3: Interactive Sudoku Solver: constraint "Lunchbox" is not supported by satdoku (item 1: .Lunchbox~10~R1C1~R1C2)`) {
+	if !strings.Contains(r.stderr, `iss.txt: line 4: Interactive Sudoku Solver: constraint "Lunchbox" is not supported by satdoku (item 1: .Lunchbox~10~R1C1~R1C2)`) {
 		t.Errorf("stderr %q", r.stderr)
+	}
+	// Two strings one under the other, neither indented: one puzzle or
+	// two? Refused, naming the line.
+	file = writeFile(t, "iss2.txt", sighAntiKing+"\n"+sighAntiKing+"\n")
+	r = satdoku(t, "", "solve", "-o", "line", file)
+	r.wantCode(t, ExitInvalid)
+	if r.stdout != "invalid\n" || !strings.Contains(r.stderr, "iss2.txt: line 2: consecutive lines of Interactive Sudoku Solver strings") {
+		t.Errorf("two strings one under the other: %v", r)
 	}
 	// On standard input too, and with spaces, which ISS removes.
 	r = satdoku(t, strings.ReplaceAll(sighAntiKing, ".~", ". ~")+"\n", "solve", "-o", "line")

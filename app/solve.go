@@ -487,7 +487,7 @@ func runSolve(c *cli.Context, s *streams) error {
 			fmt.Fprintf(s.stderr, "satdoku: %s\n", n)
 		}
 	}
-	tuneGC()
+	batch.TuneGC()
 	ctx, stop := context.WithCancelCause(c.Context)
 	defer stop(nil)
 	sigs := make(chan os.Signal, 1)

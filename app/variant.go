@@ -11,6 +11,7 @@ import (
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
 	inputpkg "github.com/satdoku/satdoku/input"
+	"github.com/satdoku/satdoku/report"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
 )
@@ -111,18 +112,6 @@ func (rs *ruleSet) apply(p *board.Puzzle) (*variant.Puzzle, error) {
 	return &variant.Puzzle{Givens: p.Board, Regions: regions, Rules: rules}, nil
 }
 
-// candidateDigits returns the digits of a candidate set, in order.
-func candidateDigits(set uint64) []int {
-	var ds []int
-	for d := 1; set != 0; d++ {
-		if set&1 != 0 {
-			ds = append(ds, d)
-		}
-		set >>= 1
-	}
-	return ds
-}
-
 // writeCandidates writes the true candidates of p as a grid of sets: a
 // line per row, each cell's digits in p's symbols (run together when each
 // digit is one symbol, else numbers separated by commas), the sets padded
@@ -133,7 +122,7 @@ func writeCandidates(w *bytes.Buffer, p *board.Puzzle, cs []uint64) {
 	sets := make([]string, len(cs))
 	width, open := 1, 0
 	for i, set := range cs {
-		ds := candidateDigits(set)
+		ds := report.Digits(set)
 		if len(ds) > 1 {
 			open++
 		}

@@ -71,10 +71,22 @@ func selfCommand() (*exec.Cmd, error) {
 	return cmd, nil
 }
 
-// memoryLimit is the soft heap limit of a worker process: with the
-// collector's target raised for speed (solver.TuneGC), it keeps a long
-// batch well inside 64 MiB of resident memory.
+// memoryLimit is the soft heap limit of a solving process (a worker, or
+// the command line's own): with the collector's target raised for speed
+// (solver.TuneGC), it keeps a long batch well inside 64 MiB of resident
+// memory.
 const memoryLimit = 40 << 20
+
+// TuneGC sets up the collector of a process that solves many puzzles (a
+// worker process, or a command that solves in its own): solver.TuneGC's
+// target, and a soft memory limit of 40 MiB, unless the user chose with
+// GOGC or GOMEMLIMIT. Call it once, before solving.
+func TuneGC() {
+	solver.TuneGC()
+	if _, ok := os.LookupEnv("GOMEMLIMIT"); !ok {
+		debug.SetMemoryLimit(memoryLimit)
+	}
+}
 
 // serveWorker reads the config line, then answers requests until its
 // input ends. Answers go out whenever no further request is waiting, so
@@ -95,10 +107,7 @@ func serveWorker(in io.Reader, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	solver.TuneGC()
-	if _, ok := os.LookupEnv("GOMEMLIMIT"); !ok {
-		debug.SetMemoryLimit(memoryLimit)
-	}
+	TuneGC()
 	if cfg.FlushEach && cfg.Engine.Kind != engine.External {
 		// Timed puzzles: pay the first solve's start-up costs (heap
 		// growth, page faults) before saying ready. A solve, not the

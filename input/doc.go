@@ -40,10 +40,14 @@
 //
 // The variant formats (all but Text and Marks) may be mixed in one input,
 // a puzzle a line: links, payloads, killer strings, JSON Lines. An
-// Interactive Sudoku Solver string goes on over the indented lines under it
-// (ISS's examples write a long puzzle so, and its text box reads every line
-// as one puzzle); a line that is not indented starts the next puzzle, so a
-// file of strings one a line reads each as its own.
+// Interactive Sudoku Solver string goes on over the lines that continue it
+// (ISS's text box reads every line as one puzzle, and its collections write
+// a long one so): lines indented under it, as the collections indent them,
+// and lines that break it inside a constraint (one starting with '~' or
+// '_', or under a string that ends with '.', '~' or '_'). Whole strings on
+// lines one under the other, none indented, could be one puzzle or a
+// puzzle a line: they are refused as one, ErrSighLines naming the line, so
+// put a blank line between puzzles, or indent the lines that go on.
 //
 // # Bytes and files
 //

@@ -183,7 +183,9 @@ func (f *stream) read() (*board.Puzzle, *variant.Puzzle, error) {
 			text, f.done = l+"\n"+string(rest), true
 		case t[0] == '.' && Detect(t) == Sigh:
 			var cerr error
-			if text, cerr = f.sighLines(t); cerr != nil {
+			if text, cerr = f.sighLines(t); errors.Is(cerr, ErrSighLines) {
+				return nil, nil, &PuzzleError{Err: fmt.Errorf("%s: %w", f.name, cerr), Line: first}
+			} else if cerr != nil {
 				return nil, nil, cerr
 			}
 			if _, perr := f.r.Peek(1); perr == io.EOF {
@@ -207,24 +209,53 @@ func (f *stream) read() (*board.Puzzle, *variant.Puzzle, error) {
 	return f.puzzle(res, at, first)
 }
 
+// ErrSighLines reports Interactive Sudoku Solver strings on lines that
+// follow each other with no indentation and no blank line between: one
+// puzzle over several lines (as ISS's text box reads them) or a puzzle a
+// line, which the text cannot tell.
+var ErrSighLines = errors.New("consecutive lines of Interactive Sudoku Solver strings")
+
 // sighLines returns an Interactive Sudoku Solver string that starts with
-// line t and goes on over the indented lines that follow it: ISS itself
-// reads every line of its text box as one puzzle, and its collection
-// writes a long one over several lines, each indented. A line that is not
-// indented (or a blank line, or a comment) starts the next puzzle, so that
-// a file of strings one a line reads as before.
+// line t and goes on over the lines that continue it: ISS itself reads
+// every line of its text box as one puzzle, and its collections write a
+// long one over several lines. A line continues the string when
+//   - it is indented (as ISS's collections write them), or
+//   - the string is broken inside a constraint: the line starts with '~'
+//     or '_', or the string so far ends with '.', '~' or '_' and the line
+//     is no string and no puzzle of another format of its own.
+//
+// A blank line, a comment, or a line of another format starts the next
+// puzzle. So does an ISS string that is not indented, after a string
+// continued over indented lines. One right under the first line of a
+// string, with no indentation, is ambiguous: a puzzle over several lines
+// or a puzzle a line. That string and every line that follows it so are
+// refused as one, with ErrSighLines naming the line, rather than read
+// either way at a guess.
 func (f *stream) sighLines(t string) (string, error) {
 	var sb strings.Builder
 	sb.WriteString(t)
+	first := f.line
+	indented := false // a line of this string was indented
+	ambiguous := 0    // the line of the first string right under another, unindented
 	for {
 		b, err := f.r.Peek(1)
-		if err != nil || (b[0] != ' ' && b[0] != '\t') {
-			return sb.String(), nil
+		if err != nil {
+			break
 		}
 		next, _ := f.peekLine()
-		if next = strings.TrimSpace(next); next == "" || next[0] == '#' {
-			return sb.String(), nil
+		tn := strings.TrimSpace(next)
+		if tn == "" || tn[0] == '#' {
+			break
 		}
+		if !sighContinues(sb.String(), tn, b[0] == ' ' || b[0] == '\t') {
+			if indented || tn[0] != '.' || Detect(tn) != Sigh {
+				break
+			}
+			if ambiguous == 0 {
+				ambiguous = f.line + 1
+			}
+		}
+		indented = indented || b[0] == ' ' || b[0] == '\t'
 		l, err := f.readLine()
 		if err != nil && err != io.EOF {
 			return "", err
@@ -236,6 +267,26 @@ func (f *stream) sighLines(t string) (string, error) {
 		sb.WriteByte('\n')
 		sb.WriteString(strings.TrimSpace(l))
 	}
+	if ambiguous > 0 {
+		return "", fmt.Errorf("line %d: %w (lines %d to %d, none indented): one puzzle over several lines, as Interactive Sudoku Solver reads them, or a puzzle a line? Indent the lines that go on, as its collections do, or put a blank line between puzzles",
+			ambiguous, ErrSighLines, first, f.line)
+	}
+	return sb.String(), nil
+}
+
+// sighContinues reports whether the line next (trimmed; indented says
+// whether it was) goes on with the Interactive Sudoku Solver string cur:
+// see sighLines.
+func sighContinues(cur, next string, indented bool) bool {
+	switch {
+	case indented:
+		return true
+	case next[0] == '~' || next[0] == '_':
+		return true
+	case strings.HasSuffix(cur, ".") || strings.HasSuffix(cur, "~") || strings.HasSuffix(cur, "_"):
+		return next[0] != '.' && Detect(next) == Text
+	}
+	return false
 }
 
 // peekLine returns the next line, without reading it, as far as the

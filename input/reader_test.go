@@ -4,25 +4,12 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/variant"
-)
-
-// breakFree is "I want to break free" of Interactive Sudoku Solver's
-// collections (data/collections.js at commit e373f98), as it stores it:
-// 18 thermometers over five indented lines, and no givens. Its solution
-// is ISS's.
-const (
-	breakFree = `
-    .Thermo~r1c2~r2c3.Thermo~r3c2~r2c1.Thermo~r4c2~r5c1.Thermo~r6c2~r5c3
-    .Thermo~r7c2~r8c3.Thermo~r9c2~r8c1.Thermo~r1c6~r2c6.Thermo~r3c5~r2c4
-    .Thermo~r3c5~r2c5.Thermo~r6c5~r5c4.Thermo~r7c5~r8c4.Thermo~r9c6~r8c6
-    .Thermo~r1c8~r2c9.Thermo~r3c8~r2c7.Thermo~r4c8~r5c9.Thermo~r6c8~r5c7
-    .Thermo~r7c8~r8c9.Thermo~r9c8~r8c7`
-	breakFreeSolution = "953874162816235497472916538265398741794621385138457629387169254529743816641582973"
 )
 
 // readAll reads every puzzle of text as one input named "t".
@@ -46,41 +33,112 @@ func readAll(t *testing.T, text string) ([]*variant.Puzzle, []error) {
 	return nil, nil
 }
 
-// TestSighOverLines: an Interactive Sudoku Solver puzzle written over
-// several indented lines is one puzzle, whose 18 thermometers the solution
-// keeps; strings one a line (not indented) are a puzzle each, as before.
-func TestSighOverLines(t *testing.T) {
-	t.Parallel()
-	sol := make([]uint8, 81)
-	for i, c := range breakFreeSolution {
-		sol[i] = uint8(c - '0')
+// sighSample is a puzzle of testdata/sigh-lines.txt: its lines, trimmed,
+// and ISS's solution.
+type sighSample struct {
+	name, solution string
+	lines          []string
+}
+
+// sighSamples reads testdata/sigh-lines.txt.
+func sighSamples(t *testing.T) []sighSample {
+	t.Helper()
+	data, err := os.ReadFile("testdata/sigh-lines.txt")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tc := range []struct {
-		name, text string
-		puzzles    int
-	}{
-		{"as ISS stores it", breakFree + "\n", 1},
-		{"tabs, a comment after", strings.ReplaceAll(breakFree, "    ", "\t") + "\n# next\n" + ".AntiKing\n", 2},
-		{"one a line", strings.ReplaceAll(breakFree, "    ", "") + "\n", 5},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			ps, errs := readAll(t, tc.text)
-			if len(errs) > 0 || len(ps) != tc.puzzles {
-				t.Fatalf("%d puzzles, errors %v; want %d", len(ps), errs, tc.puzzles)
-			}
-			if tc.puzzles == 5 {
-				return
-			}
-			p := ps[0]
-			if len(p.Rules) != 18 {
-				t.Fatalf("%d rules, want 18 thermometers", len(p.Rules))
-			}
-			g := p.Givens.Clone()
-			copy(g.Cells, sol)
-			if err := variant.Check(p, g); err != nil {
-				t.Fatalf("ISS's solution breaks the puzzle as read: %v", err)
-			}
-		})
+	var out []sighSample
+	var cur *sighSample
+	for _, l := range strings.Split(string(data), "\n") {
+		switch t := strings.TrimSpace(l); {
+		case t == "": // the header ends, or a sample
+			cur = nil
+		case strings.HasPrefix(t, "# solution "):
+			cur.solution = strings.TrimPrefix(t, "# solution ")
+			out = append(out, *cur)
+			cur = nil
+		case strings.HasPrefix(t, "# ") && cur == nil:
+			cur = &sighSample{name: strings.TrimPrefix(t, "# ")}
+		case strings.HasPrefix(t, ".") && cur != nil:
+			cur.lines = append(cur.lines, t)
+		}
+	}
+	if len(out) < 2 {
+		t.Fatalf("%d samples", len(out))
+	}
+	return out
+}
+
+// brokenInside writes an ISS string over lines broken inside its
+// constraints, never indented: after a '~', then before one, in turn.
+func brokenInside(lines []string) string {
+	var sb strings.Builder
+	s, width, after := strings.Join(lines, ""), 0, true
+	for i := 0; i < len(s); i++ {
+		if s[i] == '~' && width >= 30 && !after {
+			sb.WriteByte('\n')
+			width, after = 0, true
+		}
+		sb.WriteByte(s[i])
+		width++
+		if s[i] == '~' && width >= 30 && after {
+			sb.WriteByte('\n')
+			width, after = 0, false
+		}
+	}
+	return sb.String()
+}
+
+// TestSighLines: an Interactive Sudoku Solver puzzle written over several
+// lines (ISS's own collections, testdata/sigh-lines.txt) is one puzzle,
+// whose rules ISS's solution keeps, when its lines are indented (as ISS
+// stores them) or broken inside a constraint; lines of whole strings one
+// under the other with no indentation are refused as one, naming the
+// line, rather than read as a puzzle each or as one at a guess. What
+// follows a blank line is read either way.
+func TestSighLines(t *testing.T) {
+	t.Parallel()
+	for _, sample := range sighSamples(t) {
+		thermos := strings.Count(strings.Join(sample.lines, ""), ".Thermo")
+		indent := func(prefix string) string { return prefix + strings.Join(sample.lines, "\n"+prefix) }
+		for _, tc := range []struct {
+			name, text string
+			refused    bool
+		}{
+			{"as ISS stores it", indent("    ") + "\n\n.AntiKing\n", false},
+			{"as ISS stores it, the next puzzle right under", indent("    ") + "\n.AntiKing\n", false},
+			{"tabs, a comment after", indent("\t") + "\n# next\n.AntiKing\n", false},
+			{"broken inside constraints", brokenInside(sample.lines) + "\n\n.AntiKing\n", false},
+			{"on one line", strings.Join(sample.lines, "") + "\n\n.AntiKing\n", false},
+			{"no indentation", indent("") + "\n\n.AntiKing\n", true},
+		} {
+			t.Run(sample.name+"/"+tc.name, func(t *testing.T) {
+				text := "# " + sample.name + "\n" + tc.text
+				ps, errs := readAll(t, text)
+				if tc.refused {
+					var pe *input.PuzzleError
+					if len(errs) != 1 || !errors.Is(errs[0], input.ErrSighLines) || !errors.As(errs[0], &pe) || pe.Line != 2 ||
+						!strings.HasPrefix(errs[0].Error(), "t: line 3: ") || len(ps) != 1 || len(ps[0].Rules) != 1 {
+						t.Fatalf("want the lines refused naming line 3, then .AntiKing read; got %d puzzles, errors %v", len(ps), errs)
+					}
+					return
+				}
+				if len(errs) > 0 || len(ps) != 2 || len(ps[1].Rules) != 1 {
+					t.Fatalf("%d puzzles, errors %v; want the puzzle, then .AntiKing\n%s", len(ps), errs, text)
+				}
+				p := ps[0]
+				if len(p.Rules) != thermos {
+					t.Fatalf("%d rules, want %d thermometers", len(p.Rules), thermos)
+				}
+				g := p.Givens.Clone()
+				for i, c := range sample.solution {
+					g.Cells[i] = uint8(c - '0')
+				}
+				if err := variant.Check(p, g); err != nil {
+					t.Fatalf("ISS's solution breaks the puzzle as read: %v", err)
+				}
+			})
+		}
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/bits"
 	"net/http"
 	"strings"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/report"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -79,14 +79,20 @@ const (
 	StatusTimeout    = "timeout"     // the time limit ran out
 	StatusInvalid    = "invalid"     // the request or the puzzle is malformed
 	StatusBusy       = "busy"        // too many solves at once; retry
+	StatusUndecided  = "undecided"   // the solver gave up without an answer
 	StatusError      = "error"       // the engines failed or disagree
-	StatusCandidates = "candidates"  // true candidates are in Candidates
 )
 
 // Response is the answer of the API. Fields that do not apply are left out.
+//
+// Its Result is the solve's result, the JSON object that "satdoku solve -o
+// json" writes too (see package report): status, solution, counts,
+// explanations, true candidates, micros (here the time the request took).
+// The statuses of a solve are report's; the API adds StatusOK (a render)
+// and StatusBusy. The other fields describe the puzzle and carry its
+// pictures.
 type Response struct {
-	Status string `json:"status"`
-	Error  string `json:"error,omitempty"`
+	report.Result
 
 	Size    int    `json:"size,omitempty"`    // N
 	Box     string `json:"box,omitempty"`     // box shape, "3x3"
@@ -98,52 +104,27 @@ type Response struct {
 	// Ignored says in plain words what an f-puzzles file holds that is
 	// drawn but not solved with ("3 lines are drawn only: not a rule, so
 	// not used to solve").
-	Ignored  []string `json:"ignored,omitempty"`
-	Text     string   `json:"text,omitempty"`     // the givens written in the input's format
-	Solution []int    `json:"solution,omitempty"` // N² digits
+	Ignored []string `json:"ignored,omitempty"`
+	Text    string   `json:"text,omitempty"` // the givens written in the input's format
 	// SolutionText is the solution written in the input's format (a grid
 	// of numbers for f-puzzles input).
 	SolutionText string `json:"solution_text,omitempty"`
 	// FPuzzles is the puzzle (givens, rules and drawings) as an f-puzzles
 	// link, for the page's "open in f-puzzles" and "open in SudokuPad";
 	// empty when f-puzzles cannot express a rule.
-	FPuzzles string `json:"fpuzzles,omitempty"`
-	// Count is the number of solutions found (at most the request's
-	// count), when counting.
-	Count *int `json:"count,omitempty"`
-	// Unique reports, when counting to 2 or more, whether the puzzle has
-	// exactly one solution.
-	Unique *bool `json:"unique,omitempty"`
-	// Second is a second solution, and Differ the cells where it differs
-	// from the first.
-	Second []int `json:"second,omitempty"`
-	Differ []int `json:"differ,omitempty"`
-	// Clashes lists givens that break a rule directly.
-	Clashes []Clash `json:"clashes,omitempty"`
-	// Conflict holds the cells of a minimal set of givens with no
-	// completion, and Explanation says it in words.
-	Conflict []int `json:"conflict,omitempty"`
-	// ConflictRules holds, for a variant puzzle, the indexes into Rules
-	// of the rules of that minimal set (engine.Result.ConflictRules).
-	ConflictRules []int  `json:"conflict_rules,omitempty"`
-	Explanation   string `json:"explanation,omitempty"`
-	// Candidates holds, per cell, the digits that appear there in some
-	// solution.
-	Candidates [][]int `json:"candidates,omitempty"`
-	Engine     string  `json:"engine,omitempty"`
-	ElapsedMS  float64 `json:"elapsed_ms"`
-	SVG        string  `json:"svg,omitempty"`
-	SVGSecond  string  `json:"svg_second,omitempty"` // the second solution, when there is one
+	FPuzzles  string `json:"fpuzzles,omitempty"`
+	SVG       string `json:"svg,omitempty"`
+	SVGSecond string `json:"svg_second,omitempty"` // the second solution, when there is one
 	// Path is the logical path of /api/steps.
 	Path *Path `json:"path,omitempty"`
 }
 
-// Clash is a pair of givens that break a rule.
-type Clash struct {
-	Cells   [2]int `json:"cells"`
-	Digit   int    `json:"digit"`
-	Unit    string `json:"unit"`
-	Message string `json:"message"`
+// Clash is a pair of givens that break a rule: report's.
+type Clash = report.Clash
+
+// answer is a Response of a status and an error message.
+func answer(status, msg string) *Response {
+	return &Response{Result: report.Result{Status: status, Error: msg}}
 }
 
 // describe fills the response's description of the puzzle.
@@ -243,10 +224,10 @@ func requestShow(req *Request) (render.Show, bool, error) {
 func requestError(err error) (int, *Response) {
 	if errors.Is(err, errUnavailable) {
 		msg := strings.TrimPrefix(err.Error(), errUnavailable.Error()+": ")
-		return http.StatusNotImplemented, &Response{Status: StatusInvalid, Error: msg}
+		return http.StatusNotImplemented, answer(StatusInvalid, msg)
 	}
 	msg := strings.TrimPrefix(err.Error(), errBadRequest.Error()+": ")
-	return http.StatusBadRequest, &Response{Status: StatusInvalid, Error: msg}
+	return http.StatusBadRequest, answer(StatusInvalid, msg)
 }
 
 // admitRender takes a render slot for a request to /api/render, before
@@ -257,8 +238,8 @@ func (h *Handler) admitRender() (func(), *Response) {
 	case h.renders <- struct{}{}:
 		return func() { <-h.renders }, nil
 	default:
-		return nil, &Response{Status: StatusBusy,
-			Error: fmt.Sprintf("the server is busy: %d pictures are being drawn, its limit; try again in a moment", h.cfg.MaxRenders)}
+		return nil, answer(StatusBusy,
+			fmt.Sprintf("the server is busy: %d pictures are being drawn, its limit; try again in a moment", h.cfg.MaxRenders))
 	}
 }
 
@@ -277,15 +258,13 @@ func (h *Handler) render(_ context.Context, req *Request) (int, *Response) {
 	if err != nil {
 		return requestError(err)
 	}
-	resp := &Response{Status: StatusOK}
+	resp := answer(StatusOK, "")
 	p.describe(resp)
 	if draw {
 		var pic render.Picture
-		if len(p.clashes) > 0 {
-			pic.Highlights = []render.Highlight{render.Conflict(p.clashes)}
-		}
+		report.Mark(&pic, engine.Result{Status: engine.NoSolution, Clashes: p.clashes}) // the clashing givens, if any
 		if resp.SVG, err = p.picture(&pic, show); err != nil {
-			return http.StatusInternalServerError, &Response{Status: StatusError, Error: err.Error()}
+			return http.StatusInternalServerError, answer(StatusError, err.Error())
 		}
 		if drawn := len(resp.SVG); drawn > h.cfg.MaxPicture {
 			return h.pictureTooLarge(drawn)
@@ -296,8 +275,8 @@ func (h *Handler) render(_ context.Context, req *Request) (int, *Response) {
 
 // pictureTooLarge answers a request whose picture is over the bound.
 func (h *Handler) pictureTooLarge(size int) (int, *Response) {
-	return http.StatusRequestEntityTooLarge, &Response{Status: StatusInvalid,
-		Error: fmt.Sprintf("the picture would be %d bytes, more than the limit of %d; ask for \"picture\": \"none\"", size, h.cfg.MaxPicture)}
+	return http.StatusRequestEntityTooLarge, answer(StatusInvalid,
+		fmt.Sprintf("the picture would be %d bytes, more than the limit of %d; ask for \"picture\": \"none\"", size, h.cfg.MaxPicture))
 }
 
 // solve answers POST /api/solve.
@@ -327,16 +306,13 @@ func (h *Handler) solve(ctx context.Context, req *Request) (int, *Response) {
 	// Take a solving slot, or answer busy at once.
 	release, why := h.solves.take(clientOf(ctx), p.board().Side())
 	if release == nil {
-		return http.StatusServiceUnavailable, &Response{Status: StatusBusy,
-			Error: fmt.Sprintf("the server is busy: %s; try again in a moment", why)}
+		return http.StatusServiceUnavailable, answer(StatusBusy,
+			fmt.Sprintf("the server is busy: %s; try again in a moment", why))
 	}
 	solveCtx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
 	defer cancel()
-	resp := h.runSolve(solveCtx, p, req, release)
-	p.describe(resp)
-	if resp.Solution != nil {
-		resp.SolutionText = p.text(p.fromDigits(resp.Solution))
-	}
+	res := h.runSolve(solveCtx, p, req, release)
+	resp := p.respond(res, req)
 	if draw {
 		// A turn to draw, waited for within another time limit: the
 		// answer is known, and only the picture waits; sent without it
@@ -352,10 +328,10 @@ func (h *Handler) solve(ctx context.Context, req *Request) (int, *Response) {
 			}
 			return http.StatusOK, resp
 		}
-		err := p.draw(resp, show)
+		err := p.draw(resp, res, show)
 		<-h.renders
 		if err != nil {
-			return http.StatusInternalServerError, &Response{Status: StatusError, Error: err.Error()}
+			return http.StatusInternalServerError, answer(StatusError, err.Error())
 		}
 		if drawn := len(resp.SVG) + len(resp.SVGSecond); drawn > h.cfg.MaxPicture {
 			return h.pictureTooLarge(drawn)
@@ -364,77 +340,92 @@ func (h *Handler) solve(ctx context.Context, req *Request) (int, *Response) {
 	return http.StatusOK, resp
 }
 
+// respond is the answer of a solve's result: the result as report writes
+// it (the solution in the puzzle's alphabet), the puzzle described, the
+// solution in the puzzle's format.
+func (p *puzzle) respond(res engine.Result, req *Request) *Response {
+	o := report.Options{Puzzle: p.board(), Alphabet: board.Default, Counted: req.Count >= 2, Unique: req.Count >= 2, Second: true}
+	if p.isVariant() {
+		o.Variant = p.vp
+	}
+	if p.alphabet != nil {
+		o.Alphabet = *p.alphabet
+	}
+	resp := &Response{Result: report.New(res, o)}
+	switch {
+	case res.Status == engine.Timeout && res.Err == nil:
+		resp.Error = "no answer within the time limit"
+	case (res.Status == engine.Invalid || res.Status == engine.Failed || res.Status == engine.Undecided) && res.Err == nil:
+		resp.Error = "unknown error"
+	}
+	p.describe(resp)
+	if res.Solution != nil {
+		resp.SolutionText = p.text(res.Solution)
+	}
+	return resp
+}
+
 // runSolve runs a request's solve and gives its slot back with release
 // when the solve has ended. With Config.Solve, which ends its work when
 // ctx does, that is before it returns; a function that may not (the
 // in-process SAT engine, Candidates, SolveVariant) runs on a goroutine of
 // its own and keeps the slot until it really ends, after its request has
 // been answered "timeout".
-func (h *Handler) runSolve(ctx context.Context, p *puzzle, req *Request, release func()) *Response {
+func (h *Handler) runSolve(ctx context.Context, p *puzzle, req *Request, release func()) engine.Result {
 	vp := *p.vp
 	vp.Givens = p.board().Clone() // the solver's own copy
-	var run func() *Response
+	var run func() engine.Result
 	stoppable := false
 	switch {
 	case req.Candidates && h.cfg.Candidates != nil:
-		run = func() *Response { return h.candidates(ctx, &vp, p.clashes, h.cfg.Candidates) }
+		run = func() engine.Result { return candidates(ctx, &vp, p.clashes, h.cfg.Candidates) }
 	case req.Candidates:
-		run = func() *Response { return h.candidates(ctx, &vp, p.clashes, h.solveCandidates) }
+		run = func() engine.Result { return h.solveCandidates(ctx, &vp, p.clashes) }
 		stoppable = true
 	case p.isVariant() && h.cfg.SolveVariant != nil:
-		run = func() *Response { return h.solveVariant(ctx, &vp, req, h.cfg.SolveVariant) }
+		run = func() engine.Result { return solveVariant(ctx, &vp, req, h.cfg.SolveVariant) }
 	case h.cfg.Solve != nil:
 		// Classic puzzles too: variant.Check checks their answers.
-		run = func() *Response { return h.solveVariant(ctx, &vp, req, h.cfg.Solve) }
+		run = func() engine.Result { return solveVariant(ctx, &vp, req, h.cfg.Solve) }
 		stoppable = true
 	default:
-		run = func() *Response { return solveClassic(ctx, vp.Givens, req) }
+		run = func() engine.Result { return solveClassic(ctx, vp.Givens, req) }
 	}
+	timedOut := engine.Result{Status: engine.Timeout, Err: fmt.Errorf("no answer within the time limit of %v", h.cfg.SolveTimeout)}
 	if stoppable {
 		defer release()
-		resp := run()
-		if ctx.Err() != nil && resp.Status == StatusTimeout {
-			resp.Error = fmt.Sprintf("no answer within the time limit of %v", h.cfg.SolveTimeout)
+		res := run()
+		if ctx.Err() != nil && res.Status == engine.Timeout {
+			timedOut.Engine, timedOut.Elapsed = res.Engine, res.Elapsed
+			return timedOut
 		}
-		return resp
+		return res
 	}
-	done := make(chan *Response, 1)
+	done := make(chan engine.Result, 1)
 	go func() {
 		defer release()
 		done <- run()
 	}()
 	select {
-	case resp := <-done:
-		return resp
+	case res := <-done:
+		return res
 	case <-ctx.Done():
-		return &Response{Status: StatusTimeout, Error: fmt.Sprintf("no answer within the time limit of %v", h.cfg.SolveTimeout)}
+		return timedOut
 	}
 }
 
-// solveCandidates finds true candidates with Config.Solve, as a
-// CandidatesFunc does: nil for a puzzle with no solution.
-func (h *Handler) solveCandidates(ctx context.Context, vp *variant.Puzzle) ([]uint64, error) {
+// solveCandidates finds true candidates with Config.Solve: its result as
+// it is (with the solution and the engine), or no solution where givens
+// clash (clashes, found when the puzzle was read).
+func (h *Handler) solveCandidates(ctx context.Context, vp *variant.Puzzle, clashes []*board.ClashError) engine.Result {
+	if len(clashes) > 0 {
+		return engine.Result{Status: engine.NoSolution, Clashes: clashes, Confirmed: true}
+	}
 	res := h.cfg.Solve(ctx, vp, engine.Options{Kind: engine.SAT, Candidates: true})
-	switch res.Status {
-	case engine.Solved:
-		if res.Candidates == nil {
-			return nil, errors.New("the solver found no candidates")
-		}
-		return res.Candidates, nil
-	case engine.NoSolution:
-		return nil, nil
-	case engine.Timeout:
-		return nil, context.DeadlineExceeded
+	if res.Status == engine.Solved && res.Candidates == nil {
+		return engine.Result{Status: engine.Failed, Engine: res.Engine, Err: errors.New("the solver found no candidates")}
 	}
-	return nil, errorOf(res)
-}
-
-// errorOf is the error of a result that is no answer.
-func errorOf(res engine.Result) error {
-	if res.Err != nil {
-		return res.Err
-	}
-	return fmt.Errorf("the solver failed (%v)", res.Status)
+	return res
 }
 
 // engineOptions are the engine options of a request.
@@ -450,168 +441,69 @@ func engineOptions(req *Request) engine.Options {
 // request's options (an Engine's options are fixed at New; it is safe for
 // concurrent use, see package engine), and engines in one process take
 // turns on gophersat by themselves.
-func solveClassic(ctx context.Context, b *board.Board, req *Request) *Response {
+func solveClassic(ctx context.Context, b *board.Board, req *Request) engine.Result {
 	eng, err := engine.New(engineOptions(req))
 	if err != nil {
-		return &Response{Status: StatusError, Error: err.Error()}
+		return engine.Result{Status: engine.Failed, Err: err}
 	}
-	return fromResult(eng.Solve(ctx, b), b, req.Count >= 2)
+	return eng.Solve(ctx, b)
 }
 
 // solveVariant solves a variant puzzle with solve and checks its
-// solutions against every rule.
-func (h *Handler) solveVariant(ctx context.Context, vp *variant.Puzzle, req *Request, solve VariantSolveFunc) *Response {
+// solutions against every rule: an answer that breaks one is an error.
+func solveVariant(ctx context.Context, vp *variant.Puzzle, req *Request, solve VariantSolveFunc) engine.Result {
 	res := solve(ctx, vp, engineOptions(req))
 	for _, sol := range []*board.Board{res.Solution, res.Second} {
 		if sol == nil || res.Status != engine.Solved {
 			continue
 		}
 		if err := variant.Check(vp, sol); err != nil {
-			return &Response{Status: StatusError, Engine: res.Engine, Error: "the solver's answer breaks a rule: " + err.Error()}
+			return engine.Result{Status: engine.Failed, Engine: res.Engine, Elapsed: res.Elapsed, Err: fmt.Errorf("the solver's answer breaks a rule: %w", err)}
 		}
 	}
-	resp := fromResult(res, vp.Givens, req.Count >= 2)
-	if res.Status == engine.NoSolution && len(res.Clashes) == 0 && len(res.ConflictRules) > 0 {
-		resp.ConflictRules = res.ConflictRules
-		resp.Explanation = "These givens and rules admit no completion together: " + strings.Join(engine.ConflictNames(vp, res.Conflict, res.ConflictRules), "; ")
-	}
-	return resp
+	return res
 }
 
-// fromResult turns an engine's result into an answer.
-func fromResult(res engine.Result, b *board.Board, counting bool) *Response {
-	resp := &Response{Engine: res.Engine}
-	switch res.Status {
-	case engine.Solved:
-		resp.Status = StatusSolved
-		resp.Solution = digits(res.Solution)
-		if counting {
-			count, unique := res.Count, res.Count == 1
-			resp.Count, resp.Unique = &count, &unique
-		}
-		if res.Second != nil {
-			resp.Second = digits(res.Second)
-			resp.Differ = board.Diff(res.Solution, res.Second)
-		}
-	case engine.NoSolution:
-		resp.Status = StatusNoSolution
-		if counting {
-			count, unique := 0, false
-			resp.Count, resp.Unique = &count, &unique
-		}
-		for _, c := range res.Clashes {
-			resp.Clashes = append(resp.Clashes, Clash{Cells: [2]int{c.CellA, c.CellB}, Digit: c.Digit, Unit: c.Unit, Message: c.Error()})
-		}
-		resp.Conflict = res.Conflict
-		switch {
-		case len(res.Clashes) == 1:
-			resp.Explanation = "Two givens clash: " + res.Clashes[0].Error()
-		case len(res.Clashes) > 1:
-			resp.Explanation = fmt.Sprintf("%d pairs of givens clash, such as %s", len(res.Clashes), res.Clashes[0].Error())
-		case len(res.Conflict) > 0:
-			resp.Explanation = "These givens admit no completion together: " + strings.Join(engine.GivenNames(b, res.Conflict), " ")
-		}
-		if res.Err != nil {
-			resp.Error = res.Err.Error()
-		}
-	case engine.Timeout:
-		resp.Status = StatusTimeout
-		resp.Error = "no answer within the time limit"
-	case engine.Invalid:
-		resp.Status = StatusInvalid
-		resp.Error = errText(res.Err)
-	default:
-		resp.Status = StatusError
-		resp.Error = errText(res.Err)
-	}
-	return resp
-}
-
-func errText(err error) string {
-	if err == nil {
-		return "unknown error"
-	}
-	return err.Error()
-}
-
-// candidates answers a request for true candidates, found by find.
-func (h *Handler) candidates(ctx context.Context, vp *variant.Puzzle, clashes []int, find CandidatesFunc) *Response {
+// candidates finds the true candidates of a puzzle with find, as an
+// engine's result: no solution where givens clash (clashes, found when
+// the puzzle was read).
+func candidates(ctx context.Context, vp *variant.Puzzle, clashes []*board.ClashError, find CandidatesFunc) engine.Result {
 	b := vp.Givens
 	if len(clashes) > 0 {
-		return &Response{Status: StatusNoSolution, Explanation: fmt.Sprintf("Two givens clash: %s and %s", b.CellName(clashes[0]), b.CellName(clashes[1]))}
+		return engine.Result{Status: engine.NoSolution, Clashes: clashes, Confirmed: true}
 	}
 	sets, err := find(ctx, vp)
 	switch {
 	case ctx.Err() != nil:
-		return &Response{Status: StatusTimeout, Error: "no answer within the time limit"}
+		return engine.Result{Status: engine.Timeout}
 	case err != nil:
-		return &Response{Status: StatusError, Error: err.Error()}
+		return engine.Result{Status: engine.Failed, Err: err}
 	case sets == nil:
-		return &Response{Status: StatusNoSolution}
+		return engine.Result{Status: engine.NoSolution}
 	case len(sets) != len(b.Cells):
-		return &Response{Status: StatusError, Error: fmt.Sprintf("candidates: %d sets for %d cells", len(sets), len(b.Cells))}
+		return engine.Result{Status: engine.Failed, Err: fmt.Errorf("candidates: %d sets for %d cells", len(sets), len(b.Cells))}
 	}
-	resp := &Response{Status: StatusCandidates, Candidates: make([][]int, len(sets))}
-	for i, set := range sets {
-		list := make([]int, 0, bits.OnesCount64(set))
-		for d := 1; d <= b.Side(); d++ {
-			if set&(1<<(d-1)) != 0 {
-				list = append(list, d)
-			}
-		}
-		resp.Candidates[i] = list
-	}
-	return resp
+	return engine.Result{Status: engine.Solved, Candidates: sets}
 }
 
-// draw adds the pictures of a solve's answer to resp.
-func (p *puzzle) draw(resp *Response, show render.Show) error {
+// draw adds the pictures of a solve's result to resp: report.Mark's
+// marks, each solution in a picture of its own.
+func (p *puzzle) draw(resp *Response, res engine.Result, show render.Show) error {
 	var pic render.Picture
-	if resp.Solution != nil {
-		pic.Solution = p.fromDigits(resp.Solution)
-	}
-	var conflict []int
-	for _, c := range resp.Clashes {
-		conflict = append(conflict, c.Cells[0], c.Cells[1])
-	}
-	if len(conflict) == 0 && resp.Status == StatusNoSolution {
-		conflict = p.clashes
-	}
-	conflict = append(conflict, resp.Conflict...)
-	if len(conflict) > 0 {
-		pic.Highlights = append(pic.Highlights, render.Conflict(conflict))
-	}
-	pic.ConflictRules = resp.ConflictRules
-	if len(resp.Differ) > 0 {
-		pic.Highlights = append(pic.Highlights, render.Difference(resp.Differ))
-	}
-	if resp.Candidates != nil {
-		pic.Candidates = make([]uint64, len(resp.Candidates))
-		for i, list := range resp.Candidates {
-			for _, d := range list {
-				pic.Candidates[i] |= 1 << (d - 1)
-			}
-		}
-	}
+	report.Mark(&pic, res)
+	second := pic.Second
+	pic.Second = nil // the page shows the second solution in a picture of its own
 	var err error
 	if resp.SVG, err = p.picture(&pic, show); err != nil {
 		return err
 	}
-	if resp.Second != nil {
-		pic.Solution = p.fromDigits(resp.Second)
+	if second != nil {
+		pic.Solution = second
 		if resp.SVGSecond, err = p.picture(&pic, show); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-func (p *puzzle) fromDigits(ds []int) *board.Board {
-	b := board.New(p.board().Shape)
-	for i, d := range ds {
-		b.Cells[i] = uint8(d)
-	}
-	return b
 }
 
 // UnmarshalJSON reads a request with its numbers as JSON defines them:

@@ -43,17 +43,25 @@
 //	 "picture": "svg",                      svg (default) or none
 //	 "candidate_counts": true}              colour true candidates' cells by their number
 //
-// and answer a Response (fields that do not apply are left out):
+// and answer a Response (fields that do not apply are left out). Its
+// result fields are the JSON object of "satdoku solve -o json" (package
+// report; docs/formats.md), the rest describe the puzzle and carry its
+// pictures:
 //
-//	{"status":"solved", "size":9, "box":"3x3", "format":"compact", "symbols":"123456789",
+//	{"status":"solved", "solution":"5346789…", "engine":"sat", "micros":1300,
+//	 "solutions":2, "unique":false, "second":"5346789…", "differ":["r1c4","r1c6",…],
+//	 "clashes":[{"cells":[0,1],"digit":5,"unit":"row 1","message":"…"}],
+//	 "conflict":["r1c1=5",…,"positive diagonal …"], "conflict_cells":[0,12,…],
+//	 "conflict_rules":[2], "explanation":"…", "confirmed":true, "candidates":[[1,2],[5],…],
+//	 "size":9, "box":"3x3", "format":"compact", "symbols":"123456789",
 //	 "givens":[…81 digits…], "text":"53..7....\n…", "rules":["positive diagonal …"],
 //	 "fpuzzles":"https://www.f-puzzles.com/?load=N4Ig…",
 //	 "ignored":["3 lines are drawn only: not a rule, so not used to solve"],
-//	 "solution":[…81 digits…], "solution_text":"534678912\n…",
-//	 "count":2, "unique":false, "second":[…], "differ":[3,5,…],
-//	 "clashes":[{"cells":[0,1],"digit":5,"unit":"row 1","message":"…"}],
-//	 "conflict":[0,12,…], "conflict_rules":[2], "explanation":"…", "candidates":[[1,2],[5],…],
-//	 "engine":"sat", "elapsed_ms":1.3, "svg":"<svg …>", "svg_second":"<svg …>"}
+//	 "solution_text":"534678912\n…", "svg":"<svg …>", "svg_second":"<svg …>"}
+//
+// The solution (and second) is its line in the puzzle's symbols ("symbols",
+// or 1-9 A-Z when there are none), or rows of numbers beyond 35×35;
+// micros is the time the request took.
 //
 // Auto-detection takes JSON, a link (f-puzzles or SudokuPad) or one long
 // line holding + / = or $ or starting "N4Ig" (lz-string's compressed text)
@@ -62,9 +70,9 @@
 // belong to text puzzles; an f-puzzles puzzle carries its own. Solutions of
 // variant puzzles are checked again with variant.Check before they are sent.
 //
-// Status is "ok" (render), "solved", "no_solution", "candidates",
-// "path", "mistakes", "no_path" (steps), "timeout", "invalid", "busy" or
-// "error". The HTTP status says what
+// Status is "ok" (render), "solved" (true candidates too), "no_solution",
+// "path", "mistakes", "no_path" (steps), "timeout", "undecided", "invalid",
+// "busy" or "error". The HTTP status says what
 // happened to the request, the "status" field what happened to the
 // puzzle: 200 for every answered puzzle (solved, no solution, timeout),
 // 400 for a malformed request or puzzle (the error names the line and

@@ -26,7 +26,7 @@ func ExampleNewHandler() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(resp.StatusCode, answer.Status, *answer.Count, *answer.Unique)
+	fmt.Println(resp.StatusCode, answer.Status, *answer.Solutions, *answer.Unique)
 	fmt.Print(answer.SolutionText)
 	// Output:
 	// 200 solved 1 true

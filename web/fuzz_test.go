@@ -51,7 +51,7 @@ func FuzzAPI(f *testing.F) {
 			t.Fatalf("answer is not JSON: %v", err)
 		}
 		switch resp.Status {
-		case StatusOK, StatusSolved, StatusNoSolution, StatusTimeout, StatusInvalid, StatusBusy, StatusError, StatusCandidates:
+		case StatusOK, StatusSolved, StatusNoSolution, StatusTimeout, StatusInvalid, StatusBusy, StatusUndecided, StatusError:
 		default:
 			t.Fatalf("unknown status %q", resp.Status)
 		}

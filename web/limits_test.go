@@ -174,7 +174,7 @@ func TestRequestNumbers(t *testing.T) {
 	}
 	body := `{"givens":[` + strings.Join(givens, ",") + `],"count":2e0,"picture":"none"}`
 	code, _, resp := postRaw(t, srv, "/api/solve", "application/json", []byte(body))
-	if code != 200 || resp.Status != StatusSolved || resp.Count == nil || *resp.Count != 1 || resp.Unique == nil || !*resp.Unique {
+	if code != 200 || resp.Status != StatusSolved || resp.Solutions == nil || *resp.Solutions != 1 || resp.Unique == nil || !*resp.Unique {
 		t.Fatalf("%d %+v", code, resp)
 	}
 	for i, d := range resp.Givens {

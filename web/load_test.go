@@ -140,10 +140,12 @@ func loadOne(client *http.Client, url string, lc loadCase) (string, error) {
 	switch lc.want {
 	case StatusSolved:
 		sol := board.New(lc.puzzle.Shape)
-		if len(r.Solution) != len(sol.Cells) {
-			return "", fmt.Errorf("solution of %d cells", len(r.Solution))
+		line, _ := r.Solution.(string)
+		if len(line) != len(sol.Cells) {
+			return "", fmt.Errorf("solution %v, not a line of %d cells", r.Solution, len(sol.Cells))
 		}
-		for i, d := range r.Solution {
+		for i := range line {
+			d, _ := board.Default.Digit(line[i])
 			sol.Cells[i] = uint8(d)
 		}
 		if err := board.Verify(lc.puzzle, sol); err != nil {
@@ -153,7 +155,7 @@ func loadOne(client *http.Client, url string, lc loadCase) (string, error) {
 			return "", fmt.Errorf("a proper puzzle not reported unique: %+v", r)
 		}
 	case StatusNoSolution:
-		if len(r.Conflict) == 0 && len(r.Clashes) == 0 {
+		if len(r.ConflictCells) == 0 && len(r.Clashes) == 0 {
 			return "", fmt.Errorf("no explanation for a puzzle with no solution")
 		}
 	case StatusInvalid:

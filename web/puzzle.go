@@ -27,15 +27,15 @@ var (
 // classic puzzle is a variant puzzle with no rules and no regions.
 type puzzle struct {
 	vp       *variant.Puzzle
-	format   board.Format    // the text format answers are written in
-	alphabet *board.Alphabet // nil: numbers
-	clashes  []int           // cells of givens that clash, in pairs
-	ignored  []string        // what an f-puzzles file holds that is not solved with
-	fpuzzles bool            // read from f-puzzles input
-	edited   string          // f-puzzles input with the request's givens written in (editedFPuzzles)
-	counts   bool            // colour the cells of true candidates by their number (Request.CandidateCounts)
-	marks    bool            // read from a pencil-mark grid
-	entered  []int           // digits entered in an f-puzzles file (not givens), nil for none
+	format   board.Format        // the text format answers are written in
+	alphabet *board.Alphabet     // nil: numbers
+	clashes  []*board.ClashError // givens that clash
+	ignored  []string            // what an f-puzzles file holds that is not solved with
+	fpuzzles bool                // read from f-puzzles input
+	edited   string              // f-puzzles input with the request's givens written in (editedFPuzzles)
+	counts   bool                // colour the cells of true candidates by their number (Request.CandidateCounts)
+	marks    bool                // read from a pencil-mark grid
+	entered  []int               // digits entered in an f-puzzles file (not givens), nil for none
 }
 
 // board returns the puzzle's givens.
@@ -95,14 +95,12 @@ func (h *Handler) read(req *Request) (*puzzle, error) {
 		var clash *board.ClashError
 		switch {
 		case errors.As(err, &clash):
-			p.clashes = []int{clash.CellA, clash.CellB}
+			p.clashes = []*board.ClashError{clash}
 		case err != nil:
 			return nil, fmt.Errorf("%w: %v", errBadRequest, err)
 		}
 	} else {
-		for _, c := range b.Clashes() {
-			p.clashes = append(p.clashes, c.CellA, c.CellB)
-		}
+		p.clashes = b.Clashes()
 	}
 	if pasted != nil {
 		if p.edited, err = p.editedMarks(pasted); err != nil {

@@ -165,11 +165,11 @@ func NewHandler(cfg Config) *Handler {
 	for path, method := range map[string]string{"/api/info": "GET", "/api/render": "POST", "/api/solve": "POST", "/api/steps": "POST"} {
 		h.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", method)
-			writeJSON(w, http.StatusMethodNotAllowed, &Response{Status: StatusInvalid, Error: r.URL.Path + " takes " + method + ", not " + r.Method})
+			writeJSON(w, http.StatusMethodNotAllowed, answer(StatusInvalid, r.URL.Path+" takes "+method+", not "+r.Method))
 		})
 	}
 	h.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusNotFound, &Response{Status: StatusInvalid, Error: "no such API endpoint: " + r.Method + " " + r.URL.Path})
+		writeJSON(w, http.StatusNotFound, answer(StatusInvalid, "no such API endpoint: "+r.Method+" "+r.URL.Path))
 	})
 	return h
 }
@@ -226,7 +226,7 @@ func (h *Handler) api(fn apiFunc, admit admitFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		if !isJSON(r.Header.Get("Content-Type")) {
-			writeJSON(w, http.StatusUnsupportedMediaType, &Response{Status: StatusInvalid, Error: "send the request as JSON with Content-Type: application/json"})
+			writeJSON(w, http.StatusUnsupportedMediaType, answer(StatusInvalid, "send the request as JSON with Content-Type: application/json"))
 			return
 		}
 		if admit != nil {
@@ -248,11 +248,11 @@ func (h *Handler) api(fn apiFunc, admit admitFunc) http.HandlerFunc {
 			if errors.As(err, &tooBig) {
 				status, msg = http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is larger than %d bytes", h.cfg.MaxBody)
 			}
-			writeJSON(w, status, &Response{Status: StatusInvalid, Error: msg})
+			writeJSON(w, status, answer(StatusInvalid, msg))
 			return
 		}
 		if dec.More() {
-			writeJSON(w, http.StatusBadRequest, &Response{Status: StatusInvalid, Error: "bad JSON request: more than one value"})
+			writeJSON(w, http.StatusBadRequest, answer(StatusInvalid, "bad JSON request: more than one value"))
 			return
 		}
 		ctx := context.WithValue(r.Context(), clientKey{}, clientAddr(r.RemoteAddr))
@@ -261,7 +261,7 @@ func (h *Handler) api(fn apiFunc, admit admitFunc) http.HandlerFunc {
 		// Once the answer is written: encoding a big picture takes as
 		// much memory as drawing it.
 		defer h.memory.done(len(resp.SVG) + len(resp.SVGSecond))
-		resp.ElapsedMS = float64(time.Since(start).Microseconds()) / 1000
+		resp.Micros = time.Since(start).Microseconds()
 		if status == http.StatusServiceUnavailable {
 			w.Header().Set("Retry-After", "1")
 		}

@@ -64,9 +64,39 @@ func newTestServer(t testing.TB, cfg Config) (*httptest.Server, *Handler) {
 	return srv, h
 }
 
-// board9 turns N² digits into a board of side n with square boxes.
-func boardOf(t testing.TB, ds []int) *board.Board {
+// solutionDigits returns the digits of a solution as the API writes it
+// (report.Board): its line in the alphabet a, or its rows of numbers.
+func solutionDigitsOf(t testing.TB, v any, a board.Alphabet) []int {
 	t.Helper()
+	var ds []int
+	switch v := v.(type) {
+	case string:
+		for i := 0; i < len(v); i++ {
+			d, ok := a.Digit(v[i])
+			if !ok || d == 0 {
+				t.Fatalf("solution %q: symbol %q is no digit of %s", v, v[i], a.Name)
+			}
+			ds = append(ds, d)
+		}
+	case []any:
+		for _, row := range v {
+			cells, _ := row.([]any)
+			for _, c := range cells {
+				f, _ := c.(float64)
+				ds = append(ds, int(f))
+			}
+		}
+	default:
+		t.Fatalf("solution %v (%T): want a line or rows", v, v)
+	}
+	return ds
+}
+
+// boardOf turns a solution as the API writes it in the default alphabet
+// into a board of side n with square boxes.
+func boardOf(t testing.TB, v any) *board.Board {
+	t.Helper()
+	ds := solutionDigitsOf(t, v, board.Default)
 	n := isqrt(len(ds))
 	s, ok := board.ShapeForSide(n)
 	if !ok || n*n != len(ds) {
@@ -125,7 +155,7 @@ func TestSolve(t *testing.T) {
 	if got := checkSVG(t, resp.SVG); got != 81 {
 		t.Errorf("picture draws %d digits", got)
 	}
-	if resp.Count != nil || resp.Unique != nil {
+	if resp.Solutions != nil || resp.Unique != nil {
 		t.Errorf("count without counting: %+v", resp)
 	}
 }
@@ -164,7 +194,14 @@ func TestSolveFormats(t *testing.T) {
 			s, _ := board.ShapeForSide(tc.size)
 			return s
 		}())
-		copy(b.Cells, toBytes(resp.Solution))
+		a := board.Default
+		switch tc.name {
+		case "hex":
+			a = board.Hex
+		case "letters":
+			a = board.Letters
+		}
+		copy(b.Cells, toBytes(solutionDigitsOf(t, resp.Solution, a)))
 		p := board.New(b.Shape)
 		copy(p.Cells, toBytes(resp.Givens))
 		if err := board.Verify(p, b); err != nil {
@@ -201,7 +238,7 @@ func TestUniqueness(t *testing.T) {
 	// Two givens removed from the classic: more than one solution.
 	open := "...." + classic[4:]
 	code, _, resp := post(t, srv, "/api/solve", Request{Puzzle: open, Count: 2})
-	if code != 200 || resp.Status != StatusSolved || resp.Count == nil || *resp.Count != 2 || resp.Unique == nil || *resp.Unique {
+	if code != 200 || resp.Status != StatusSolved || resp.Solutions == nil || *resp.Solutions != 2 || resp.Unique == nil || *resp.Unique {
 		t.Fatalf("%d %+v", code, resp)
 	}
 	pz, _ := board.Parse(open)
@@ -216,7 +253,7 @@ func TestUniqueness(t *testing.T) {
 		t.Error("second picture missing or differing cells not marked")
 	}
 	code, _, resp = post(t, srv, "/api/solve", Request{Puzzle: classic, Count: 2, Picture: "none"})
-	if code != 200 || resp.Unique == nil || !*resp.Unique || *resp.Count != 1 || resp.SVG != "" || resp.Second != nil {
+	if code != 200 || resp.Unique == nil || !*resp.Unique || *resp.Solutions != 1 || resp.SVG != "" || resp.Second != nil {
 		t.Errorf("unique puzzle: %d %+v", code, resp)
 	}
 }
@@ -242,18 +279,18 @@ func TestExplain(t *testing.T) {
 	}
 	switch resp.Status {
 	case StatusNoSolution:
-		if len(resp.Conflict) == 0 && len(resp.Clashes) == 0 {
+		if len(resp.ConflictCells) == 0 && len(resp.Clashes) == 0 {
 			t.Fatalf("no explanation: %+v", resp)
 		}
 		if resp.Explanation == "" {
 			t.Error("no explanation text")
 		}
 		// The conflicting givens really admit no completion together.
-		if len(resp.Conflict) > 0 {
-			sub := board.Subset(pz, resp.Conflict)
+		if len(resp.ConflictCells) > 0 {
+			sub := board.Subset(pz, resp.ConflictCells)
 			eng, _ := engine.New(engine.Options{})
 			if r := eng.Solve(context.Background(), sub); r.Status != engine.NoSolution {
-				t.Errorf("the conflict %v has a completion", resp.Conflict)
+				t.Errorf("the conflict %v has a completion", resp.ConflictCells)
 			}
 		}
 	default:
@@ -299,7 +336,7 @@ func TestCandidates(t *testing.T) {
 	srv, _ = newTestServer(t, Config{Candidates: bruteCandidates})
 	pz := "1...\n..2.\n.3..\n...4\n"
 	code, _, resp := post(t, srv, "/api/solve", Request{Puzzle: pz, Candidates: true})
-	if code != 200 || resp.Status != StatusCandidates || len(resp.Candidates) != 16 {
+	if code != 200 || resp.Status != StatusSolved || len(resp.Candidates) != 16 {
 		t.Fatalf("%d %+v", code, resp)
 	}
 	b, _ := board.Parse(pz)

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/render"
 	"github.com/satdoku/satdoku/variant"
@@ -211,7 +212,7 @@ func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
 	g, err := logicalGrid(p.vp)
 	switch {
 	case errors.Is(err, logic.ErrUnsupportedRule):
-		resp := plainAnswer(StatusNoPath, "no logical path is available for this puzzle yet: the logical solver has no steps for one of its rules ("+
+		resp := answer(StatusNoPath, "no logical path is available for this puzzle yet: the logical solver has no steps for one of its rules ("+
 			strings.TrimPrefix(err.Error(), logic.ErrUnsupportedRule.Error()+": ")+"); Solve and Check uniqueness still work")
 		p.describe(resp)
 		return http.StatusOK, resp
@@ -251,7 +252,7 @@ type foundPath struct {
 func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entered []int) (*foundPath, *Response) {
 	release, why := h.solves.take(clientOf(ctx), p.board().Side())
 	if release == nil {
-		return nil, plainAnswer(StatusBusy, fmt.Sprintf("the server is busy: %s; try again in a moment", why))
+		return nil, answer(StatusBusy, fmt.Sprintf("the server is busy: %s; try again in a moment", why))
 	}
 	slot := &sharedSlot{release: release}
 	done := slot.hold() // this request's own hold, until it has answered
@@ -263,7 +264,7 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 		return nil, none
 	}
 	if g == nil {
-		return nil, plainAnswer(StatusError, "the solver found a solution of givens that clash")
+		return nil, answer(StatusError, "the solver found a solution of givens that clash")
 	}
 	f := &foundPath{g: g, path: Path{Unique: unique}}
 	refused := enter(g, entered)
@@ -290,7 +291,7 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 	select {
 	case f.lp = <-found:
 	case <-solveCtx.Done():
-		return nil, plainAnswer(StatusTimeout, fmt.Sprintf("no logical path within the time limit of %v", h.cfg.SolveTimeout))
+		return nil, answer(StatusTimeout, fmt.Sprintf("no logical path within the time limit of %v", h.cfg.SolveTimeout))
 	}
 	f.path.Solved, f.path.Stuck, f.path.Broken = f.lp.Solved, f.lp.Stuck, f.lp.Broken
 	f.path.Steps = make([]PathStep, len(f.lp.Steps))
@@ -301,28 +302,23 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 }
 
 // solveCounting solves the puzzle as /api/solve does, counting to two (and
-// explaining a puzzle with no solution), and gives the slot back with release when the solve has ended. It returns
-// the solution (r·N + c) and whether it is the only one, or, when the
-// solve found none, the answer to send. It and plainAnswer are the only
-// places here that know the answers of a solve.
+// explaining a puzzle with no solution), and gives the slot back with
+// release when the solve has ended. It returns the solution (r·N + c) and
+// whether it is the only one, or, when the solve found none, the answer
+// to send.
 func (h *Handler) solveCounting(ctx context.Context, p *puzzle, release func()) (solution []int, unique bool, none *Response) {
-	resp := h.runSolve(ctx, p, &Request{Count: 2, Explain: true}, release) // Explain: why there is no solution, if there is none
-	if resp.Status != StatusSolved {
-		p.describe(resp)
-		return nil, false, resp
+	req := &Request{Count: 2, Explain: true} // Explain: why there is no solution, if there is none
+	res := h.runSolve(ctx, p, req, release)
+	if res.Status != engine.Solved {
+		return nil, false, p.respond(res, req)
 	}
-	return resp.Solution, resp.Unique != nil && *resp.Unique, nil
-}
-
-// plainAnswer is an answer of a status and a message.
-func plainAnswer(status, msg string) *Response {
-	return &Response{Status: status, Error: msg}
+	return digits(res.Solution), res.Count == 1, nil
 }
 
 // answerPath answers with a path found (or the mistakes found) and the
 // picture of its step k (1-based; 0 is the first).
 func (h *Handler) answerPath(ctx context.Context, p *puzzle, f *foundPath, k int, show render.Show, draw bool) (int, *Response) {
-	resp := plainAnswer(StatusPath, "")
+	resp := answer(StatusPath, "")
 	p.describe(resp)
 	path := f.path // a copy: Shown is this answer's
 	resp.Path = &path
@@ -540,7 +536,7 @@ func (h *Handler) stepPicture(ctx context.Context, p *puzzle, resp *Response, sh
 	svg, err := p.picture(pic, show)
 	<-h.renders
 	if err != nil {
-		return http.StatusInternalServerError, plainAnswer(StatusError, err.Error())
+		return http.StatusInternalServerError, answer(StatusError, err.Error())
 	}
 	if len(svg) > h.cfg.MaxPicture {
 		return h.pictureTooLarge(len(svg))

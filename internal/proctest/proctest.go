@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -88,4 +89,42 @@ func CheckNone(tb testing.TB, mark string) {
 	for _, p := range left {
 		tb.Errorf("left running: pid %d: %s", p.PID, p.Command)
 	}
+}
+
+// Run runs the tests of a test binary with mark set, so that every process
+// they start carries it, and returns the exit code for TestMain: that of
+// the tests, or 1 if they passed but left a marked process running.
+func Run(m *testing.M, mark string) int {
+	os.Setenv(Var, mark)
+	code := m.Run()
+	if code == 0 && Supported() {
+		if left := Leftovers(mark); len(left) > 0 {
+			code = 1
+			for _, p := range left {
+				fmt.Fprintf(os.Stderr, "left running: pid %d: %s\n", p.PID, p.Command)
+			}
+		}
+	}
+	return code
+}
+
+// Command returns this test binary, run with args and the environment
+// variable setting env ("NAME=1": the one that makes its TestMain run the
+// program instead of the tests), as a process of its own, not yet started.
+// Its processes carry a mark of their own, returned too, which the test
+// checks for leftovers when it ends; a process the test left running is
+// killed then.
+func Command(t *testing.T, env string, args ...string) (*exec.Cmd, string) {
+	t.Helper()
+	m := NewMark()
+	t.Cleanup(func() { CheckNone(t, m) })
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = Env(m, env)
+	t.Cleanup(func() { // a test that failed half-way
+		if cmd.Process != nil && cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	})
+	return cmd, m
 }

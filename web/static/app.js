@@ -212,7 +212,8 @@ function formatName(f) {
 }
 
 function describeTime(data) {
-  return data.elapsed_ms < 1 ? "under 1 ms" : `${data.elapsed_ms.toFixed(1)} ms`;
+  const ms = data.micros / 1000;
+  return ms < 1 ? "under 1 ms" : `${ms.toFixed(1)} ms`;
 }
 
 const workButtons = ["solve", "unique", "candidates", "explain", "hint", "reset"];
@@ -291,11 +292,11 @@ async function solve(extra, what) {
   remember(data);
   const t = describeTime(data);
   let text = "", kind = "";
-  switch (data.status) {
+  switch (data.candidates ? "candidates" : data.status) {
   case "solved":
-    if (data.count !== undefined) {
+    if (data.solutions !== undefined) {
       text = data.unique ? `Unique: exactly one solution (${t}).` :
-        `Not unique: at least ${data.count} solutions (${t}); the cells where two differ are marked.`;
+        `Not unique: at least ${data.solutions} solutions (${t}); the cells where two differ are marked.`;
       kind = data.unique ? "good" : "bad";
     } else {
       text = `Solved by ${data.engine} in ${t}; checked against every rule.`;
@@ -373,13 +374,31 @@ function symbol(d) {
   return syms && d <= syms.length ? syms[d - 1] : String(d);
 }
 
+// solvedDigit is the digit of cell i in the last answer's solution, or 0.
+// The solution is its line, in the puzzle's symbols or (with none) the
+// default alphabet 1-9 A-Z, which are base-36 digits; or, beyond 35×35,
+// its rows of numbers.
+function solvedDigit(i) {
+  const sol = state.last && state.last.solution;
+  if (!sol) return 0;
+  if (typeof sol !== "string") {
+    const n = sol.length;
+    return (sol[Math.floor(i / n)] || [])[i % n] || 0;
+  }
+  const ch = sol[i];
+  if (!ch) return 0;
+  const syms = state.board && state.board.symbols;
+  return syms ? syms.indexOf(ch) + 1 : parseInt(ch, 36);
+}
+
 // describeCell says a cell and what it holds, for a screen reader.
 function describeCell(i) {
   if (!state.board || i < 0) return "";
   const n = state.board.size, r = Math.floor(i / n) + 1, c = (i % n) + 1;
   const given = (state.override || state.board.givens)[i];
   let what = given ? `given ${symbol(given)}` : "empty";
-  if (!given && state.last && state.last.solution && state.last.solution[i]) what = `solved ${symbol(state.last.solution[i])}`;
+  const solved = solvedDigit(i);
+  if (!given && solved) what = `solved ${symbol(solved)}`;
   if (!given && state.last && state.last.candidates && state.last.candidates[i]) {
     const c = state.last.candidates[i];
     what = c.length === 1 ? `solved ${symbol(c[0])}` : `candidates ${c.map(symbol).join(" ")}`;

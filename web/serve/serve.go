@@ -1,4 +1,9 @@
-package app
+// Package serve is the command "satdoku serve": the page and JSON API of
+// package web, given the engines of package batch (each solve in a worker
+// process of its own), as a command of the application of package app.
+// The program's main joins them (app.Main(…, serve.Command)), so that app
+// does not import web and web does not import the command line.
+package serve
 
 import (
 	"context"
@@ -11,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/satdoku/satdoku/app"
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/variant"
@@ -18,7 +24,9 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func serveCommand(s *streams) *cli.Command {
+// Command is the serve command of the application on the streams s: give
+// it to app.Main.
+func Command(s app.Streams) *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
 		Usage: "serve a local web page to paste, type, solve and look at puzzles, with a JSON API",
@@ -65,31 +73,31 @@ EXIT CODES:
 	}
 }
 
-func runServe(c *cli.Context, s *streams) error {
+func runServe(c *cli.Context, s app.Streams) error {
 	addr := c.String("listen")
 	if c.NArg() > 0 {
-		return usagef("serve takes no arguments (got %q)", c.Args().First())
+		return app.Usagef("serve takes no arguments (got %q)", c.Args().First())
 	}
 	if _, _, err := net.SplitHostPort(addr); err != nil {
-		return usagef("--listen %q: want host:port, e.g. 127.0.0.1:8080", addr)
+		return app.Usagef("--listen %q: want host:port, e.g. 127.0.0.1:8080", addr)
 	}
 	remote := c.Bool("allow-remote")
 	if !web.IsLoopback(addr) && !remote {
-		return usagef("--listen %s is not a loopback address: other machines could use the solver; add --allow-remote if that is what you want", addr)
+		return app.Usagef("--listen %s is not a loopback address: other machines could use the solver; add --allow-remote if that is what you want", addr)
 	}
 	switch {
 	case c.Int("max-side") < 4 || c.Int("max-side") > 64:
-		return usagef("--max-side %d: want 4 to 64", c.Int("max-side"))
+		return app.Usagef("--max-side %d: want 4 to 64", c.Int("max-side"))
 	case c.Duration("timeout") <= 0:
-		return usagef("--timeout must be positive")
+		return app.Usagef("--timeout must be positive")
 	case c.Int("max-solves") < 1:
-		return usagef("--max-solves must be at least 1")
+		return app.Usagef("--max-solves must be at least 1")
 	case c.Int("max-count") < 1:
-		return usagef("--max-count must be at least 1")
+		return app.Usagef("--max-count must be at least 1")
 	case c.Int("max-renders") < 1:
-		return usagef("--max-renders must be at least 1")
+		return app.Usagef("--max-renders must be at least 1")
 	case c.Int("max-picture") < 1<<10:
-		return usagef("--max-picture must be at least 1024")
+		return app.Usagef("--max-picture must be at least 1024")
 	}
 	cfg := web.Config{
 		MaxSide:      c.Int("max-side"),
@@ -99,20 +107,20 @@ func runServe(c *cli.Context, s *streams) error {
 		MaxRenders:   c.Int("max-renders"),
 		MaxPicture:   c.Int("max-picture"),
 		AnyHost:      remote,
-		Version:      version(),
-		Log:          log.New(s.stderr, "satdoku serve: ", log.LstdFlags),
+		Version:      app.Version(),
+		Log:          log.New(s.Stderr, "satdoku serve: ", log.LstdFlags),
 	}
 	addSolvers(&cfg)
 	h := web.NewHandler(cfg)
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return exitf(ExitError, "%v", err)
+		return app.Exitf(app.ExitError, "%v", err)
 	}
 	srv := web.NewServer(addr, h)
 	if !web.IsLoopback(addr) {
-		fmt.Fprintf(s.stderr, "satdoku: warning: listening on %s, beyond this machine: anyone who can reach it can use the solver, with no authentication\n", ln.Addr())
+		fmt.Fprintf(s.Stderr, "satdoku: warning: listening on %s, beyond this machine: anyone who can reach it can use the solver, with no authentication\n", ln.Addr())
 	}
-	fmt.Fprintf(s.stdout, "satdoku: serving on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	fmt.Fprintf(s.Stdout, "satdoku: serving on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 
 	ctx, stop := signal.NotifyContext(c.Context, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
@@ -120,16 +128,16 @@ func runServe(c *cli.Context, s *streams) error {
 	go func() { errc <- srv.Serve(ln) }()
 	select {
 	case err := <-errc:
-		return exitf(ExitError, "serving: %v", err)
+		return app.Exitf(app.ExitError, "serving: %v", err)
 	case <-ctx.Done():
 	}
 	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return exitf(ExitError, "stopping: %v", err)
+		return app.Exitf(app.ExitError, "stopping: %v", err)
 	}
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return exitf(ExitError, "serving: %v", err)
+		return app.Exitf(app.ExitError, "serving: %v", err)
 	}
 	return nil
 }

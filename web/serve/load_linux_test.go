@@ -1,4 +1,4 @@
-package app
+package serve
 
 import (
 	"bufio"
@@ -129,7 +129,7 @@ func TestServeLoad(t *testing.T) {
 			switch {
 			case code == 503 && status == "busy":
 			case code == 200 && k.path == "api/render" && status == "ok":
-			case code == 200 && (status == "timeout" || status == "solved" || status == "no_solution" || status == "candidates"):
+			case code == 200 && (status == "timeout" || status == "solved" || status == "no_solution"):
 			default:
 				t.Errorf("%s: %d %q %v", k.name, code, status, resp["error"])
 			}
@@ -321,16 +321,24 @@ func info(t *testing.T, client *http.Client, url string) serverInfo {
 
 // vmRSS returns the resident memory of a running process in bytes, or 0
 // where /proc does not say.
-func vmRSS(pid int) int64 {
+func vmRSS(pid int) int64 { return procStatus(pid, "VmRSS") << 10 }
+
+// vmHWM returns the peak resident memory of a running process in KiB, or
+// 0 where /proc does not say.
+func vmHWM(pid int) int64 { return procStatus(pid, "VmHWM") }
+
+// procStatus returns a line of /proc/PID/status in kB, or 0 where /proc
+// does not say.
+func procStatus(pid int, key string) int64 {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		return 0
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+		if rest, ok := strings.CutPrefix(line, key+":"); ok {
 			var kb int64
 			fmt.Sscan(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), &kb)
-			return kb << 10
+			return kb
 		}
 	}
 	return 0

@@ -218,6 +218,9 @@ func drawStep(c *cli.Context, s *streams, pic *render.Picture, k int) error {
 	}
 	pic.Solution = placed
 	pic.Step = renderStep(st, k)
+	for _, h := range st.Houses {
+		pic.Step.Houses = append(pic.Step.Houses, g.Houses[h].Cells)
+	}
 	return nil
 }
 
@@ -230,7 +233,7 @@ func renderStep(st logic.Step, k int) *render.Step {
 		}
 		return out
 	}
-	rs := &render.Step{Cells: st.Cells, Used: marks(st.Candidates), Placed: marks(st.Placements),
+	rs := &render.Step{Cells: st.Cells, Used: marks(st.Candidates), Placed: marks(st.Placements), Rules: st.Rules,
 		Eliminated: marks(st.Eliminations), Text: fmt.Sprintf("%d. %s", k, strings.ReplaceAll(st.Text, " ⇒ ", "; "))} // ⇒: not in the PNG fonts
 	for _, l := range st.Links {
 		rs.Links = append(rs.Links, render.StepLink{FromDigit: l.From.Digit, From: l.From.Cells, ToDigit: l.To.Digit, To: l.To.Cells, Strong: l.Strong})

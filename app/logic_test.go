@@ -261,7 +261,8 @@ func TestRenderStep(t *testing.T) {
 		name, stdin, step string
 		want              map[string]int
 	}{
-		{"first step", classic9, "1", map[string]int{"highlight step": 1, "step placement": 1, "step elimination": 0, "legend label": 1}},
+		{"first step", classic9, "1", map[string]int{"highlight step": 1, "step placement": 1, "step elimination": 0, "legend label": 1,
+			"step house": len(classicPath(t, classic9).Steps[0].Houses)}},
 		{"a chain", hard, fmt.Sprint(chain + 1), map[string]int{"highlight step": 1, "step placement": len(cs.Placements),
 			"step elimination": len(cs.Eliminations), "step strike": len(cs.Eliminations)}},
 	}

@@ -312,7 +312,7 @@ func newDrawing(pic *Picture, o Options) (*drawing, error) {
 		}
 	}
 	d.shadings = append(d.shadings, d.countShading()...)
-	if err := checkStep(p.Step, n); err != nil {
+	if err := checkStep(p.Step, n, p.Variant); err != nil {
 		return nil, err
 	}
 	d.shadings = append(d.shadings, d.stepShading()...)

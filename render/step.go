@@ -3,14 +3,19 @@ package render
 import (
 	"fmt"
 	"math"
+
+	"github.com/satdoku/satdoku/variant"
 )
 
 // This file draws one step of a logical solve over the candidates: the
 // cells it uses shaded, the candidates it relies on ringed, the digits it
 // places on green, the candidates it removes on red and struck out, and
 // the links of its chain (strong solid, weak dashed) from candidate to
-// candidate. Package render knows nothing of the logical solver: the
-// caller fills a Step from its own step value.
+// candidate, the houses it names outlined, and the rule instances it
+// relies on (a cage, a thermometer: a variant step, or the several
+// instances of a step found by SAT) shaded and outlined. Package render
+// knows nothing of the logical solver: the caller fills a Step from its
+// own step value.
 
 // Step is a logical step to draw (Picture.Step). Every cell is r·N + c and
 // every digit 1..N; the candidates are drawn from Picture.Candidates, so a
@@ -21,6 +26,12 @@ type Step struct {
 	Placed     []Mark     // the digits it places: on green
 	Eliminated []Mark     // the candidates it removes: on red, struck out
 	Links      []StepLink // the chain's links, in order
+	// Houses are the cells of each house the step names (a row, a box):
+	// each is outlined.
+	Houses [][]int
+	// Rules are the rule instances the step relies on, as indexes into
+	// Picture.Variant.Rules: their cells are shaded and outlined.
+	Rules []int
 	// Text, if not empty, is the step in words: the legend's label of its
 	// cells.
 	Text string
@@ -46,11 +57,16 @@ var (
 	stepElimColor   = Alpha(Hex("#ff3b30"), 0.45)
 	stepStrikeColor = Hex("#c1121f")
 	stepLinkColor   = Alpha(Hex("#7a3db8"), 0.85)
+	stepHouseColor  = Alpha(Hex("#1d6ae5"), 0.7)
+	stepRuleColor   = Alpha(Hex("#ff9500"), 0.3)
+	stepRuleLine    = Hex("#e07800")
 	stepCellLabel   = "cells the step uses"
+	stepRuleLabel   = "rules the step relies on"
 )
 
-// checkStep reports a step that names a cell or digit off the board.
-func checkStep(s *Step, n int) error {
+// checkStep reports a step that names a cell or digit off the board, or
+// a rule the picture's variant puzzle (v, nil for none) does not have.
+func checkStep(s *Step, n int, v *variant.Puzzle) error {
 	if s == nil {
 		return nil
 	}
@@ -58,6 +74,21 @@ func checkStep(s *Step, n int) error {
 	for _, c := range s.Cells {
 		if bad(c, 1) {
 			return fmt.Errorf("%w: step cell %d out of range", ErrPicture, c)
+		}
+	}
+	for _, h := range s.Houses {
+		for _, c := range h {
+			if bad(c, 1) {
+				return fmt.Errorf("%w: step house cell %d out of range", ErrPicture, c)
+			}
+		}
+	}
+	for _, i := range s.Rules {
+		if v == nil {
+			return fmt.Errorf("%w: a step names rule %d, and the picture has no variant puzzle", ErrPicture, i)
+		}
+		if i < 0 || i >= len(v.Rules) || v.Rules[i] == nil {
+			return fmt.Errorf("%w: step rule %d out of range", ErrPicture, i)
 		}
 	}
 	for _, ms := range [][]Mark{s.Used, s.Placed, s.Eliminated} {
@@ -80,16 +111,46 @@ func checkStep(s *Step, n int) error {
 	return nil
 }
 
-// stepShading is the highlight of the step's cells.
+// stepShading is the highlight of the step's rule instances and of its
+// cells.
 func (d *drawing) stepShading() []Highlight {
-	if d.p.Step == nil || len(d.p.Step.Cells) == 0 {
+	s := d.p.Step
+	if s == nil {
 		return nil
 	}
-	label := d.p.Step.Text
-	if label == "" {
-		label = stepCellLabel
+	var out []Highlight
+	for _, i := range s.Rules {
+		r := d.p.Variant.Rules[i]
+		out = append(out, Highlight{Cells: d.onBoard(r.Scope(d.p.Variant)), Color: stepRuleColor, Class: "highlight step rule " + r.Name(), Label: stepRuleLabel})
 	}
-	return []Highlight{{Cells: d.p.Step.Cells, Color: stepCellColor, Class: "highlight step", Label: label}}
+	if len(s.Cells) > 0 {
+		label := s.Text
+		if label == "" {
+			label = stepCellLabel
+		}
+		out = append(out, Highlight{Cells: s.Cells, Color: stepCellColor, Class: "highlight step", Label: label})
+	}
+	return out
+}
+
+// stepOutlines draws the outlines of the step's houses and rule
+// instances, inside the cells' boundary (a cage's own dashed outline
+// stays visible outside it).
+func (d *drawing) stepOutlines() {
+	s := d.p.Step
+	for _, h := range s.Houses {
+		d.add(layerCages, &Path{Meta: Meta{Class: "step house", Cells: h}, Polys: outline(d.n, h, d.l, d.cs(0.04)), Closed: true,
+			Style: Style{Stroke: stepHouseColor, Width: d.cs(0.035), Join: RoundJoin}})
+	}
+	for _, i := range s.Rules {
+		r := d.p.Variant.Rules[i]
+		cells := d.onBoard(r.Scope(d.p.Variant))
+		if len(cells) == 0 {
+			continue
+		}
+		d.add(layerCages, &Path{Meta: Meta{Class: "step rule " + r.Name(), Cells: cells}, Polys: outline(d.n, cells, d.l, d.cs(0.12)), Closed: true,
+			Style: Style{Stroke: stepRuleLine, Width: d.cs(0.05), Join: RoundJoin}})
+	}
 }
 
 // step draws the step's candidates and links.
@@ -98,6 +159,7 @@ func (d *drawing) step() {
 	if s == nil {
 		return
 	}
+	d.stepOutlines()
 	cs := d.l.Cell
 	disc := func(m Mark, class string, col Style) {
 		at, size := d.markSpot(m.Cell, m.Digit-1)

@@ -62,6 +62,13 @@ type Request struct {
 	// CandidateCounts colours the cells of a picture of true candidates
 	// by their number of candidates, with a legend.
 	CandidateCounts bool `json:"candidate_counts,omitempty"`
+	// Entered holds, for /api/steps, the digits a person entered (not
+	// givens): N² digits, 0 for none; a cell it leaves 0 takes the digit
+	// entered there in an f-puzzles file. The other endpoints ignore it.
+	Entered []int `json:"entered,omitempty"`
+	// Step is, for /api/steps, the step of the path to draw (1-based);
+	// 0 draws the first, the hint.
+	Step int `json:"step,omitempty"`
 }
 
 // The Status values of a Response.
@@ -108,6 +115,8 @@ type Response struct {
 	FPuzzles  string `json:"fpuzzles,omitempty"`
 	SVG       string `json:"svg,omitempty"`
 	SVGSecond string `json:"svg_second,omitempty"` // the second solution, when there is one
+	// Path is the logical path of /api/steps.
+	Path *Path `json:"path,omitempty"`
 }
 
 // Clash is a pair of givens that break a rule: report's.
@@ -505,23 +514,31 @@ func (r *Request) UnmarshalJSON(data []byte) error {
 	type plain Request // without this method
 	aux := struct {
 		*plain
-		Count  wholeInt   `json:"count,omitempty"`
-		Givens []wholeInt `json:"givens,omitempty"`
+		Count   wholeInt   `json:"count,omitempty"`
+		Givens  []wholeInt `json:"givens,omitempty"`
+		Entered []wholeInt `json:"entered,omitempty"`
+		Step    wholeInt   `json:"step,omitempty"`
 	}{plain: (*plain)(r)}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&aux); err != nil {
 		return err
 	}
-	r.Count = int(aux.Count)
-	r.Givens = nil
-	if aux.Givens != nil {
-		r.Givens = make([]int, len(aux.Givens))
-		for i, g := range aux.Givens {
-			r.Givens[i] = int(g)
-		}
-	}
+	r.Count, r.Step = int(aux.Count), int(aux.Step)
+	r.Givens, r.Entered = wholeInts(aux.Givens), wholeInts(aux.Entered)
 	return nil
+}
+
+// wholeInts returns the numbers as ints, nil for nil.
+func wholeInts(ns []wholeInt) []int {
+	if ns == nil {
+		return nil
+	}
+	out := make([]int, len(ns))
+	for i, n := range ns {
+		out[i] = int(n)
+	}
+	return out
 }
 
 // wholeInt is a JSON number that is a whole number: 2, 2.0 or 2e0.

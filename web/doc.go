@@ -26,7 +26,7 @@
 // (Config.Solve, Config.Candidates, Config.SolveVariant).
 //
 // POST /api/render reads a puzzle and draws it. POST /api/solve solves it.
-// Both take a Request:
+// Both take a Request (and so does POST /api/steps, below):
 //
 //	{"puzzle": "53..7....\n6..195...\n…",  the puzzle in any text format satdoku reads,
 //	                                        or f-puzzles JSON, compressed text or link
@@ -71,7 +71,8 @@
 // variant puzzles are checked again with variant.Check before they are sent.
 //
 // Status is "ok" (render), "solved" (true candidates too), "no_solution",
-// "timeout", "undecided", "invalid", "busy" or "error". The HTTP status says what
+// "path", "mistakes", "no_path" (steps), "timeout", "undecided", "invalid",
+// "busy" or "error". The HTTP status says what
 // happened to the request, the "status" field what happened to the
 // puzzle: 200 for every answered puzzle (solved, no solution, timeout),
 // 400 for a malformed request or puzzle (the error names the line and
@@ -90,6 +91,41 @@
 //
 //	curl -s localhost:8080/api/solve -H 'Content-Type: application/json' \
 //	  -d '{"puzzle":"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79","count":2,"picture":"none"}'
+//
+// # Hints and the logical path
+//
+// POST /api/steps answers the logical path from a position: the puzzle of
+// a Request, plus "entered", N² digits a person entered (0 for none; an
+// f-puzzles file's own entered values when it is left out), and "step",
+// the step to draw (1-based; 0 draws the first: the hint). It solves the
+// puzzle first, counting to two, as /api/solve does: with one solution,
+// entered digits that differ from it are named (status "mistakes", no
+// step, the picture marking them) and the techniques that assume one
+// solution are used; with several, neither. Otherwise the answer has
+// status "path":
+//
+//	{"status":"path", "size":9, "givens":[…], "rules":[…],
+//	 "path":{"steps":[{"technique":"Hidden Single","rating":1.2,
+//	                   "text":"Hidden Single: 3 in box 4 only fits r6c3",
+//	                   "placements":[{"cell":47,"digit":3}], "eliminations":[…],
+//	                   "cells":[47], "candidates":[…],
+//	                   "houses":[{"name":"box 4","cells":[27,28,29,36,…]}],
+//	                   "rules":[2], "links":[{"from_digit":5,"from":[3],"to_digit":5,"to":[30],"strong":true}]},
+//	                  …],
+//	         "shown":1, "solved":true, "stuck":false, "broken":"", "unique":true,
+//	         "mistakes":[{"cell":2,"digit":2}], "note":"…"},
+//	 "svg":"<svg …>"}
+//
+// Cells are r·N + c; a step's "rules" index the answer's "rules" (the
+// rule instances it relies on: a cage, a thermometer). The picture is the
+// position before step "shown", its candidates as marks and the step
+// drawn as render draws a Step. A puzzle with a rule the logical solver
+// has no steps for yet is answered 200 with status "no_path" and an error
+// naming the rule; clashing givens "no_solution"; a step past the path's
+// end is a 400. The server keeps the last 16 paths it found: the same
+// position asked again with another "step" (the page's next and previous)
+// is drawn without solving again. The path is found step by step and
+// stops at the first step after the time limit.
 //
 // # Safety
 //

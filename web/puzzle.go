@@ -35,6 +35,7 @@ type puzzle struct {
 	edited   string              // f-puzzles input with the request's givens written in (editedFPuzzles)
 	counts   bool                // colour the cells of true candidates by their number (Request.CandidateCounts)
 	marks    bool                // read from a pencil-mark grid
+	entered  []int               // digits entered in an f-puzzles file (not givens), nil for none
 }
 
 // board returns the puzzle's givens.
@@ -133,7 +134,7 @@ func (h *Handler) readFPuzzles(req *Request) (*puzzle, error) {
 	if err := h.checkSide(res.Puzzle.Side()); err != nil {
 		return nil, err
 	}
-	p := &puzzle{vp: res.Puzzle, format: board.Grid, fpuzzles: true}
+	p := &puzzle{vp: res.Puzzle, format: board.Grid, fpuzzles: true, entered: res.Entered}
 	for _, ig := range res.Ignored {
 		p.ignored = append(p.ignored, plainNote(ig))
 	}

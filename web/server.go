@@ -122,6 +122,7 @@ type Handler struct {
 	renders chan struct{} // one token per picture being drawn
 	memory  memoryReturner
 	mux     *http.ServeMux
+	paths   pathCache // the last paths of /api/steps
 }
 
 // NewHandler returns the handler of the page and its API with the given
@@ -160,7 +161,8 @@ func NewHandler(cfg Config) *Handler {
 	h.mux.HandleFunc("GET /api/info", h.info)
 	h.mux.HandleFunc("POST /api/render", h.api(h.render, h.admitRender))
 	h.mux.HandleFunc("POST /api/solve", h.api(h.solve, nil))
-	for path, method := range map[string]string{"/api/info": "GET", "/api/render": "POST", "/api/solve": "POST"} {
+	h.mux.HandleFunc("POST /api/steps", h.api(h.steps, nil))
+	for path, method := range map[string]string{"/api/info": "GET", "/api/render": "POST", "/api/solve": "POST", "/api/steps": "POST"} {
 		h.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", method)
 			writeJSON(w, http.StatusMethodNotAllowed, answer(StatusInvalid, r.URL.Path+" takes "+method+", not "+r.Method))

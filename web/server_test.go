@@ -521,6 +521,7 @@ func TestPage(t *testing.T) {
 		"/":                  "<title>satdoku</title>",
 		"/static/app.js":     "/api/solve",
 		"/static/style.css":  "#picture",
+		"/static/steps.js":   "/api/steps",
 		"/api/info":          `"version":"v-test"`,
 		"/static/index.html": "<title>satdoku</title>",
 	} {
@@ -542,7 +543,7 @@ func TestPage(t *testing.T) {
 	}
 	// The page loads nothing from elsewhere; the only addresses of other
 	// sites are the links a user may follow to f-puzzles and SudokuPad.
-	for _, f := range []string{"index.html", "app.js", "style.css"} {
+	for _, f := range []string{"index.html", "app.js", "style.css", "steps.js"} {
 		data, err := staticFiles.ReadFile("static/" + f)
 		if err != nil {
 			t.Fatal(err)

@@ -35,6 +35,7 @@ const state = {
   pencil: false,   // the digit pad writes pencil marks
   notes: {},       // pencil marks the user wrote: cell -> Set of digits
   last: null,      // the last answer
+  base: null,      // the givens as pasted: digits typed in its blanks since are entered (steps.js)
 };
 
 function setStatus(text, kind) {
@@ -135,6 +136,8 @@ function remember(data) {
   state.board = { size: data.size, box: data.box, givens: data.givens, symbols: data.symbols || "" };
   state.last = data;
   if (!sameBoard) state.notes = {};
+  if (!state.base || state.base.length !== data.givens.length) state.base = data.givens.slice();
+  document.dispatchEvent(new Event("satdoku:puzzle")); // a new picture: steps.js ends its step-through
   showRules(data.rules, data.ignored);
   showLinks(data);
   if (state.override && data.text) {
@@ -213,7 +216,7 @@ function describeTime(data) {
   return ms < 1 ? "under 1 ms" : `${ms.toFixed(1)} ms`;
 }
 
-const workButtons = ["solve", "unique", "candidates", "explain", "reset"];
+const workButtons = ["solve", "unique", "candidates", "explain", "hint", "reset"];
 
 // startWork shows the spinner, the elapsed time and Cancel, and disables
 // the buttons, until endWork.
@@ -677,6 +680,7 @@ function newBlank(n) {
   $("puzzle").value = "";
   $("box").value = side === 6 ? "2x3" : "";
   state.override = new Array(side * side).fill(0);
+  state.base = null;
   state.edits++;
   state.selected = 0;
   refresh();
@@ -684,6 +688,7 @@ function newBlank(n) {
 
 function onEdit() {
   state.override = null;
+  state.base = null;
   state.edits++;
   clearTimeout(pending);
   pending = setTimeout(refresh, 300);
@@ -733,7 +738,7 @@ async function start() {
   input.addEventListener("focus", () => { if (state.board && state.selected < 0) select(0); else $("cell-say").textContent = describeCell(state.selected); });
   input.addEventListener("keydown", onKey);
   input.addEventListener("input", onInput);
-  window.addEventListener("hashchange", () => { if (loadAddress()) { state.override = null; state.edits++; refresh(); } });
+  window.addEventListener("hashchange", () => { if (loadAddress()) { state.override = null; state.base = null; state.edits++; refresh(); } });
   await refresh();
   document.body.dataset.ready = "1";
 }

@@ -1,0 +1,171 @@
+// satdoku's hint and step-through: the logical path from the position on
+// the board (POST /api/steps), one step at a time, each drawn by the
+// server with what it relies on highlighted. It uses app.js's state and
+// helpers ($, state, post, requestBody, showSVG, setStatus, startWork,
+// endWork, sleep), which are loaded first.
+"use strict";
+
+const stepView = {
+  body: null,  // the request of the path shown: the position when Hint was pressed
+  path: null,  // its answer's path
+  shown: 0,    // the step drawn, 1-based
+};
+
+// stepCellName names a cell as the steps' words do: r4c6.
+function stepCellName(cell) {
+  const n = state.board.size;
+  return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
+}
+
+// stepsPosition returns the givens and entered digits of the board: a digit
+// typed in a blank of the puzzle as pasted is entered (the Hint checks
+// it); the pasted digits, and any typed over them, are givens. entered is
+// null when there is none (an f-puzzles file's own entered digits then
+// count).
+function stepsPosition() {
+  const now = state.override || state.board.givens;
+  const base = state.base && state.base.length === now.length ? state.base : now;
+  const givens = now.map((d, i) => (base[i] ? d : 0));
+  const entered = now.map((d, i) => (base[i] ? 0 : d));
+  return { givens, entered: entered.some((d) => d) ? entered : null };
+}
+
+// stepsAsk posts a steps request, retrying while the server is busy; it
+// answers { resp, data } or null when cancelled or failed (the status says
+// why).
+async function stepsAsk(body, what) {
+  if (state.work) return null;
+  const controller = startWork(what);
+  try {
+    for (let attempt = 0; ; attempt++) {
+      const r = await post("/api/steps", body, controller.signal);
+      if (r.resp.status !== 503 || attempt >= 30) return r;
+      setStatus(`${what}… (the server is busy; waiting for a turn)`);
+      const after = +(r.resp.headers.get("Retry-After") || 1);
+      await sleep(Math.min(5, Math.max(0.2, after)) * 1000, controller.signal);
+    }
+  } catch (err) {
+    setStatus(err.name === "AbortError" ? "Cancelled." : "The server did not answer: " + err.message, err.name === "AbortError" ? "" : "bad");
+    return null;
+  } finally {
+    endWork();
+  }
+}
+
+// stepsHint asks for the path from the position on the board and shows its
+// first step.
+async function stepsHint() {
+  if (state.work) return;
+  // An edit of the text waiting to be drawn is drawn first: the position
+  // is the board's.
+  clearTimeout(pending);
+  await refresh();
+  if (!state.board) return;
+  const pos = stepsPosition();
+  const body = requestBody({ givens: pos.givens, step: 0 });
+  if (pos.entered) body.entered = pos.entered;
+  const edits = state.edits;
+  const r = await stepsAsk(body, "Finding the next step");
+  if (!r) return;
+  if (edits !== state.edits) {
+    setStatus("The puzzle changed while the step was being found; press Hint again.", "bad");
+    return;
+  }
+  stepsShow(r, body);
+}
+
+// stepsGo shows step k of the path on screen.
+async function stepsGo(k) {
+  if (!stepView.path || k < 1 || k > stepView.path.steps.length) return;
+  const body = Object.assign({}, stepView.body, { step: k });
+  const r = await stepsAsk(body, `Drawing step ${k}`);
+  if (r) stepsShow(r, stepView.body);
+}
+
+// stepsShow shows an answer of /api/steps.
+function stepsShow(r, body) {
+  const { resp, data } = r;
+  if (!resp.ok) {
+    setStatus(data.error || ("error " + resp.status), "bad");
+    return;
+  }
+  switch (data.status) {
+  case "path":
+    break;
+  case "mistakes": {
+    stepsEnd();
+    const names = data.path.mistakes.map((m) => `${stepCellName(m.cell)} = ${symbol(m.digit)}`);
+    setStatus(`${names.join(", ")} ${names.length === 1 ? "is" : "are"} wrong: the solution has another digit there (marked on the board).`, "bad");
+    if (data.svg) showSVG($("picture"), data.svg);
+    return;
+  }
+  case "no_path":
+    stepsEnd();
+    setStatus(data.error, "");
+    return;
+  case "no_solution":
+    stepsEnd();
+    setStatus("No solution, so there is no hint." + (data.explanation ? " " + data.explanation + "." : ""), "bad");
+    return;
+  default:
+    stepsEnd();
+    setStatus(data.error || data.status, "bad");
+    return;
+  }
+  const path = data.path;
+  stepView.body = body;
+  stepView.path = path;
+  stepView.shown = path.shown;
+  if (data.svg) {
+    showSVG($("picture"), data.svg);
+    drawSelection();
+  }
+  const panel = $("steps");
+  const total = path.steps.length;
+  let ending = "";
+  if (path.solved) ending = "The path ends with every cell filled.";
+  else if (path.broken) ending = `The path ends in a contradiction: ${path.broken}.`;
+  else if (path.stuck) ending = "The path ends here: no technique applies.";
+  if (total === 0) {
+    stepsEnd();
+    setStatus(path.solved ? "The grid is solved: every cell is filled." : "No logical step applies from here." + (path.note ? " Note: " + path.note + "." : ""), path.solved ? "good" : "bad");
+    return;
+  }
+  const k = path.shown;
+  const step = path.steps[k - 1];
+  panel.hidden = false;
+  panel.dataset.shown = String(k);
+  $("step-count").textContent = `Step ${k} of ${total}`;
+  $("step-text").textContent = step.text;
+  // The rule instances the step relies on, in the words of the rule list.
+  const rules = (step.rules || []).map((i) => (data.rules || [])[i]).filter((r) => r);
+  $("step-rules").textContent = rules.length ? "It relies on: " + rules.join("; ") : "";
+  $("step-rules").hidden = !rules.length;
+  $("step-prev").disabled = k <= 1;
+  $("step-next").disabled = k >= total;
+  let status = k === 1 ? `Hint: ${step.text}` : `Step ${k}: ${step.technique}.`;
+  if (k === total && ending) status += " " + ending;
+  if (path.note) status += ` (Note: ${path.note}.)`;
+  setStatus(status, "");
+}
+
+// stepsEnd closes the step-through.
+function stepsEnd() {
+  stepView.body = stepView.path = null;
+  stepView.shown = 0;
+  const panel = $("steps");
+  panel.hidden = true;
+  delete panel.dataset.shown;
+}
+
+function startSteps() {
+  $("hint").addEventListener("click", stepsHint);
+  $("step-next").addEventListener("click", () => stepsGo(stepView.shown + 1));
+  $("step-prev").addEventListener("click", () => stepsGo(stepView.shown - 1));
+  $("step-close").addEventListener("click", () => { stepsEnd(); redrawQuietly(); });
+  // A new picture of the puzzle (an edit, a solve, Show puzzle): the
+  // path shown is no longer the board's.
+  document.addEventListener("satdoku:puzzle", stepsEnd);
+}
+
+document.addEventListener("DOMContentLoaded", startSteps);

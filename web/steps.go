@@ -1,0 +1,546 @@
+package web
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/logic"
+	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/variant"
+)
+
+// This file is the page's hint and step-through: POST /api/steps answers
+// the logical path from the position on the page (the givens and the
+// digits a person entered) with each step's words and highlight data, and
+// the picture of one step drawn by package render.
+
+// The Status values of an /api/steps answer, beside the common ones
+// (no_solution, timeout, invalid, busy, error).
+const (
+	// StatusPath: the logical path is in Response.Path, and the picture
+	// shows its step Path.Shown.
+	StatusPath = "path"
+	// StatusMistakes: digits entered differ from the puzzle's solution
+	// (Path.Mistakes), so no step can follow; the picture marks them.
+	StatusMistakes = "mistakes"
+	// StatusNoPath: the logical solver has no steps for a rule of the
+	// puzzle (yet); Error names it. It is an answer, not a failure.
+	StatusNoPath = "no_path"
+)
+
+// Path is the answer of /api/steps: the steps a person takes from the
+// position, in order, and how the path ends.
+type Path struct {
+	Steps []PathStep `json:"steps"`
+	// Shown is the step the picture draws (1-based), 0 when it draws the
+	// position with no step.
+	Shown int `json:"shown"`
+	// Solved: the path fills every cell. Stuck: no technique applies
+	// before that (Broken then names a contradiction, if any).
+	Solved bool   `json:"solved"`
+	Stuck  bool   `json:"stuck"`
+	Broken string `json:"broken,omitempty"`
+	// Unique reports that the puzzle has exactly one solution: entered
+	// digits are then checked against it, and the techniques that assume
+	// uniqueness are used.
+	Unique bool `json:"unique"`
+	// Mistakes are the entered digits that differ from the solution, in
+	// cell order.
+	Mistakes []Mark `json:"mistakes,omitempty"`
+	// Note says what was not done, in words ("entered digits are not
+	// checked: the puzzle has more than one solution").
+	Note string `json:"note,omitempty"`
+}
+
+// PathStep is one step of a path: what it concludes, what it relies on
+// (the picture's highlight), and its words. Cells are r·N + c.
+type PathStep struct {
+	Technique    string      `json:"technique"`
+	Rating       float64     `json:"rating"`
+	Text         string      `json:"text"`
+	Placements   []Mark      `json:"placements,omitempty"`
+	Eliminations []Mark      `json:"eliminations,omitempty"`
+	Cells        []int       `json:"cells,omitempty"`
+	Candidates   []Mark      `json:"candidates,omitempty"` // the candidates it relies on
+	Houses       []StepHouse `json:"houses,omitempty"`
+	// Rules are the rule instances it relies on, as indexes into
+	// Response.Rules (a cage, a thermometer).
+	Rules []int      `json:"rules,omitempty"`
+	Links []StepLink `json:"links,omitempty"`
+}
+
+// Mark is a digit in a cell.
+type Mark struct {
+	Cell  int `json:"cell"`
+	Digit int `json:"digit"`
+}
+
+// StepHouse is a house a step names: "row 4" and its cells.
+type StepHouse struct {
+	Name  string `json:"name"`
+	Cells []int  `json:"cells"`
+}
+
+// StepLink is a link of a step's chain: strong (if From is false, To is
+// true) or weak (if From is true, To is false).
+type StepLink struct {
+	FromDigit int   `json:"from_digit"`
+	From      []int `json:"from"`
+	ToDigit   int   `json:"to_digit"`
+	To        []int `json:"to"`
+	Strong    bool  `json:"strong"`
+}
+
+// logicalGrid returns the logical solver's grid of a puzzle, or an error
+// matching logic.ErrUnsupportedRule for a rule it has no steps for.
+// With solvePath, it is the one place that says which solver the page
+// uses: when a solver that explains every rule takes over, its check of
+// g.UnsupportedRule goes with the switch.
+func logicalGrid(vp *variant.Puzzle) (*logic.Grid, error) {
+	g, err := logic.FromPuzzle(vp)
+	if err != nil {
+		return nil, err
+	}
+	return g, g.UnsupportedRule()
+}
+
+// solvePath is the page's one call of the logical solver: the path from
+// position g, as logic.Solve finds it, step by step so that the work
+// ends at the first step after ctx does (a 25×25 path takes minutes); it
+// returns ctx's error then.
+func solvePath(ctx context.Context, g *logic.Grid, opts logic.Options) (logic.Path, error) {
+	g = g.Clone()
+	p := logic.Path{Grid: g}
+	if why := g.Contradiction(); why != "" {
+		p.Broken, p.Stuck = why, true
+		return p, nil
+	}
+	for !g.Solved() {
+		if err := ctx.Err(); err != nil {
+			return p, err
+		}
+		st, ok := logic.Next(g, opts)
+		if !ok || !changes(g, st) {
+			p.Stuck = true
+			break
+		}
+		g.Apply(st)
+		p.Steps = append(p.Steps, st)
+	}
+	if why := g.Contradiction(); why != "" {
+		p.Broken, p.Stuck = why, true
+		return p, nil
+	}
+	p.Solved = !p.Stuck
+	return p, nil
+}
+
+// changes reports whether applying st changes g, as logic.Solve checks: a
+// step that does not would be taken again and again.
+func changes(g *logic.Grid, st logic.Step) bool {
+	for _, e := range st.Eliminations {
+		if g.Value[e.Cell] == 0 && g.Cand[e.Cell].Has(e.Digit) {
+			return true
+		}
+	}
+	for _, pl := range st.Placements {
+		if g.Value[pl.Cell] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// sharedSlot lets the works of one request (the solve, then the logical
+// path, each possibly outliving the answer after a timeout) hold one
+// solving slot: it is released when the last holder lets go.
+type sharedSlot struct {
+	holders atomic.Int32
+	release func()
+}
+
+// hold adds a holder and returns its (idempotent) letting go.
+func (s *sharedSlot) hold() func() {
+	s.holders.Add(1)
+	return sync.OnceFunc(func() {
+		if s.holders.Add(-1) == 0 {
+			s.release()
+		}
+	})
+}
+
+// steps answers POST /api/steps: the logical path from the position of
+// the request (its puzzle, and Entered: digits a person entered), and the
+// picture of its step Request.Step (1-based; 0 is the first, the hint).
+// It solves the puzzle first, as /api/solve does, to know its solution
+// and whether it is unique.
+func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
+	if req.Count != 0 || req.Explain || req.Candidates {
+		return requestError(fmt.Errorf("%w: count, explain and candidates belong to /api/solve", errBadRequest))
+	}
+	if req.Step < 0 {
+		return requestError(fmt.Errorf("%w: step %d: steps are numbered from 1", errBadRequest, req.Step))
+	}
+	show, draw, err := requestShow(req)
+	if err != nil {
+		return requestError(err)
+	}
+	p, err := h.read(req)
+	if err != nil {
+		return requestError(err)
+	}
+	b := p.board()
+	if req.Entered != nil && len(req.Entered) != len(b.Cells) {
+		return requestError(fmt.Errorf("%w: %d entered digits for a %v board (%d cells)", errBadRequest, len(req.Entered), b.Shape, len(b.Cells)))
+	}
+	for i, d := range req.Entered {
+		if d < 0 || d > b.Side() {
+			return requestError(fmt.Errorf("%w: entered digit %d at %s is outside 0..%d", errBadRequest, d, b.CellName(i), b.Side()))
+		}
+	}
+	entered := mergeEntered(req.Entered, p.entered)
+	g, err := logicalGrid(p.vp)
+	switch {
+	case errors.Is(err, logic.ErrUnsupportedRule):
+		resp := answer(StatusNoPath, "no logical path is available for this puzzle yet: the logical solver has no steps for one of its rules ("+
+			strings.TrimPrefix(err.Error(), logic.ErrUnsupportedRule.Error()+": ")+"); Solve and Check uniqueness still work")
+		p.describe(resp)
+		return http.StatusOK, resp
+	case err != nil && len(p.clashes) == 0:
+		return requestError(fmt.Errorf("%w: %v", errBadRequest, err))
+	}
+	// Givens that clash leave g nil: the solve answers, no solution.
+	if p.isVariant() && h.cfg.SolveVariant == nil && h.cfg.Solve == nil {
+		return requestError(fmt.Errorf("%w: solving puzzles with variant rules or irregular regions is %v, and a hint needs the solution", errUnavailable, errUnavailable))
+	}
+
+	key := pathKey(req)
+	f := h.paths.get(key)
+	if f == nil {
+		var none *Response
+		if f, none = h.findPath(ctx, p, g, entered); f == nil {
+			return none.code(), none
+		}
+		h.paths.put(key, f)
+	}
+	return h.answerPath(ctx, p, f, req.Step, show, draw)
+}
+
+// foundPath is what /api/steps found for a position: the grid (the
+// entered digits in), and the path from it or the entered digits that
+// are wrong. It is not changed once made: requests share it.
+type foundPath struct {
+	g    *logic.Grid
+	lp   logic.Path
+	path Path // Shown is the answer's
+}
+
+// findPath solves the puzzle, counting its solutions, checks the entered
+// digits against the solution and finds the logical path from the
+// position, within the time limit and a solving slot. It returns the
+// answer when it finds no path (busy, no solution, a timeout).
+func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entered []int) (*foundPath, *Response) {
+	release, why := h.solves.take(clientOf(ctx), p.board().Side())
+	if release == nil {
+		return nil, answer(StatusBusy, fmt.Sprintf("the server is busy: %s; try again in a moment", why))
+	}
+	slot := &sharedSlot{release: release}
+	done := slot.hold() // this request's own hold, until it has answered
+	defer done()
+	solveCtx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
+	defer cancel()
+	solution, unique, none := h.solveCounting(solveCtx, p, slot.hold())
+	if none != nil {
+		return nil, none
+	}
+	if g == nil {
+		return nil, answer(StatusError, "the solver found a solution of givens that clash")
+	}
+	f := &foundPath{g: g, path: Path{Unique: unique}}
+	refused := enter(g, entered)
+	if unique {
+		f.path.Mistakes = mistakes(g, refused, solution)
+	} else {
+		f.path.Note = "the puzzle has more than one solution: entered digits are not checked, and no technique that assumes one solution is used"
+	}
+	if len(f.path.Mistakes) > 0 {
+		return f, nil
+	}
+
+	// The path runs on a goroutine of its own, which keeps the slot until
+	// it has stopped (at its first step after the time limit), and the
+	// answer does not wait for that.
+	found := make(chan logic.Path, 1)
+	pathDone := slot.hold()
+	go func() {
+		defer pathDone()
+		if lp, err := solvePath(solveCtx, g, logic.Options{Unique: unique}); err == nil {
+			found <- lp
+		}
+	}()
+	select {
+	case f.lp = <-found:
+	case <-solveCtx.Done():
+		return nil, answer(StatusTimeout, fmt.Sprintf("no logical path within the time limit of %v", h.cfg.SolveTimeout))
+	}
+	f.path.Solved, f.path.Stuck, f.path.Broken = f.lp.Solved, f.lp.Stuck, f.lp.Broken
+	f.path.Steps = make([]PathStep, len(f.lp.Steps))
+	for i, st := range f.lp.Steps {
+		f.path.Steps[i] = pathStep(g, st)
+	}
+	return f, nil
+}
+
+// solveCounting solves the puzzle as /api/solve does, counting to two (and
+// explaining a puzzle with no solution), and gives the slot back with
+// release when the solve has ended. It returns the solution (r·N + c) and
+// whether it is the only one, or, when the solve found none, the answer
+// to send.
+func (h *Handler) solveCounting(ctx context.Context, p *puzzle, release func()) (solution []int, unique bool, none *Response) {
+	req := &Request{Count: 2, Explain: true} // Explain: why there is no solution, if there is none
+	res := h.runSolve(ctx, p, req, release)
+	if res.Status != engine.Solved {
+		return nil, false, p.respond(res, req)
+	}
+	return digits(res.Solution), res.Count == 1, nil
+}
+
+// answerPath answers with a path found (or the mistakes found) and the
+// picture of its step k (1-based; 0 is the first).
+func (h *Handler) answerPath(ctx context.Context, p *puzzle, f *foundPath, k int, show render.Show, draw bool) (int, *Response) {
+	resp := answer(StatusPath, "")
+	p.describe(resp)
+	path := f.path // a copy: Shown is this answer's
+	resp.Path = &path
+	if len(path.Mistakes) > 0 {
+		resp.Status = StatusMistakes
+		cells := make([]int, len(path.Mistakes))
+		for i, m := range path.Mistakes {
+			cells[i] = m.Cell
+		}
+		return h.stepPicture(ctx, p, resp, show, draw, positionPicture(f.g, &render.Highlight{Cells: cells,
+			Color: render.ConflictColor, Class: "highlight mistake", Label: "entered digits that differ from the solution"}))
+	}
+	steps := f.lp.Steps
+	if k == 0 && len(steps) > 0 {
+		k = 1
+	}
+	if k > len(steps) {
+		return requestError(fmt.Errorf("%w: step %d: the path has %d steps", errBadRequest, k, len(steps)))
+	}
+	path.Shown = k
+	before := f.g.Clone()
+	if k > 0 {
+		for _, st := range steps[:k-1] {
+			before.Apply(st)
+		}
+	}
+	pic := positionPicture(before, nil)
+	if k > 0 {
+		pic.Step = renderStep(before, steps[k-1], k)
+	}
+	return h.stepPicture(ctx, p, resp, show, draw, pic)
+}
+
+// code is the HTTP status of an answer with no path: 503 for busy, 200
+// for the answers about the puzzle.
+func (r *Response) code() int {
+	if r.Status == StatusBusy {
+		return http.StatusServiceUnavailable
+	}
+	return http.StatusOK
+}
+
+// pathKey is the key of a request's path in the cache: a hash of what
+// says the position (not the step, nor the picture).
+func pathKey(req *Request) string {
+	h := sha256.New() // its writes never fail
+	_ = json.NewEncoder(h).Encode([]any{req.Puzzle, req.Format, req.Box, req.Alphabet, req.Rules, req.Regions, req.Givens, req.Entered})
+	return string(h.Sum(nil))
+}
+
+// pathCacheSize is the number of paths kept: the last positions stepped
+// through on the pages of the server.
+const pathCacheSize = 16
+
+// pathCache keeps the last paths found, so that stepping through a path
+// (the same position, another step) draws the step without solving
+// again. The zero value is empty and ready; it is safe for concurrent use.
+type pathCache struct {
+	mu    sync.Mutex
+	keys  []string // oldest first
+	paths map[string]*foundPath
+}
+
+func (c *pathCache) get(key string) *foundPath {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.paths[key]
+}
+
+func (c *pathCache) put(key string, f *foundPath) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.paths == nil {
+		c.paths = map[string]*foundPath{}
+	}
+	if _, ok := c.paths[key]; ok {
+		return
+	}
+	if len(c.keys) == pathCacheSize {
+		delete(c.paths, c.keys[0])
+		c.keys = c.keys[1:]
+	}
+	c.keys = append(c.keys, key)
+	c.paths[key] = f
+}
+
+// mergeEntered returns the digits entered on the page (req, nil for
+// none) with, in the cells they leave blank, those entered in the
+// f-puzzles file (file, nil for none), which the page does not show.
+func mergeEntered(req, file []int) []int {
+	if req == nil {
+		return file
+	}
+	if len(file) != len(req) {
+		return req
+	}
+	out := slices.Clone(req)
+	for i, d := range out {
+		if d == 0 {
+			out[i] = file[i]
+		}
+	}
+	return out
+}
+
+// enter enters the digits a person entered into g, in cell order, and
+// returns those it refuses (a digit that clashes with a digit placed in
+// a peer, or another digit over a given).
+func enter(g *logic.Grid, entered []int) []logic.Candidate {
+	var refused []logic.Candidate
+	for i, d := range entered {
+		if d != 0 && g.Enter(i, d) != nil {
+			refused = append(refused, logic.Candidate{Cell: i, Digit: d})
+		}
+	}
+	return refused
+}
+
+// mistakes returns the entered digits that differ from the solution, in
+// cell order: those in g (logic.Grid.Mistakes) and those it refused.
+func mistakes(g *logic.Grid, refused []logic.Candidate, solution []int) []Mark {
+	sol := make([]uint8, len(solution))
+	for i, d := range solution {
+		sol[i] = uint8(d)
+	}
+	wrong := g.Mistakes(sol)
+	for _, c := range refused {
+		if c.Cell < len(sol) && int(sol[c.Cell]) != c.Digit {
+			wrong = append(wrong, c)
+		}
+	}
+	slices.SortFunc(wrong, func(a, b logic.Candidate) int { return a.Cell - b.Cell })
+	out := make([]Mark, len(wrong))
+	for i, c := range wrong {
+		out[i] = Mark{c.Cell, c.Digit}
+	}
+	return out
+}
+
+// pathStep returns a step of grid g as the API sends it.
+func pathStep(g *logic.Grid, st logic.Step) PathStep {
+	marks := func(cs []logic.Candidate) []Mark {
+		var out []Mark
+		for _, c := range cs {
+			out = append(out, Mark{c.Cell, c.Digit})
+		}
+		return out
+	}
+	ps := PathStep{Technique: st.Technique, Rating: st.Rating, Text: st.Text, Cells: st.Cells, Rules: st.Rules,
+		Placements: marks(st.Placements), Eliminations: marks(st.Eliminations), Candidates: marks(st.Candidates)}
+	for _, i := range st.Houses {
+		ps.Houses = append(ps.Houses, StepHouse{Name: g.Houses[i].Name(), Cells: g.Houses[i].Cells})
+	}
+	for _, l := range st.Links {
+		ps.Links = append(ps.Links, StepLink{FromDigit: l.From.Digit, From: l.From.Cells, ToDigit: l.To.Digit, To: l.To.Cells, Strong: l.Strong})
+	}
+	return ps
+}
+
+// renderStep returns step k (1-based) of grid g as package render draws
+// it: as render --step does, with its number before its words.
+func renderStep(g *logic.Grid, st logic.Step, k int) *render.Step {
+	ps := pathStep(g, st)
+	marks := func(ms []Mark) []render.Mark {
+		out := make([]render.Mark, len(ms))
+		for i, m := range ms {
+			out[i] = render.Mark{Cell: m.Cell, Digit: m.Digit}
+		}
+		return out
+	}
+	rs := &render.Step{Cells: st.Cells, Used: marks(ps.Candidates), Placed: marks(ps.Placements), Eliminated: marks(ps.Eliminations),
+		Rules: st.Rules, Text: fmt.Sprintf("%d. %s", k, strings.ReplaceAll(st.Text, " ⇒ ", "; "))} // ⇒: not in the PNG fonts
+	for _, hs := range ps.Houses {
+		rs.Houses = append(rs.Houses, hs.Cells)
+	}
+	for _, l := range ps.Links {
+		rs.Links = append(rs.Links, render.StepLink{FromDigit: l.FromDigit, From: l.From, ToDigit: l.ToDigit, To: l.To, Strong: l.Strong})
+	}
+	return rs
+}
+
+// positionPicture returns the picture of position g: the placed digits
+// that are not given as a solution's, the candidates of the other cells
+// as marks, and the highlight hl if any.
+func positionPicture(g *logic.Grid, hl *render.Highlight) *render.Picture {
+	placed := board.New(g.Puzzle.Givens.Shape)
+	pic := &render.Picture{Solution: placed, Candidates: make([]uint64, len(g.Cand))}
+	for i, v := range g.Value {
+		placed.Cells[i] = uint8(v)
+		if v == 0 {
+			pic.Candidates[i] = uint64(g.Cand[i])
+		}
+	}
+	if hl != nil {
+		pic.Highlights = []render.Highlight{*hl}
+	}
+	return pic
+}
+
+// stepPicture draws pic into resp when the request asks for a picture,
+// waiting for a turn to draw within the time limit as a solve's answer
+// does, and answers.
+func (h *Handler) stepPicture(ctx context.Context, p *puzzle, resp *Response, show render.Show, draw bool, pic *render.Picture) (int, *Response) {
+	if !draw {
+		return http.StatusOK, resp
+	}
+	drawCtx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
+	defer cancel()
+	select {
+	case h.renders <- struct{}{}:
+	case <-drawCtx.Done():
+		resp.Error = fmt.Sprintf("no picture: %d pictures are being drawn, the server's limit", h.cfg.MaxRenders)
+		return http.StatusOK, resp
+	}
+	svg, err := p.picture(pic, show)
+	<-h.renders
+	if err != nil {
+		return http.StatusInternalServerError, answer(StatusError, err.Error())
+	}
+	if len(svg) > h.cfg.MaxPicture {
+		return h.pictureTooLarge(len(svg))
+	}
+	resp.SVG = svg
+	return http.StatusOK, resp
+}

@@ -1,0 +1,433 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
+	"github.com/satdoku/satdoku/logic"
+	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/variant"
+)
+
+// libraryPath is the logical path package logic gives a classic puzzle
+// with one solution, from the position after the entered digits.
+func libraryPath(t *testing.T, puzzle string, entered []int) (*logic.Grid, logic.Path) {
+	t.Helper()
+	b, err := board.Parse(puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := logic.FromBoard(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range entered {
+		if d != 0 {
+			if err := g.Enter(i, d); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return g, logic.Solve(g, logic.Options{Unique: true})
+}
+
+// itemCells returns the data-cells of the SVG elements whose class is
+// exactly class, one list per element.
+func itemCells(svg, class string) [][]int {
+	var out [][]int
+	for rest := svg; ; {
+		i := strings.Index(rest, `class="`+class+`" data-cells="`)
+		if i < 0 {
+			return out
+		}
+		rest = rest[i+len(`class="`+class+`" data-cells="`):]
+		end := strings.IndexByte(rest, '"')
+		var cells []int
+		for _, f := range strings.Fields(rest[:end]) {
+			var c int
+			fmt.Sscan(f, &c)
+			cells = append(cells, c)
+		}
+		out = append(out, cells)
+	}
+}
+
+// TestSteps checks the path /api/steps gives against the library's, for
+// a classic puzzle with and without entered digits, and the picture of a
+// step: its cells shaded, its placement and its houses marked.
+func TestSteps(t *testing.T) {
+	t.Parallel()
+	srv, _ := newTestServer(t, Config{})
+	g0, full := libraryPath(t, classic, nil)
+	if !full.Solved || len(full.Steps) < 10 {
+		t.Fatalf("the library's path: %d steps, solved %v", len(full.Steps), full.Solved)
+	}
+	solution := full.Grid.Value
+
+	// Three right digits entered: the path goes on from them.
+	right := make([]int, 81)
+	for _, st := range full.Steps[:3] {
+		for _, p := range st.Placements {
+			right[p.Cell] = p.Digit
+		}
+	}
+	for _, tt := range []struct {
+		name    string
+		entered []int
+		step    int
+	}{
+		{"hint", nil, 0},
+		{"step 5", nil, 5},
+		{"after entered digits", right, 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, want := libraryPath(t, classic, tt.entered)
+			code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "entered": tt.entered, "step": tt.step})
+			if code != http.StatusOK || resp.Status != StatusPath || resp.Path == nil {
+				t.Fatalf("%d %s %s", code, resp.Status, resp.Error)
+			}
+			p := resp.Path
+			if !p.Unique || !p.Solved || p.Stuck || len(p.Mistakes) != 0 {
+				t.Errorf("path %+v", p)
+			}
+			if len(p.Steps) != len(want.Steps) {
+				t.Fatalf("%d steps, the library takes %d", len(p.Steps), len(want.Steps))
+			}
+			for i, st := range want.Steps {
+				if p.Steps[i].Text != st.Text || p.Steps[i].Technique != st.Technique || !slices.Equal(p.Steps[i].Cells, st.Cells) {
+					t.Fatalf("step %d: %q, the library's %q", i+1, p.Steps[i].Text, st.Text)
+				}
+				for j, h := range st.Houses {
+					if p.Steps[i].Houses[j].Name != g0.Houses[h].Name() || !slices.Equal(p.Steps[i].Houses[j].Cells, g0.Houses[h].Cells) {
+						t.Fatalf("step %d: house %+v, want %s", i+1, p.Steps[i].Houses[j], g0.Houses[h].Name())
+					}
+				}
+			}
+			k := max(tt.step, 1)
+			if p.Shown != k {
+				t.Errorf("shown %d, want %d", p.Shown, k)
+			}
+			checkSVG(t, resp.SVG)
+			st := want.Steps[k-1]
+			if got := itemCells(resp.SVG, "highlight step"); len(got) != 1 || !slices.Equal(slices.Sorted(slices.Values(got[0])), slices.Sorted(slices.Values(st.Cells))) {
+				t.Errorf("step %d shaded %v, its cells are %v", k, got, st.Cells)
+			}
+			var placed [][]int
+			for _, pl := range st.Placements {
+				placed = append(placed, []int{pl.Cell})
+			}
+			if got := itemCells(resp.SVG, "step placement"); !slices.EqualFunc(got, placed, slices.Equal) {
+				t.Errorf("step %d: placements drawn at %v, want %v", k, got, placed)
+			}
+			if got := len(itemCells(resp.SVG, "step house")); got != len(st.Houses) {
+				t.Errorf("step %d: %d houses outlined, want %d", k, got, len(st.Houses))
+			}
+			if !strings.Contains(resp.SVG, fmt.Sprintf(">%d. ", k)) {
+				t.Errorf("the legend lacks the step's number %d", k)
+			}
+		})
+	}
+
+	// A wrong digit entered: it is named, and no step follows.
+	wrong := make([]int, 81)
+	cell := slices.Index(g0.Value, 0)
+	wrong[cell] = solution[cell]%9 + 1
+	code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "entered": wrong})
+	if code != http.StatusOK || resp.Status != StatusMistakes || resp.Path == nil ||
+		!slices.Equal(resp.Path.Mistakes, []Mark{{cell, wrong[cell]}}) || len(resp.Path.Steps) != 0 {
+		t.Fatalf("a wrong digit: %d %s %+v", code, resp.Status, resp.Path)
+	}
+	if got := itemCells(resp.SVG, "highlight mistake"); len(got) != 1 || !slices.Equal(got[0], []int{cell}) {
+		t.Errorf("the mistake is marked at %v, want %d", got, cell)
+	}
+	// A digit that clashes with a given is wrong too.
+	clash := make([]int, 81)
+	clash[2] = 5 // r1c3: r1c1 is a given 5
+	if _, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "entered": clash}); resp.Status != StatusMistakes || !slices.Equal(resp.Path.Mistakes, []Mark{{2, 5}}) {
+		t.Errorf("a clashing digit: %s %+v", resp.Status, resp.Path)
+	}
+}
+
+// TestStepsNotUnique checks that a puzzle with several solutions gets a
+// path with no uniqueness technique and its entered digits unchecked.
+func TestStepsNotUnique(t *testing.T) {
+	t.Parallel()
+	srv, _ := newTestServer(t, Config{})
+	// The solution of classic with a deadly rectangle (r1c4 r1c5 r4c4 r4c5:
+	// 6 and 7 swap) and three other cells blank: two solutions.
+	sparse := "534..8912672195348198342567859..1423426853791.139248569615372842874196.534528617."
+	entered := make([]int, 81)
+	entered[80] = 1 // r9c9 is 9 in both solutions, but this is not checked
+	code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": sparse, "entered": entered, "picture": "none"})
+	if code != http.StatusOK || resp.Path == nil {
+		t.Fatalf("%d %s %s", code, resp.Status, resp.Error)
+	}
+	if resp.Path.Unique || resp.Path.Note == "" || len(resp.Path.Mistakes) != 0 || resp.SVG != "" || !resp.Path.Stuck || resp.Path.Solved {
+		t.Errorf("a puzzle with several solutions: %+v", resp.Path)
+	}
+	for _, st := range resp.Path.Steps {
+		if strings.Contains(st.Technique, "Unique") || strings.HasPrefix(st.Technique, "BUG") {
+			t.Errorf("a uniqueness step on a puzzle with several solutions: %s", st.Text)
+		}
+	}
+}
+
+// TestStepsVariants checks the house variants (a windoku) get a path, and
+// a puzzle with a rule the logical solver has no steps for (the Killer
+// Blister's cages) a plain answer saying so.
+func TestStepsVariants(t *testing.T) {
+	srv, _ := newTestServer(t, engineConfig(t))
+	windoku, err := os.ReadFile(testpuzzles.Path("testdata/variants/sigh/windoku.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": string(windoku)})
+	if code != http.StatusOK || resp.Status != StatusPath || !resp.Path.Solved || len(resp.Path.Steps) == 0 {
+		t.Fatalf("windoku: %d %s %s", code, resp.Status, resp.Error)
+	}
+	extra := false
+	for _, st := range resp.Path.Steps {
+		for _, h := range st.Houses {
+			extra = extra || strings.HasPrefix(h.Name, "extra region")
+		}
+	}
+	if !extra {
+		t.Error("no step of the windoku's path names a window")
+	}
+	checkSVG(t, resp.SVG)
+
+	code, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": blisterLink(t)})
+	if code != http.StatusOK || resp.Status != StatusNoPath || !strings.Contains(resp.Error, "no logical path") ||
+		!strings.Contains(resp.Error, "killer") || resp.Path != nil || len(resp.Rules) == 0 {
+		t.Errorf("the Killer Blister: %d %s %q", code, resp.Status, resp.Error)
+	}
+}
+
+func TestStepsBadRequests(t *testing.T) {
+	t.Parallel()
+	srv, _ := newTestServer(t, Config{})
+	tests := []struct {
+		name string
+		body map[string]any
+		want string
+	}{
+		{"entered too short", map[string]any{"puzzle": classic, "entered": []int{1, 2}}, "2 entered digits"},
+		{"entered digit", map[string]any{"puzzle": classic, "entered": append([]int{10}, make([]int, 80)...)}, "outside 0..9"},
+		{"step past the path", map[string]any{"puzzle": classic, "step": 1000}, "the path has"},
+		{"negative step", map[string]any{"puzzle": classic, "step": -1}, "numbered from 1"},
+		{"count", map[string]any{"puzzle": classic, "count": 2}, "belong to /api/solve"},
+		{"fractional step", map[string]any{"puzzle": classic, "step": 1.5}, "whole number"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, resp := post(t, srv, "/api/steps", tt.body)
+			if code != http.StatusBadRequest || resp.Status != StatusInvalid || !strings.Contains(resp.Error, tt.want) {
+				t.Errorf("%d %s %q, want 400 with %q", code, resp.Status, resp.Error, tt.want)
+			}
+		})
+	}
+	// Clashing givens, or givens with no completion, are an answer: no
+	// solution, and why.
+	code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": "55" + classic[2:]})
+	if code != http.StatusOK || resp.Status != StatusNoSolution || !strings.Contains(resp.Explanation, "clash") || resp.Path != nil {
+		t.Errorf("clashing givens: %d %s %q", code, resp.Status, resp.Explanation)
+	}
+	code, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": "4...3.......6..8..........1....5..9..2....6...7.2........1.27..5.3....4.9........"})
+	if code != http.StatusOK || resp.Status != StatusNoSolution || !strings.Contains(resp.Explanation, "no completion") || resp.Path != nil {
+		t.Errorf("givens with no completion: %d %s %q", code, resp.Status, resp.Explanation)
+	}
+}
+
+// TestStepPictureRules draws a variant step made by hand (the steps of
+// cages come from other packages): the page's conversion keeps the rule
+// instances it relies on, which the picture shades and outlines, and the
+// houses it names.
+func TestStepPictureRules(t *testing.T) {
+	t.Parallel()
+	vp := variant.New(board.Classic)
+	vp.Rules = []variant.Rule{variant.Killer{Cells: []int{40, 41}, Sum: 3}, variant.Killer{Cells: []int{0, 1, 9}, Sum: 6}}
+	g, err := logic.FromPuzzle(vp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := logic.Step{Technique: "Killer cage", Rules: []int{1}, Houses: []int{0},
+		Eliminations: []logic.Candidate{{Cell: 2, Digit: 1}}, Text: "the 6-cage at r1c1 holds 1, 2 and 3: r1c3 ≠ 1"}
+	ps := pathStep(g, st)
+	if !slices.Equal(ps.Rules, []int{1}) || len(ps.Houses) != 1 || ps.Houses[0].Name != "row 1" {
+		t.Errorf("the step as sent: %+v", ps)
+	}
+	p := &puzzle{vp: vp}
+	pic := positionPicture(g, nil)
+	pic.Step = renderStep(g, st, 3)
+	svg, err := p.picture(pic, render.Both)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := itemCells(svg, "highlight step rule killercage"); len(got) != 1 || !slices.Equal(got[0], []int{0, 1, 9}) {
+		t.Errorf("the cage the step relies on is shaded at %v, want [0 1 9]", got)
+	}
+	if got := itemCells(svg, "step rule killercage"); len(got) != 1 || !slices.Equal(got[0], []int{0, 1, 9}) {
+		t.Errorf("the cage the step relies on is outlined at %v, want [0 1 9]", got)
+	}
+	if got := itemCells(svg, "step house"); len(got) != 1 || !slices.Equal(got[0], []int{0, 1, 2, 3, 4, 5, 6, 7, 8}) {
+		t.Errorf("the step's house is outlined at %v, want row 1", got)
+	}
+	if got := itemCells(svg, "step elimination"); len(got) != 1 || !slices.Equal(got[0], []int{2}) {
+		t.Errorf("the step's elimination is drawn at %v, want r1c3", got)
+	}
+}
+
+// TestStepsFPuzzlesEntered checks the digits entered in an f-puzzles
+// file (testdata/progress.json: r6c6 is wrong) count as entered, beside
+// those the page sends.
+func TestStepsFPuzzlesEntered(t *testing.T) {
+	t.Parallel()
+	srv, _ := newTestServer(t, engineConfig(t))
+	progress, err := os.ReadFile(testpuzzles.Path("testdata/progress.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": string(progress), "picture": "none"})
+	if resp.Status != StatusMistakes || len(resp.Path.Mistakes) != 1 || resp.Path.Mistakes[0].Cell != 50 {
+		t.Fatalf("the file's entered digits: %s %q %+v", resp.Status, resp.Error, resp.Path)
+	}
+	fileWrong := resp.Path.Mistakes[0]
+	// r9c1 is 3 in the solution; 1 is wrong, and clashes with nothing.
+	entered := make([]int, 81)
+	entered[72] = 1
+	_, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": string(progress), "entered": entered, "picture": "none"})
+	if resp.Status != StatusMistakes || !slices.Equal(resp.Path.Mistakes, []Mark{fileWrong, {72, 1}}) {
+		t.Errorf("the page's and the file's entered digits: %s %q %+v", resp.Status, resp.Error, resp.Path)
+	}
+}
+
+// TestSolvePath checks the page's step-by-step solve gives the path
+// logic.Solve gives: on hard puzzles (chains, with and without the
+// uniqueness techniques), on a puzzle it leaves stuck, and on a position
+// broken by a wrong entry; and that it stops when its context ends.
+func TestSolvePath(t *testing.T) {
+	t.Parallel()
+	var puzzles []string
+	for _, name := range []string{"testdata/top1465-sample.txt", "testdata/hardest1106-sample.txt"} {
+		data, err := os.ReadFile(testpuzzles.Path(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := slices.DeleteFunc(strings.Split(string(data), "\n"), func(l string) bool { return len(l) != 81 })
+		puzzles = append(puzzles, lines[:3]...)
+	}
+	// Stuck without the uniqueness techniques: a deadly rectangle.
+	puzzles = append(puzzles, "534..8912672195348198342567859..1423426853791.139248569615372842874196.534528617.")
+	for i, text := range puzzles {
+		b, err := board.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := logic.FromBoard(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			// A wrong digit entered, which leaves no solution.
+			cell := slices.Index(g.Value, 0)
+			_, full := libraryPath(t, text, nil)
+			for d := 1; d <= 9; d++ {
+				if d != full.Grid.Value[cell] && g.Cand[cell].Has(d) {
+					if err := g.Enter(cell, d); err != nil {
+						t.Fatal(err)
+					}
+					break
+				}
+			}
+		}
+		for _, unique := range []bool{false, true} {
+			opts := logic.Options{Unique: unique}
+			want := logic.Solve(g, opts)
+			got, err := solvePath(context.Background(), g, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Solved != want.Solved || got.Stuck != want.Stuck || got.Broken != want.Broken || len(got.Steps) != len(want.Steps) ||
+				!slices.Equal(got.Grid.Cand, want.Grid.Cand) {
+				t.Fatalf("puzzle %d (unique %v): solved %v stuck %v broken %q, %d steps; logic.Solve: %v %v %q, %d steps",
+					i, unique, got.Solved, got.Stuck, got.Broken, len(got.Steps), want.Solved, want.Stuck, want.Broken, len(want.Steps))
+			}
+			for k := range want.Steps {
+				if got.Steps[k].Text != want.Steps[k].Text {
+					t.Fatalf("puzzle %d step %d: %q, logic.Solve's %q", i, k+1, got.Steps[k].Text, want.Steps[k].Text)
+				}
+			}
+			t.Logf("puzzle %d, unique %v: %d steps, solved %v, broken %q", i, unique, len(got.Steps), got.Solved, got.Broken)
+		}
+	}
+
+	// A context already ended: no step is taken.
+	g, _ := libraryPath(t, classic, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if p, err := solvePath(ctx, g, logic.Options{}); !errors.Is(err, context.Canceled) || len(p.Steps) != 0 {
+		t.Errorf("an ended context: %v, %d steps", err, len(p.Steps))
+	}
+}
+
+// TestStepsCache checks that stepping through a path solves the puzzle
+// once: the same position with another step (or picture) is drawn from
+// the path kept, and another position is solved again; the cache keeps
+// the last pathCacheSize paths.
+func TestStepsCache(t *testing.T) {
+	t.Parallel()
+	var solves atomic.Int32
+	srv, _ := newTestServer(t, Config{Solve: func(ctx context.Context, p *variant.Puzzle, o engine.Options) engine.Result {
+		solves.Add(1)
+		eng, err := engine.New(o)
+		if err != nil {
+			return engine.Result{Status: engine.Failed, Err: err}
+		}
+		return eng.SolvePuzzle(ctx, p)
+	}})
+	_, full := libraryPath(t, classic, nil)
+	for i, body := range []map[string]any{
+		{"puzzle": classic},
+		{"puzzle": classic, "step": 7},
+		{"puzzle": classic, "step": 3, "picture": "none"},
+		{"puzzle": classic, "step": len(full.Steps)},
+	} {
+		code, _, resp := post(t, srv, "/api/steps", body)
+		if code != http.StatusOK || resp.Status != StatusPath || len(resp.Path.Steps) != len(full.Steps) {
+			t.Fatalf("request %d: %d %s %q", i, code, resp.Status, resp.Error)
+		}
+		step, _ := body["step"].(int) // 0 when left out
+		if want := max(1, step); resp.Path.Shown != want {
+			t.Errorf("request %d: shown %d", i, resp.Path.Shown)
+		}
+	}
+	if n := solves.Load(); n != 1 {
+		t.Errorf("%d solves for one position stepped through, want 1", n)
+	}
+	entered := make([]int, 81)
+	entered[full.Steps[0].Placements[0].Cell] = full.Steps[0].Placements[0].Digit
+	if _, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "entered": entered}); resp.Status != StatusPath || len(resp.Path.Steps) != len(full.Steps)-1 {
+		t.Errorf("after the first step entered: %s, %d steps", resp.Status, len(resp.Path.Steps))
+	}
+	if n := solves.Load(); n != 2 {
+		t.Errorf("%d solves for two positions, want 2", n)
+	}
+
+	var c pathCache
+	for i := range pathCacheSize + 1 {
+		c.put(fmt.Sprint(i), &foundPath{})
+	}
+	if c.get("0") != nil || c.get("1") == nil || c.get(fmt.Sprint(pathCacheSize)) == nil || len(c.paths) != pathCacheSize {
+		t.Errorf("the cache keeps %d paths, the oldest %v", len(c.paths), c.get("0"))
+	}
+}

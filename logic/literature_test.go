@@ -352,7 +352,7 @@ var reglibCases = []string{
 	`:0901-1:1:...2..6..67...8....853+6.......+4.6...5..19...2+1.4...79+6.....426....7..8.3.1.+6.29..:719 427 345 545 845 365 579:128::`,                                                                 // line 1408
 }
 
-// TestLiterature checks every technique on the literature positions: the
+// TestReglib checks every technique on the literature positions: the
 // technique's finder alone must find a step named as the technique that
 // makes exactly the eliminations HoDoKu lists, and every step it finds
 // must be sound against the position's solution.

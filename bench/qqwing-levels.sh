@@ -1,22 +1,27 @@
 #!/usr/bin/env bash
 # qqwing-levels.sh sets qqwing's difficulty levels beside satdoku's rating
 # (issue 33: "qqwing's level against ours on 1,000 qqwing puzzles"). It
-# generates PER puzzles at each of qqwing's four levels (simple, easy,
-# intermediate, expert; 4 × 250 = 1,000 by default) with Debian's qqwing
-# (installed with apt-get when missing), each with the level qqwing's own
-# solver gives it (--csv), rates them with `satdoku solve --rate` (the
-# logical solver: SE's ER and HoDoKu's level) and prints two cross-tables:
-# qqwing's level against the SE ER band, and against the HoDoKu level.
+# generates N puzzles (default 1,000) with Debian's qqwing (installed with
+# apt-get when missing), each with the level qqwing's own solver gives it
+# (--csv --stats: simple, easy, intermediate or expert), rates them with
+# `satdoku solve --rate` (the logical solver: SE's ER and HoDoKu's level)
+# and prints two cross-tables: qqwing's level against the SE ER band, and
+# against the HoDoKu level. By default the puzzles are qqwing's
+# unfiltered output (--difficulty any), so each level comes as often as
+# qqwing makes it; -l generates N at each level instead (qqwing throws
+# away puzzles of the other levels, which takes long for simple and
+# expert).
 #
-# usage: bench/qqwing-levels.sh [-n PER_LEVEL] [-k]   (-k keeps the ratings in ./qqwing-levels.tsv)
+# usage: bench/qqwing-levels.sh [-n N] [-l] [-k]   (-k keeps the ratings in ./qqwing-levels.tsv)
 set -euo pipefail
 
-per=250 keep=
-while getopts "n:kh" opt; do
+per=1000 keep= levels=any
+while getopts "n:lkh" opt; do
 	case $opt in
 	n) per=$OPTARG ;;
+	l) levels="simple easy intermediate expert" ;;
 	k) keep=1 ;;
-	*) sed -n '2,11p' "$0"; exit 2 ;;
+	*) sed -n '2,15p' "$0"; exit 2 ;;
 	esac
 done
 
@@ -29,9 +34,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 (cd "$root" && go build -o "$tmp/satdoku" .)
 
-# puzzle<TAB>qqwing level, PER of each level. qqwing prints the level its
-# solver found; a generated puzzle of a requested level has that level.
-for level in simple easy intermediate expert; do
+# puzzle<TAB>qqwing level. qqwing prints the level its solver found; a
+# generated puzzle of a requested level has that level.
+for level in $levels; do
 	qqwing --generate "$per" --csv --stats --difficulty "$level" |
 		awk -F, 'length($1) == 81 { l = $NF; if (l == "") l = $(NF - 1); print $1 "\t" l }' >>"$tmp/puzzles.tsv"
 done

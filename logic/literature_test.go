@@ -420,6 +420,7 @@ func TestReglibAll(t *testing.T) {
 		c := fails[code]
 		c[2]++
 		if t.Run(code+"/named", func(t *testing.T) { checkLiterature(t, tech.find, tech.name, false, line) }) {
+			t.Logf("passes: %s", line)
 		} else {
 			c[0]++
 			if !t.Run(code+"/any", func(t *testing.T) { checkLiterature(t, tech.find, "", false, line) }) {

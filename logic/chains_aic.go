@@ -322,8 +322,13 @@ func (a *aicGraph) simpler(x, y []int) bool {
 	if gx, gy := groups(x), groups(y); gx != gy {
 		return gx < gy
 	}
-	// Then the one with fewer strong links that only a box holds: a
-	// skyscraper or a kite reads more easily than a turbot fish.
+	// Then the better known pattern: a skyscraper or a kite reads more
+	// easily than an empty rectangle, which reads more easily than a
+	// turbot fish (HoDoKu names the chain by its best-known pattern).
+	if rx, ry := patternRank(a.name(x)), patternRank(a.name(y)); rx != ry {
+		return rx < ry
+	}
+	// Then the one with fewer strong links that only a box holds.
 	boxLinks := func(ns []int) int {
 		k := 0
 		for i := 0; i+1 < len(ns); i += 2 {
@@ -334,6 +339,22 @@ func (a *aicGraph) simpler(x, y []int) bool {
 		return k
 	}
 	return boxLinks(x) < boxLinks(y)
+}
+
+// patternRank orders the names of chains of equal length and grouping:
+// the best-known single-digit patterns first.
+func patternRank(name string) int {
+	switch name {
+	case "Skyscraper", "2-String Kite":
+		return 0
+	case "Empty Rectangle":
+		return 1
+	case "Turbot Fish":
+		return 2
+	case "Grouped Turbot Fish":
+		return 3
+	}
+	return 4
 }
 
 // linkKind returns the kind of the first house (rows, then columns, then

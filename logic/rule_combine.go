@@ -1,0 +1,349 @@
+package logic
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"github.com/satdoku/satdoku/variant"
+)
+
+// findRulePointing finds pointing for rules: a digit that every
+// assignment keeping a rule puts in one of its cells (a cage whose every
+// combination holds 9, a thermometer's ...), where all the cells that can
+// hold it see one cell outside: that cell cannot hold it. A rule that is a
+// whole row (sandwiches, x-sums, skyscrapers) holds every digit anyway.
+func findRulePointing(g *Grid) []Step {
+	if g.Puzzle == nil {
+		return nil
+	}
+	tech := Technique{Name: "Rule Pointing", Rating: 2.7}
+	geo := g.geometry()
+	var steps []Step
+	for _, idx := range g.Rules {
+		rule := g.Puzzle.Rules[idx]
+		switch rule.(type) {
+		case variant.Sandwich, variant.XSum, variant.Skyscraper:
+			continue
+		}
+		p := problemOf(g, rule)
+		if p == nil {
+			continue
+		}
+		var union, placed Digits
+		for i, c := range p.cells {
+			union |= p.dom[i]
+			if g.Value[c] != 0 {
+				placed |= DigitSet(g.Value[c])
+			}
+		}
+		for _, d := range (union &^ placed).List() {
+			var holders []int
+			seen := make([]uint64, geo.words)
+			for i := range seen {
+				seen[i] = ^uint64(0)
+			}
+			for i, c := range p.cells {
+				if p.dom[i].Has(d) {
+					holders = append(holders, c)
+					for w := range seen {
+						seen[w] &= geo.sees[c][w]
+					}
+				}
+			}
+			var elims []Candidate
+			for w, word := range seen {
+				for ; word != 0; word &= word - 1 {
+					c := w*64 + bits.TrailingZeros64(word)
+					if g.Value[c] == 0 && g.Cand[c].Has(d) {
+						elims = append(elims, Candidate{c, d})
+					}
+				}
+			}
+			if len(elims) == 0 {
+				continue
+			}
+			if must, complete := p.mustHold(d); !must || !complete {
+				continue
+			}
+			houses := commonHouses(g, holders)
+			where := "which all see"
+			if len(houses) > 0 {
+				names := make([]string, len(houses))
+				for i, h := range houses {
+					names[i] = g.Houses[h].Name()
+				}
+				where = "all in " + strings.Join(names, " and ") + ", which see"
+			}
+			steps = append(steps, Step{
+				Technique:    tech.Name,
+				Rating:       tech.Rating,
+				Eliminations: elims,
+				Cells:        append([]int(nil), p.cells...),
+				Houses:       houses,
+				Candidates:   digitCandidates(holders, d),
+				Rules:        []int{idx},
+				Text: fmt.Sprintf("%s: %s must hold a %d, which can only go in %s, %s %s", tech.Name, ruleName(g, rule), d,
+					cellList(g.N, holders), where, candList(g.N, elims)),
+			})
+		}
+	}
+	return steps
+}
+
+// commonHouses returns the houses holding every one of cells.
+func commonHouses(g *Grid, cells []int) []int {
+	if len(cells) == 0 {
+		return nil
+	}
+	var out []int
+	for _, h := range g.HousesOf[cells[0]] {
+		all := true
+		for _, c := range cells[1:] {
+			if indexOf(g.HousesOf[c], h) < 0 {
+				all = false
+				break
+			}
+		}
+		if all {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// digitCandidates returns digit d in each of cells.
+func digitCandidates(cells []int, d int) []Candidate {
+	out := make([]Candidate, len(cells))
+	for i, c := range cells {
+		out[i] = Candidate{c, d}
+	}
+	return out
+}
+
+// maxInnies bounds the cells an innie or outie step sums: few enough to
+// search and to say.
+const maxInnies = 4
+
+// houseSet is a set of whole rows, columns or regions: the cells of k
+// houses that share no cell hold every digit k times, so they sum to k
+// times 1+…+N.
+type houseSet struct {
+	name   string
+	houses []int
+	cells  []bool // per cell: in the set
+	count  int    // its cells
+}
+
+// houseSets returns the sets innies and outies read: every row, column
+// and region, and two or three neighbouring rows or columns.
+func houseSets(g *Grid) []houseSet {
+	var rows, cols, regions []int
+	for h, house := range g.Houses {
+		switch house.Kind {
+		case Row:
+			rows = append(rows, h)
+		case Column:
+			cols = append(cols, h)
+		case Box:
+			regions = append(regions, h)
+		}
+	}
+	var out []houseSet
+	add := func(name string, hs []int) {
+		s := houseSet{name: name, houses: hs, cells: make([]bool, g.N*g.N)}
+		for _, h := range hs {
+			for _, c := range g.Houses[h].Cells {
+				s.cells[c] = true
+				s.count++
+			}
+		}
+		out = append(out, s)
+	}
+	for _, hs := range [][]int{rows, cols, regions} {
+		for _, h := range hs {
+			add(g.Houses[h].Name(), []int{h})
+		}
+	}
+	for _, lines := range [][]int{rows, cols} {
+		for k := 2; k <= 3; k++ {
+			for i := 0; i+k <= len(lines); i++ {
+				first, last := g.Houses[lines[i]], g.Houses[lines[i+k-1]]
+				kind := "rows"
+				if first.Kind == Column {
+					kind = "columns"
+				}
+				add(fmt.Sprintf("%s %d-%d", kind, first.Index+1, last.Index+1), lines[i:i+k])
+			}
+		}
+	}
+	return out
+}
+
+// sumCages returns the killer cages of the grid with a sum, as rule
+// indexes, leaving out a cage that overlaps one before it (sums of
+// overlapping cages do not add up).
+func sumCages(g *Grid) []int {
+	if g.Puzzle == nil {
+		return nil
+	}
+	taken := make([]bool, g.N*g.N)
+	var out []int
+	for _, idx := range g.Rules {
+		k, ok := g.Puzzle.Rules[idx].(variant.Killer)
+		if !ok || k.Sum == 0 {
+			continue
+		}
+		free := true
+		for _, c := range k.Cells {
+			free = free && !taken[c]
+		}
+		if !free {
+			continue
+		}
+		for _, c := range k.Cells {
+			taken[c] = true
+		}
+		out = append(out, idx)
+	}
+	return out
+}
+
+// findInnies finds innies: the cages wholly inside a set of houses leave
+// a few of its cells uncovered, which sum to what the houses hold less
+// the cages' sums.
+func findInnies(g *Grid) []Step { return houseSumSteps(g, false) }
+
+// findOuties finds outies: the cages that touch a set of houses cover it
+// and a few cells outside it, which sum to the cages' sums less what the
+// houses hold.
+func findOuties(g *Grid) []Step { return houseSumSteps(g, true) }
+
+func houseSumSteps(g *Grid, outies bool) []Step {
+	cages := sumCages(g)
+	if len(cages) == 0 {
+		return nil
+	}
+	tech := Technique{Name: "Innies", Rating: 3.1}
+	if outies {
+		tech = Technique{Name: "Outies", Rating: 3.3}
+	}
+	houseSum := g.N * (g.N + 1) / 2
+	var steps []Step
+	for _, hs := range houseSets(g) {
+		covered := make([]bool, g.N*g.N)
+		var used []int
+		sum, coveredIn := 0, 0
+		for _, idx := range cages {
+			k := g.Puzzle.Rules[idx].(variant.Killer)
+			in := 0
+			for _, c := range k.Cells {
+				if hs.cells[c] {
+					in++
+				}
+			}
+			if in == 0 || (!outies && in < len(k.Cells)) {
+				continue
+			}
+			used = append(used, idx)
+			sum += k.Sum
+			coveredIn += in
+			for _, c := range k.Cells {
+				covered[c] = true
+			}
+		}
+		total := houseSum * len(hs.houses)
+		var cells []int
+		var target int
+		if outies {
+			if coveredIn != hs.count {
+				continue
+			}
+			for c, in := range covered {
+				if in && !hs.cells[c] {
+					cells = append(cells, c)
+				}
+			}
+			target = sum - total
+		} else {
+			for c, in := range hs.cells {
+				if in && !covered[c] {
+					cells = append(cells, c)
+				}
+			}
+			target = total - sum
+		}
+		if len(cells) == 0 || len(cells) > maxInnies || len(used) == 0 {
+			continue
+		}
+		if s := houseSumStep(g, tech, hs, used, cells, total, sum, target, outies); s != nil {
+			steps = append(steps, *s)
+		}
+	}
+	return steps
+}
+
+// houseSumStep returns the step of cells that sum to target (the innies
+// or outies of a house set), or nil when it removes nothing.
+func houseSumStep(g *Grid, tech Technique, hs houseSet, used, cells []int, total, sum, target int, outies bool) *Step {
+	open := false
+	for _, c := range cells {
+		open = open || g.Value[c] == 0
+	}
+	if !open {
+		return nil
+	}
+	p := newRuleProblem(g, nil, cells, false, nil)
+	p.ok = sumTest(p, 0, len(cells), func([]int) int { return target })
+	sup, complete := p.supports()
+	if !complete {
+		return nil
+	}
+	var elims, places []Candidate
+	var keeps []string
+	for i, c := range cells {
+		gone := p.dom[i] &^ sup[i]
+		if gone == 0 || g.Value[c] != 0 {
+			continue
+		}
+		for _, d := range gone.List() {
+			elims = append(elims, Candidate{c, d})
+		}
+		if d := sup[i].Single(); d != 0 {
+			places = append(places, Candidate{c, d})
+			keeps = append(keeps, fmt.Sprintf("%s is %d", CellName(g.N, c), d))
+		} else if sup[i] != 0 {
+			keeps = append(keeps, fmt.Sprintf("%s is %s", CellName(g.N, c), digitRange(sup[i])))
+		}
+	}
+	if len(elims) == 0 {
+		return nil
+	}
+	names := make([]string, len(used))
+	for i, idx := range used {
+		names[i] = ruleName(g, g.Puzzle.Rules[idx])
+	}
+	var why string
+	if outies {
+		why = fmt.Sprintf("%s hold %d; the cages that cover them (%s) sum to %d, so the outies %s sum to %d − %d = %d",
+			hs.name, total, strings.Join(names, ", "), sum, cellList(g.N, cells), sum, total, target)
+	} else {
+		why = fmt.Sprintf("%s hold %d; the cages inside (%s) sum to %d, so the innies %s sum to %d − %d = %d",
+			hs.name, total, strings.Join(names, ", "), sum, cellList(g.N, cells), total, sum, target)
+	}
+	all := append([]int(nil), cells...)
+	for _, idx := range used {
+		all = append(all, g.Puzzle.Rules[idx].(variant.Killer).Cells...)
+	}
+	return &Step{
+		Technique:    tech.Name,
+		Rating:       tech.Rating,
+		Placements:   places,
+		Eliminations: elims,
+		Cells:        all,
+		Houses:       append([]int(nil), hs.houses...),
+		Candidates:   candidatesOf(g, cells),
+		Rules:        used,
+		Text:         fmt.Sprintf("%s: %s; %s (%s)", tech.Name, why, strings.Join(keeps, ", "), candList(g.N, elims)),
+	}
+}

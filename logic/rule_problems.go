@@ -332,6 +332,10 @@ func problemOf(g *Grid, rule variant.Rule) *ruleProblem {
 					higher++
 				}
 			}
+			// N, if still to come, will be seen.
+			if top < n && seen >= r.Count {
+				return false
+			}
 			return seen <= r.Count && seen+higher >= r.Count
 		})
 	}

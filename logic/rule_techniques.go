@@ -74,8 +74,8 @@ var ruleKindsAsHouses = map[string]string{
 	"NegativeDiagonal": "a house (Diagonal)",
 	"DisjointGroups":   "houses (Disjoint), one per group",
 	"PencilMarks":      "the cell's candidates",
-	// An extra region of N cells is a house; one of fewer cells is the
-	// Extra Region technique's.
+	// An extra region of fewer cells is the Extra Region technique's.
+	"ExtraRegion": "a house (Extra) when it has N cells",
 }
 
 // RuleTechniques returns the techniques of variant rules, ordered by

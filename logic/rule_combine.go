@@ -299,23 +299,7 @@ func houseSumStep(g *Grid, tech Technique, hs houseSet, used, cells []int, total
 	if !complete {
 		return nil
 	}
-	var elims, places []Candidate
-	var keeps []string
-	for i, c := range cells {
-		gone := p.dom[i] &^ sup[i]
-		if gone == 0 || g.Value[c] != 0 {
-			continue
-		}
-		for _, d := range gone.List() {
-			elims = append(elims, Candidate{c, d})
-		}
-		if d := sup[i].Single(); d != 0 {
-			places = append(places, Candidate{c, d})
-			keeps = append(keeps, fmt.Sprintf("%s is %d", CellName(g.N, c), d))
-		} else if sup[i] != 0 {
-			keeps = append(keeps, fmt.Sprintf("%s is %s", CellName(g.N, c), digitRange(sup[i])))
-		}
-	}
+	elims, places, keeps := supportChanges(g, cells, p.dom, sup)
 	if len(elims) == 0 {
 		return nil
 	}

@@ -38,8 +38,8 @@ func bothWays(n, a, b int, rel func(x, y int) bool) []arc {
 }
 
 // arcsOf returns the arcs of a rule on pairs of cells (the global
-// relations, dots, XV, minima and maxima, small extra regions), or nil for
-// another rule.
+// relations, dots, XV, minima and maxima, small extra regions, killer
+// cages with no sum), or nil for another rule.
 func arcsOf(g *Grid, rule variant.Rule) []arc {
 	n := g.N
 	differ := func(x, y int) bool { return x != y }
@@ -54,6 +54,15 @@ func arcsOf(g *Grid, rule variant.Rule) []arc {
 			arcs = append(arcs, bothWays(n, pr[0], pr[1], differ)...)
 		}
 	case variant.ExtraRegion:
+		for i, a := range r.Cells {
+			for _, b := range r.Cells[:i] {
+				arcs = append(arcs, bothWays(n, a, b, differ)...)
+			}
+		}
+	case variant.Killer:
+		if r.Sum != 0 {
+			return nil
+		}
 		for i, a := range r.Cells {
 			for _, b := range r.Cells[:i] {
 				arcs = append(arcs, bothWays(n, a, b, differ)...)

@@ -126,10 +126,11 @@ func problemOf(g *Grid, rule variant.Rule) *ruleProblem {
 	n := g.N
 	switch r := rule.(type) {
 	case variant.Killer:
-		p := newRuleProblem(g, r, r.Cells, true, nil)
-		if r.Sum > 0 {
-			p.ok = sumTest(p, 0, len(r.Cells), func([]int) int { return r.Sum })
+		if r.Sum == 0 {
+			return nil // only apart: a rule on pairs (arcsOf)
 		}
+		p := newRuleProblem(g, r, r.Cells, true, nil)
+		p.ok = sumTest(p, 0, len(r.Cells), func([]int) int { return r.Sum })
 		return p
 	case variant.DigitalRootCage:
 		return newRuleProblem(g, r, r.Cells, true, nil)

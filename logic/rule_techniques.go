@@ -142,29 +142,21 @@ func searchSteps(g *Grid, tech Technique, idx int) []Step {
 	rule := g.Puzzle.Rules[idx]
 	p := problemOf(g, rule)
 	if p == nil {
+		if arcsOf(g, rule) != nil {
+			return pairSteps(g, tech, idx) // a cage with no sum
+		}
 		return nil
 	}
-	sup, complete := p.supports()
-	if !complete {
+	var sup []Digits
+	if sw, ok := rule.(variant.Sandwich); ok {
+		sup = sandwichSupports(g, sw, p.dom)
+	} else {
+		sup, _ = p.supports()
+	}
+	if sup == nil {
 		return nil
 	}
-	var elims, places []Candidate
-	var keeps []string
-	for i, c := range p.cells {
-		gone := p.dom[i] &^ sup[i]
-		if gone == 0 || g.Value[c] != 0 {
-			continue
-		}
-		for _, d := range gone.List() {
-			elims = append(elims, Candidate{c, d})
-		}
-		if d := sup[i].Single(); d != 0 {
-			places = append(places, Candidate{c, d})
-			keeps = append(keeps, fmt.Sprintf("%s is %d", CellName(g.N, c), d))
-		} else if sup[i] != 0 {
-			keeps = append(keeps, fmt.Sprintf("%s is %s", CellName(g.N, c), digitRange(sup[i])))
-		}
-	}
+	elims, places, keeps := supportChanges(g, p.cells, p.dom, sup)
 	if len(elims) == 0 {
 		return nil
 	}
@@ -183,6 +175,29 @@ func searchSteps(g *Grid, tech Technique, idx int) []Step {
 		Rules:        []int{idx},
 		Text:         text,
 	}}
+}
+
+// supportChanges returns what a rule's supports change: the candidates
+// of open cells that no assignment gives them, the cells left with one
+// digit (placements), and each changed cell's digits in words ("r1c2 is
+// 2-6").
+func supportChanges(g *Grid, cells []int, dom, sup []Digits) (elims, places []Candidate, keeps []string) {
+	for i, c := range cells {
+		gone := dom[i] &^ sup[i]
+		if gone == 0 || g.Value[c] != 0 {
+			continue
+		}
+		for _, d := range gone.List() {
+			elims = append(elims, Candidate{c, d})
+		}
+		if d := sup[i].Single(); d != 0 {
+			places = append(places, Candidate{c, d})
+			keeps = append(keeps, fmt.Sprintf("%s is %d", CellName(g.N, c), d))
+		} else if sup[i] != 0 {
+			keeps = append(keeps, fmt.Sprintf("%s is %s", CellName(g.N, c), digitRange(sup[i])))
+		}
+	}
+	return elims, places, keeps
 }
 
 // ruleName names a rule instance as a solver does: a killer cage by its

@@ -67,13 +67,13 @@ func findRulePointing(g *Grid) []Step {
 				continue
 			}
 			houses := commonHouses(g, holders)
-			where := "which all see"
+			where := ""
 			if len(houses) > 0 {
 				names := make([]string, len(houses))
 				for i, h := range houses {
 					names[i] = g.Houses[h].Name()
 				}
-				where = "all in " + strings.Join(names, " and ") + ", which see"
+				where = " (all in " + strings.Join(names, " and ") + ")"
 			}
 			steps = append(steps, Step{
 				Technique:    tech.Name,
@@ -83,8 +83,8 @@ func findRulePointing(g *Grid) []Step {
 				Houses:       houses,
 				Candidates:   digitCandidates(holders, d),
 				Rules:        []int{idx},
-				Text: fmt.Sprintf("%s: %s must hold a %d, which can only go in %s, %s %s", tech.Name, ruleName(g, rule), d,
-					cellList(g.N, holders), where, candList(g.N, elims)),
+				Text: fmt.Sprintf("%s: %s must hold a %d, which can only go in %s%s; every cell that sees them all loses it: %s",
+					tech.Name, ruleName(g, rule), d, cellList(g.N, holders), where, elimList(g.N, elims)),
 			})
 		}
 	}
@@ -328,6 +328,6 @@ func houseSumStep(g *Grid, tech Technique, hs houseSet, used, cells []int, total
 		Houses:       append([]int(nil), hs.houses...),
 		Candidates:   candidatesOf(g, cells),
 		Rules:        used,
-		Text:         fmt.Sprintf("%s: %s; %s (%s)", tech.Name, why, strings.Join(keeps, ", "), candList(g.N, elims)),
+		Text:         fmt.Sprintf("%s: %s; %s (%s)", tech.Name, why, strings.Join(keeps, ", "), elimList(g.N, elims)),
 	}
 }

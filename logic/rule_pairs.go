@@ -136,7 +136,7 @@ func pairSteps(g *Grid, tech Technique, idx int) []Step {
 			Cells:        cells,
 			Candidates:   used,
 			Rules:        []int{idx},
-			Text:         fmt.Sprintf("%s: %s; %s, so %s", tech.Name, rule.Describe(g.N), why, candList(g.N, elims)),
+			Text:         fmt.Sprintf("%s: %s; %s, so %s", tech.Name, rule.Describe(g.N), why, elimList(g.N, elims)),
 		})
 	}
 	return steps
@@ -209,7 +209,7 @@ func indexerSteps(g *Grid, tech Technique, idx int) []Step {
 			Candidates:   candidatesOf(g, cells),
 			Rules:        []int{idx},
 			Text: fmt.Sprintf("%s: %s at %s: %s, which it cannot hold, so %s", tech.Name, indexerName(x.Kind), CellName(g.N, c),
-				strings.Join(why, "; "), candList(g.N, elims)),
+				strings.Join(why, "; "), elimList(g.N, elims)),
 		})
 	}
 	return steps
@@ -256,6 +256,6 @@ func parityStep(g *Grid, tech Technique, idx int) []Step {
 		Eliminations: elims,
 		Cells:        []int{cell},
 		Rules:        []int{idx},
-		Text:         fmt.Sprintf("%s: %s, so %s", tech.Name, g.Puzzle.Rules[idx].Describe(g.N), candList(g.N, elims)),
+		Text:         fmt.Sprintf("%s: %s, so %s", tech.Name, g.Puzzle.Rules[idx].Describe(g.N), elimList(g.N, elims)),
 	}}
 }

@@ -164,13 +164,14 @@ func searchSteps(g *Grid, tech Technique, idx int) []Step {
 	if combos := cageCombinations(p, rule); combos != "" {
 		text += ": " + combos
 	}
-	text += "; " + strings.Join(keeps, ", ") + " (" + candList(g.N, elims) + ")"
+	text += "; " + strings.Join(keeps, ", ") + " (" + elimList(g.N, elims) + ")"
 	return []Step{{
 		Technique:    tech.Name,
 		Rating:       tech.Rating,
 		Placements:   places,
 		Eliminations: elims,
 		Cells:        append([]int(nil), p.cells...),
+		Houses:       sharedHouses(g, p.cells),
 		Candidates:   candidatesOf(g, p.cells),
 		Rules:        []int{idx},
 		Text:         text,
@@ -198,6 +199,37 @@ func supportChanges(g *Grid, cells []int, dom, sup []Digits) (elims, places []Ca
 		}
 	}
 	return elims, places, keeps
+}
+
+// sharedHouses returns the houses holding two or more of cells: where the
+// search kept digits apart.
+func sharedHouses(g *Grid, cells []int) []int {
+	count := map[int]int{}
+	var out []int
+	for _, c := range cells {
+		for _, h := range g.HousesOf[c] {
+			if count[h]++; count[h] == 2 {
+				out = append(out, h)
+			}
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// elimList writes eliminations by cell: "r1c1≠4-9, r1c2≠4/6".
+func elimList(n int, elims []Candidate) string {
+	var parts []string
+	for i := 0; i < len(elims); {
+		j := i
+		var ds Digits
+		for ; j < len(elims) && elims[j].Cell == elims[i].Cell; j++ {
+			ds |= DigitSet(elims[j].Digit)
+		}
+		parts = append(parts, CellName(n, elims[i].Cell)+"≠"+digitRange(ds))
+		i = j
+	}
+	return strings.Join(parts, ", ")
 }
 
 // ruleName names a rule instance as a solver does: a killer cage by its

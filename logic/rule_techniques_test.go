@@ -160,7 +160,7 @@ var ruleCases = []struct {
 	{"skyscraper", "Skyscraper", rs(variant.Skyscraper{Clue: above(1, false), Count: 3}), "", "r1c1-89 r2c1-9", "r1c1 is 1-7"},
 	{"rule pointing", "Rule Pointing", rs(variant.Killer{Cells: []int{0, 1}, Sum: 17}), "",
 		"r1c3-89 r1c4-89 r1c5-89 r1c6-89 r1c7-89 r1c8-89 r1c9-89 r2c1-89 r2c2-89 r2c3-89 r3c1-89 r3c2-89 r3c3-89",
-		"must hold a 9, which can only go in r1c1 r1c2, all in row 1 and box 1"},
+		"must hold a 9, which can only go in r1c1 r1c2 (all in row 1 and box 1)"},
 	{"innies", "Innies", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 15},
 		variant.Killer{Cells: []int{6, 7}, Sum: 17}), "", "r1c9-12345689", "the innies r1c9 sum to 45 − 38 = 7; r1c9 is 7"},
 	{"outies", "Outies", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 15},

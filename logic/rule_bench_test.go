@@ -46,7 +46,7 @@ func BenchmarkRuleTechniques(b *testing.B) {
 			t.Find(g)
 		}
 	}
-	b.ReportMetric(float64((cputime.Process() - start).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64((cputime.Process()-start).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkVariantPath times the whole path of a corpus puzzle with the

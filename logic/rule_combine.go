@@ -331,3 +331,101 @@ func houseSumStep(g *Grid, tech Technique, hs houseSet, used, cells []int, total
 		Text:         fmt.Sprintf("%s: %s; %s (%s)", tech.Name, why, strings.Join(keeps, ", "), elimList(g.N, elims)),
 	}
 }
+
+// findRuleInHouse finds the steps of a rule read with the houses its
+// cells lie in: where a house's only places for a digit are cells of the
+// rule, the rule must put the digit in one of them (a renban that must
+// hold row 1's 9 is a run up to 9), and a candidate no such assignment
+// gives its cell goes. It runs after the rule's own step has found
+// nothing.
+func findRuleInHouse(g *Grid) []Step {
+	if g.Puzzle == nil {
+		return nil
+	}
+	tech := Technique{Name: "Rule and House", Rating: 2.8}
+	var steps []Step
+	for _, idx := range g.Rules {
+		rule := g.Puzzle.Rules[idx]
+		switch rule.(type) {
+		case variant.Sandwich, variant.XSum, variant.Skyscraper:
+			continue // a whole row holds every digit anyway
+		}
+		p := problemOf(g, rule)
+		if p == nil {
+			continue
+		}
+		at := make(map[int]int, len(p.cells))
+		for i, c := range p.cells {
+			at[c] = i
+		}
+		var houses []int
+		var why []string
+		for h, house := range g.Houses {
+			inside := 0
+			for _, c := range house.Cells {
+				if _, ok := at[c]; ok {
+					inside++
+				}
+			}
+			if inside == 0 {
+				continue
+			}
+			for d := 1; d <= g.N; d++ {
+				var places []int
+				in := true
+				for _, c := range house.Cells {
+					if g.Cand[c].Has(d) {
+						if g.Value[c] == d {
+							in = false // placed: nothing to say
+							break
+						}
+						if _, ok := at[c]; !ok {
+							in = false
+							break
+						}
+						places = append(places, c)
+					}
+				}
+				if !in || len(places) == 0 {
+					continue
+				}
+				pos := make([]int, len(places))
+				for i, c := range places {
+					pos[i] = at[c]
+				}
+				p.addMust(d, pos)
+				if indexOf(houses, h) < 0 {
+					houses = append(houses, h)
+				}
+				why = append(why, fmt.Sprintf("%s's %d goes in %s", house.Name(), d, cellList(g.N, places)))
+			}
+		}
+		if len(why) == 0 {
+			continue
+		}
+		sup, complete := p.supports()
+		if !complete {
+			continue
+		}
+		elims, places, keeps := supportChanges(g, p.cells, p.dom, sup)
+		if len(elims) == 0 {
+			continue
+		}
+		if len(why) > 4 {
+			why = append(why[:4], "…")
+		}
+		steps = append(steps, Step{
+			Technique:    tech.Name,
+			Rating:       tech.Rating,
+			Placements:   places,
+			Eliminations: elims,
+			Cells:        append([]int(nil), p.cells...),
+			Houses:       houses,
+			Candidates:   candidatesOf(g, p.cells),
+			Rules:        []int{idx},
+			Text: fmt.Sprintf("%s: %s, where %s; %s (%s)", tech.Name, ruleName(g, rule), strings.Join(why, ", "),
+				strings.Join(keeps, ", "), elimList(g.N, elims)),
+		})
+	}
+	return steps
+}

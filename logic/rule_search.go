@@ -2,6 +2,7 @@ package logic
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/variant"
@@ -41,10 +42,41 @@ type ruleProblem struct {
 	// on (variant's Check, the ground truth): a leaf passes only if both
 	// ok and Check accept it.
 	scratch *board.Board
-	budget  int
+	// musts are digits the assignment must put in one of some positions:
+	// a house whose only places for the digit are cells of the rule.
+	musts  [][]mustDigit // per position: those whose last position it is
+	budget int
 	// exhausted reports that a search ran out of budget: nothing it found
 	// missing may be concluded.
 	exhausted bool
+}
+
+// mustDigit says that digit d is in one of the positions at.
+type mustDigit struct {
+	d  int
+	at []int
+}
+
+// addMust adds the condition that d is in one of the positions at.
+func (p *ruleProblem) addMust(d int, at []int) {
+	if p.musts == nil {
+		p.musts = make([][]mustDigit, len(p.cells))
+	}
+	last := slices.Max(at)
+	p.musts[last] = append(p.musts[last], mustDigit{d, at})
+}
+
+// mustsKept reports whether the musts decided at position i hold.
+func (p *ruleProblem) mustsKept(v []int, i int) bool {
+	if p.musts == nil {
+		return true
+	}
+	for _, m := range p.musts[i] {
+		if !slices.ContainsFunc(m.at, func(j int) bool { return v[j] == m.d }) {
+			return false
+		}
+	}
+	return true
 }
 
 // newRuleProblem returns the problem of rule over cells (distinct, in
@@ -91,7 +123,7 @@ func (p *ruleProblem) dfs(dom []Digits, v []int, i int) bool {
 			continue
 		}
 		v[i] = d
-		if !p.forward(dom, v, i) || (p.ok != nil && !p.ok(v, i)) {
+		if !p.forward(dom, v, i) || (p.ok != nil && !p.ok(v, i)) || !p.mustsKept(v, i) {
 			v[i] = 0
 			continue
 		}

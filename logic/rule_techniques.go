@@ -43,6 +43,7 @@ var ruleTechniqueList = []ruleTechnique{
 	{Technique{Name: "Digital Root Cage", Rating: 2.4}, searchSteps, []string{"DigitalRootCage"}},
 	{Technique{Name: "Region Sum Line", Rating: 2.5}, searchSteps, []string{"RegionSumLine"}},
 	{Technique{Name: "Rule Pointing", Rating: 2.7, Find: findRulePointing}, nil, nil},
+	{Technique{Name: "Rule and House", Rating: 2.8, Find: findRuleInHouse}, nil, nil},
 	{Technique{Name: "Sandwich", Rating: 2.9}, searchSteps, []string{"Sandwich"}},
 	{Technique{Name: "X-Sum", Rating: 2.9}, searchSteps, []string{"XSum"}},
 	{Technique{Name: "Skyscraper", Rating: 2.9}, searchSteps, []string{"Skyscraper"}},

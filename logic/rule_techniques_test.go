@@ -161,6 +161,8 @@ var ruleCases = []struct {
 	{"rule pointing", "Rule Pointing", rs(variant.Killer{Cells: []int{0, 1}, Sum: 17}), "",
 		"r1c3-89 r1c4-89 r1c5-89 r1c6-89 r1c7-89 r1c8-89 r1c9-89 r2c1-89 r2c2-89 r2c3-89 r3c1-89 r3c2-89 r3c3-89",
 		"must hold a 9, which can only go in r1c1 r1c2 (all in row 1 and box 1)"},
+	{"renban in a row", "Rule and House", rs(variant.Renban{Cells: []int{0, 1, 2}}), "r1c4:12345678 r1c5:12345678 r1c6:12345678 r1c7:12345678 r1c8:12345678 r1c9:12345678",
+		"r1c1-123456 r1c2-123456 r1c3-123456", "row 1's 9 goes in r1c1 r1c2 r1c3"},
 	{"innies", "Innies", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 15},
 		variant.Killer{Cells: []int{6, 7}, Sum: 17}), "", "r1c9-12345689", "the innies r1c9 sum to 45 − 38 = 7; r1c9 is 7"},
 	{"outies", "Outies", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 15},

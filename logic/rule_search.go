@@ -46,6 +46,11 @@ type ruleProblem struct {
 	// a house whose only places for the digit are cells of the rule.
 	musts  [][]mustDigit // per position: those whose last position it is
 	budget int
+	// prepare, if set, sees the candidate sets of each search before it
+	// starts; also, if set, judges each full assignment too (the two
+	// rules of a joint problem).
+	prepare func(dom []Digits)
+	also    func(v []int) bool
 	// exhausted reports that a search ran out of budget: nothing it found
 	// missing may be concluded.
 	exhausted bool
@@ -106,6 +111,9 @@ func (p *ruleProblem) search(dom []Digits, v []int) bool {
 		v[i] = 0
 	}
 	p.cur = dom
+	if p.prepare != nil {
+		p.prepare(dom)
+	}
 	return p.dfs(dom, v, 0)
 }
 
@@ -168,6 +176,9 @@ func (p *ruleProblem) forward(dom []Digits, v []int, i int) bool {
 
 // leaf judges a full assignment with the rule's own checker.
 func (p *ruleProblem) leaf(v []int) bool {
+	if p.also != nil && !p.also(v) {
+		return false
+	}
 	if p.rule == nil {
 		return true
 	}

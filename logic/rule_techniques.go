@@ -47,6 +47,7 @@ var ruleTechniqueList = []ruleTechnique{
 	{Technique{Name: "Sandwich", Rating: 2.9}, searchSteps, []string{"Sandwich"}},
 	{Technique{Name: "X-Sum", Rating: 2.9}, searchSteps, []string{"XSum"}},
 	{Technique{Name: "Skyscraper", Rating: 2.9}, searchSteps, []string{"Skyscraper"}},
+	{Technique{Name: "Rules Together", Rating: 3.0, Find: findRulesTogether}, nil, nil},
 	{Technique{Name: "Innies", Rating: 3.1, Find: findInnies}, nil, nil},
 	{Technique{Name: "Outies", Rating: 3.3, Find: findOuties}, nil, nil},
 }

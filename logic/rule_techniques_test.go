@@ -163,7 +163,9 @@ var ruleCases = []struct {
 		"must hold a 9, which can only go in r1c1 r1c2 (all in row 1 and box 1)"},
 	{"renban in a row", "Rule and House", rs(variant.Renban{Cells: []int{0, 1, 2}}), "r1c4:12345678 r1c5:12345678 r1c6:12345678 r1c7:12345678 r1c8:12345678 r1c9:12345678",
 		"r1c1-123456 r1c2-123456 r1c3-123456", "row 1's 9 goes in r1c1 r1c2 r1c3"},
-	{"innies", "Innies", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 15},
+	{"arrow and cage together", "Rules Together", rs(variant.Arrow{Circle: []int{0}, Line: []int{1, 2}}, variant.Killer{Cells: []int{1, 2}, Sum: 5}),
+		"r1c1:34567 r1c2:1234 r1c3:1234", "r1c1-3467", "share r1c2 r1c3; together r1c1 is 5"},
+		{"innies", "Innies", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 15},
 		variant.Killer{Cells: []int{6, 7}, Sum: 17}), "", "r1c9-12345689", "the innies r1c9 sum to 45 − 38 = 7; r1c9 is 7"},
 	{"outies", "Outies", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 15},
 		variant.Killer{Cells: []int{6, 7}, Sum: 17}, variant.Killer{Cells: []int{8, 17}, Sum: 16}), "", "r2c9-12345678",
@@ -353,5 +355,26 @@ func TestRuleRatingsDocumented(t *testing.T) {
 		if !strings.Contains(doc, k) {
 			t.Errorf("docs/logic.md does not name kind %s", k)
 		}
+	}
+}
+
+// TestRulesTogetherNeedsBoth checks that the table's joint position is
+// one where neither rule alone removes anything: the arrow's circle is 5
+// only because the cage on its shaft sums to 5.
+func TestRulesTogetherNeedsBoth(t *testing.T) {
+	p := variant.New(board.Classic)
+	p.Rules = []variant.Rule{variant.Arrow{Circle: []int{0}, Line: []int{1, 2}}, variant.Killer{Cells: []int{1, 2}, Sum: 5}}
+	g, err := FromPuzzle(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	positionOf(t, g, "r1c1:34567 r1c2:1234 r1c3:1234")
+	for _, name := range []string{"Arrow", "Killer Cage", "Rule Pointing", "Rule and House"} {
+		if steps := ruleTechniqueNamed(t, name).Find(g); len(steps) > 0 {
+			t.Errorf("%s alone finds %q", name, steps[0].Text)
+		}
+	}
+	if steps := ruleTechniqueNamed(t, "Rules Together").Find(g); len(steps) != 1 || !slices.Equal(steps[0].Rules, []int{0, 1}) {
+		t.Errorf("Rules Together finds %v, want one step on rules 0 and 1", steps)
 	}
 }

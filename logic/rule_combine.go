@@ -3,6 +3,7 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/satdoku/satdoku/variant"
@@ -424,6 +425,104 @@ func findRuleInHouse(g *Grid) []Step {
 			Candidates:   candidatesOf(g, p.cells),
 			Rules:        []int{idx},
 			Text: fmt.Sprintf("%s: %s, where %s; %s (%s)", tech.Name, ruleName(g, rule), strings.Join(why, ", "),
+				strings.Join(keeps, ", "), elimList(g.N, elims)),
+		})
+	}
+	return steps
+}
+
+// findInnieOutie finds the innie-outie difference: the cages that touch a
+// set of houses cover all of it but a few innies and stick out of it by a
+// few outies, so the innies' sum less the outies' is what the houses hold
+// less the cages' sums.
+func findInnieOutie(g *Grid) []Step {
+	cages := sumCages(g)
+	if len(cages) == 0 {
+		return nil
+	}
+	tech := Technique{Name: "Innie-Outie Difference", Rating: 3.5}
+	houseSum := g.N * (g.N + 1) / 2
+	var steps []Step
+	for _, hs := range houseSets(g) {
+		covered := make([]bool, g.N*g.N)
+		var used []int
+		sum := 0
+		for _, idx := range cages {
+			k := g.Puzzle.Rules[idx].(variant.Killer)
+			if !slices.ContainsFunc(k.Cells, func(c int) bool { return hs.cells[c] }) {
+				continue
+			}
+			used = append(used, idx)
+			sum += k.Sum
+			for _, c := range k.Cells {
+				covered[c] = true
+			}
+		}
+		var innies, outies []int
+		for c := range covered {
+			switch {
+			case hs.cells[c] && !covered[c]:
+				innies = append(innies, c)
+			case !hs.cells[c] && covered[c]:
+				outies = append(outies, c)
+			}
+		}
+		if len(innies) == 0 || len(outies) == 0 || len(innies)+len(outies) > maxInnies {
+			continue
+		}
+		total := houseSum * len(hs.houses)
+		diff := total - sum
+		cells := append(append([]int(nil), innies...), outies...)
+		open := slices.ContainsFunc(cells, func(c int) bool { return g.Value[c] == 0 })
+		if !open {
+			continue
+		}
+		ni := len(innies)
+		p := newRuleProblem(g, nil, cells, false, nil)
+		p.ok = func(v []int, i int) bool {
+			lo, hi := 0, 0
+			for j := range cells {
+				var a, b int
+				if j <= i {
+					a, b = v[j], v[j]
+				} else {
+					a, b = lowest(p.cur[j]), highest(p.cur[j])
+				}
+				if j < ni {
+					lo, hi = lo+a, hi+b
+				} else {
+					lo, hi = lo-b, hi-a
+				}
+			}
+			return lo <= diff && diff <= hi
+		}
+		sup, complete := p.supports()
+		if !complete {
+			continue
+		}
+		elims, places, keeps := supportChanges(g, cells, p.dom, sup)
+		if len(elims) == 0 {
+			continue
+		}
+		names := make([]string, len(used))
+		for i, idx := range used {
+			names[i] = ruleName(g, g.Puzzle.Rules[idx])
+		}
+		all := append([]int(nil), cells...)
+		for _, idx := range used {
+			all = append(all, g.Puzzle.Rules[idx].(variant.Killer).Cells...)
+		}
+		steps = append(steps, Step{
+			Technique:    tech.Name,
+			Rating:       tech.Rating,
+			Placements:   places,
+			Eliminations: elims,
+			Cells:        all,
+			Houses:       append([]int(nil), hs.houses...),
+			Candidates:   candidatesOf(g, cells),
+			Rules:        used,
+			Text: fmt.Sprintf("%s: %s hold %d; the cages that touch them (%s) sum to %d, so the innies %s sum to the outies %s %+d; %s (%s)",
+				tech.Name, hs.name, total, strings.Join(names, ", "), sum, cellList(g.N, innies), cellList(g.N, outies), diff,
 				strings.Join(keeps, ", "), elimList(g.N, elims)),
 		})
 	}

@@ -50,6 +50,7 @@ var ruleTechniqueList = []ruleTechnique{
 	{Technique{Name: "Rules Together", Rating: 3.0, Find: findRulesTogether}, nil, nil},
 	{Technique{Name: "Innies", Rating: 3.1, Find: findInnies}, nil, nil},
 	{Technique{Name: "Outies", Rating: 3.3, Find: findOuties}, nil, nil},
+	{Technique{Name: "Innie-Outie Difference", Rating: 3.5, Find: findInnieOutie}, nil, nil},
 }
 
 // ruleTechnique is a rule technique: either its finder on one rule

@@ -99,18 +99,6 @@ func lowest(s Digits) int {
 
 func highest(s Digits) int { return bits.Len64(uint64(s)) }
 
-// both joins partial tests.
-func both(tests ...func(v []int, i int) bool) func(v []int, i int) bool {
-	return func(v []int, i int) bool {
-		for _, t := range tests {
-			if t != nil && !t(v, i) {
-				return false
-			}
-		}
-		return true
-	}
-}
-
 // abs returns |x|.
 func abs(x int) int {
 	if x < 0 {

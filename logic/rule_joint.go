@@ -8,10 +8,9 @@ import (
 	"github.com/satdoku/satdoku/variant"
 )
 
-// jointProblem returns the problem of two rule instances that share a
-// cell, read together: an assignment of their cells that keeps both (and
-// keeps apart the cells either keeps apart, or that share a house), or
-// nil when they share no cell. The search assigns a's cells first, in a's
+// jointProblem returns the problem of two rule instances read together:
+// an assignment of their cells that keeps both (and keeps apart the cells
+// either keeps apart, or that share a house). The search assigns a's cells first, in a's
 // order, then b's others; b's partial test runs as soon as a prefix of
 // b's order is assigned.
 func jointProblem(g *Grid, a, b *ruleProblem) *ruleProblem {
@@ -21,19 +20,14 @@ func jointProblem(g *Grid, a, b *ruleProblem) *ruleProblem {
 		posOf[c] = i
 	}
 	bPos := make([]int, len(b.cells))
-	shared := 0
 	for j, c := range b.cells {
 		if i, ok := posOf[c]; ok {
 			bPos[j] = i
-			shared++
 			continue
 		}
 		bPos[j] = len(cells)
 		posOf[c] = len(cells)
 		cells = append(cells, c)
-	}
-	if shared == 0 {
-		return nil
 	}
 	p := newRuleProblem(g, nil, cells, false, nil)
 	apart := func(i, j int) {
@@ -105,10 +99,12 @@ func jointKinds(rule variant.Rule) bool {
 	return true
 }
 
-// findRulesTogether finds the steps of two rules that share a cell, read
-// together: a candidate that no assignment keeping both gives its cell
-// goes (an arrow's shaft on a thermometer, a little killer through a
-// cage). It runs after each rule's own step has found nothing.
+// findRulesTogether finds the steps of two rules read together, that
+// share a cell or are small (maxApartCells together) and have cells that
+// share a house: a candidate that no assignment keeping both gives its
+// cell goes (an arrow's shaft on a thermometer, a little killer through a
+// cage, two cages in a row). It runs after each rule's own step has found
+// nothing.
 func findRulesTogether(g *Grid) []Step {
 	if g.Puzzle == nil || len(g.Rules) < 2 {
 		return nil
@@ -134,17 +130,25 @@ func findRulesTogether(g *Grid) []Step {
 		if probs[k] == nil {
 			continue
 		}
+		var partners []int
 		for _, c := range probs[k].cells {
-			for _, m := range byCell[c] {
+			partners = append(partners, byCell[c]...)
+		}
+		if len(probs[k].cells) < maxApartCells {
+			for m := k + 1; m < len(g.Rules); m++ {
+				if probs[m] != nil && len(probs[k].cells)+len(probs[m].cells) <= maxApartCells && seeEachOther(g, probs[k].cells, probs[m].cells) {
+					partners = append(partners, m)
+				}
+			}
+		}
+		{
+			for _, m := range partners {
 				if m <= k || done[[2]int{k, m}] {
 					continue
 				}
 				done[[2]int{k, m}] = true
 				a, b := problemOf(g, g.Puzzle.Rules[g.Rules[k]]), problemOf(g, g.Puzzle.Rules[g.Rules[m]])
 				p := jointProblem(g, a, b)
-				if p == nil {
-					continue
-				}
 				sup, complete := p.supports()
 				if !complete {
 					continue
@@ -154,6 +158,10 @@ func findRulesTogether(g *Grid) []Step {
 					continue
 				}
 				ra, rb := g.Puzzle.Rules[g.Rules[k]], g.Puzzle.Rules[g.Rules[m]]
+				how := "see each other"
+				if shared := sharedCells(a.cells, b.cells); len(shared) > 0 {
+					how = "share " + cellList(g.N, shared)
+				}
 				steps = append(steps, Step{
 					Technique:    tech.Name,
 					Rating:       tech.Rating,
@@ -163,13 +171,29 @@ func findRulesTogether(g *Grid) []Step {
 					Houses:       sharedHouses(g, p.cells),
 					Candidates:   candidatesOf(g, p.cells),
 					Rules:        []int{g.Rules[k], g.Rules[m]},
-					Text: fmt.Sprintf("%s: %s and %s share %s; together %s (%s)", tech.Name, ruleName(g, ra), ruleName(g, rb),
-						cellList(g.N, sharedCells(a.cells, b.cells)), strings.Join(keeps, ", "), elimList(g.N, elims)),
+					Text: fmt.Sprintf("%s: %s and %s %s; together %s (%s)", tech.Name, ruleName(g, ra), ruleName(g, rb),
+						how, strings.Join(keeps, ", "), elimList(g.N, elims)),
 				})
 			}
 		}
 	}
 	return steps
+}
+
+// maxApartCells bounds the cells of two rules that share no cell and are
+// read together because cells of theirs share a house.
+const maxApartCells = 7
+
+// seeEachOther reports whether a cell of a shares a house with a cell of b.
+func seeEachOther(g *Grid, a, b []int) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if g.Sees(x, y) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sharedCells returns the cells of a that are also in b.

@@ -165,6 +165,8 @@ var ruleCases = []struct {
 		"r1c1-123456 r1c2-123456 r1c3-123456", "row 1's 9 goes in r1c1 r1c2 r1c3"},
 	{"arrow and cage together", "Rules Together", rs(variant.Arrow{Circle: []int{0}, Line: []int{1, 2}}, variant.Killer{Cells: []int{1, 2}, Sum: 5}),
 		"r1c1:34567 r1c2:1234 r1c3:1234", "r1c1-3467", "share r1c2 r1c3; together r1c1 is 5"},
+	{"two cages in a row", "Rules Together", rs(variant.Killer{Cells: []int{0, 1}, Sum: 3}, variant.Killer{Cells: []int{2, 3}, Sum: 7}),
+		"r1c1:12 r1c2:12 r1c3:123456 r1c4:123456", "r1c3-1256 r1c4-1256", "see each other; together r1c3 is 3/4"},
 	{"innies", "Innies", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 15},
 		variant.Killer{Cells: []int{6, 7}, Sum: 17}), "", "r1c9-12345689", "the innies r1c9 sum to 45 − 38 = 7; r1c9 is 7"},
 	{"innie-outie difference", "Innie-Outie Difference", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 24},

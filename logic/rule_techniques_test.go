@@ -225,17 +225,28 @@ func TestRuleTechniques(t *testing.T) {
 	}
 }
 
-// TestRuleTechniquesQuietWithoutRules checks that on a classic grid the
-// rule techniques find nothing.
+// TestRuleTechniquesQuietWithoutRules checks that on a classic grid, from
+// a puzzle with no rules or from a plain board, the rule techniques find
+// nothing.
 func TestRuleTechniquesQuietWithoutRules(t *testing.T) {
 	g, err := FromPuzzle(variant.New(board.Classic))
 	if err != nil {
 		t.Fatal(err)
 	}
 	positionOf(t, g, "r1c1:=5 r5c5:=3")
+	b, err := board.Parse("5...............................................................................3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := FromBoard(b) // no puzzle at all
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tech := range RuleTechniques() {
-		if steps := tech.Find(g); len(steps) != 0 {
-			t.Errorf("%s finds %q with no rules", tech.Name, steps[0].Text)
+		for _, grid := range []*Grid{g, h} {
+			if steps := tech.Find(grid); len(steps) != 0 {
+				t.Errorf("%s finds %q with no rules", tech.Name, steps[0].Text)
+			}
 		}
 	}
 }

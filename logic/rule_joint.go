@@ -147,8 +147,12 @@ func findRulesTogether(g *Grid) []Step {
 					continue
 				}
 				done[[2]int{k, m}] = true
+				if len(probs[k].cells)+len(probs[m].cells) > maxJointCells {
+					continue
+				}
 				a, b := problemOf(g, g.Puzzle.Rules[g.Rules[k]]), problemOf(g, g.Puzzle.Rules[g.Rules[m]])
 				p := jointProblem(g, a, b)
+				p.budget = jointSearchBudget
 				sup, complete := p.supports()
 				if !complete {
 					continue
@@ -179,6 +183,15 @@ func findRulesTogether(g *Grid) []Step {
 	}
 	return steps
 }
+
+// maxJointCells and jointSearchBudget bound the joint searches: a pair of
+// rules read together has at most maxJointCells cells (counting shared
+// ones twice) and jointSearchBudget nodes a call, a quarter of a rule's
+// own, since a grid has many more pairs than rules.
+const (
+	maxJointCells     = 12
+	jointSearchBudget = ruleSearchBudget / 4
+)
 
 // maxApartCells bounds the cells of two rules that share no cell and are
 // read together because cells of theirs share a house.

@@ -29,6 +29,9 @@ func findRulePointing(g *Grid) []Step {
 		}
 		p := problemOf(g, rule)
 		if p == nil {
+			p = apartProblem(g, rule)
+		}
+		if p == nil {
 			continue
 		}
 		var union, placed Digits
@@ -90,6 +93,28 @@ func findRulePointing(g *Grid) []Step {
 		}
 	}
 	return steps
+}
+
+// apartProblem returns the problem of a rule that only keeps its cells
+// apart (a killer cage with no sum, a small extra region), whose musts
+// are counted, not searched (ruleProblem.apartOnly), or nil for another
+// rule.
+func apartProblem(g *Grid, rule variant.Rule) *ruleProblem {
+	var cells []int
+	switch r := rule.(type) {
+	case variant.Killer:
+		if r.Sum != 0 {
+			return nil
+		}
+		cells = r.Cells
+	case variant.ExtraRegion:
+		cells = r.Cells
+	default:
+		return nil
+	}
+	p := newRuleProblem(g, rule, cells, true, nil)
+	p.apartOnly = true
+	return p
 }
 
 // commonHouses returns the houses holding every one of cells.

@@ -50,7 +50,10 @@ type ruleProblem struct {
 	// starts; also, if set, judges each full assignment too (the two
 	// rules of a joint problem).
 	prepare func(dom []Digits)
-	also    func(v []int) bool
+	// apartOnly says the rule only keeps its cells apart: a digit is a
+	// must when the others are too few for the cells (mustHold counts).
+	apartOnly bool
+	also      func(v []int) bool
 	// exhausted reports that a search ran out of budget: nothing it found
 	// missing may be concluded.
 	exhausted bool
@@ -225,6 +228,13 @@ func (p *ruleProblem) supports() ([]Digits, bool) {
 // one of its cells (the search for one without d fails), and whether the
 // search was complete.
 func (p *ruleProblem) mustHold(d int) (must, complete bool) {
+	if p.apartOnly {
+		var union Digits
+		for _, s := range p.dom {
+			union |= s
+		}
+		return (union &^ DigitSet(d)).Count() < len(p.cells), true
+	}
 	dom := make([]Digits, len(p.dom))
 	for i := range dom {
 		dom[i] = p.dom[i] &^ DigitSet(d)

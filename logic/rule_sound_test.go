@@ -53,11 +53,22 @@ func TestRuleStepsSoundOnCorpus(t *testing.T) {
 		if path.Solved {
 			solved++
 		} else {
-			state = fmt.Sprintf("stuck, %d cells open", left)
+			state = fmt.Sprintf("stuck, %d cells open, candidates %d → %d", left, candidateCount(g), candidateCount(path.Grid))
 		}
 		t.Logf("%-40s %dx%d %s; %d steps: %s", pz.File, g.N, g.N, state, len(path.Steps), techniqueCounts(by))
 	}
 	t.Logf("%d of %d corpus puzzles solved by named steps alone; %d steps used a rule; all steps: %s", solved, len(corpus), ruleSteps, techniqueCounts(total))
+}
+
+// candidateCount returns the candidates of a grid's open cells.
+func candidateCount(g *Grid) int {
+	n := 0
+	for c, s := range g.Cand {
+		if g.Value[c] == 0 {
+			n += s.Count()
+		}
+	}
+	return n
 }
 
 // techniqueCounts writes counts by technique, most used first.

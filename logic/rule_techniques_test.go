@@ -171,7 +171,7 @@ var ruleCases = []struct {
 		"r1c1:12345678 r1c2:12345678 r1c3:12345678 r2c1:12345678 r2c2:12345678 r2c3:12345678 r3c1:12345678 r3c2:12345678",
 		"r4c2-9 r4c3-9 r4c4-9 r4c5-9 r4c6-9 r4c7-9 r4c8-9 r4c9-9 r5c1-9 r5c2-9 r5c3-9 r6c1-9 r6c2-9 r6c3-9 r7c1-9 r8c1-9 r9c1-9",
 		"must hold a 9, which can only go in r4c1"},
-		{"innies", "Innies", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 15},
+	{"innies", "Innies", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 15},
 		variant.Killer{Cells: []int{6, 7}, Sum: 17}), "", "r1c9-12345689", "the innies r1c9 sum to 45 − 38 = 7; r1c9 is 7"},
 	{"innie-outie difference", "Innie-Outie Difference", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 24},
 		variant.Killer{Cells: []int{6, 15}, Sum: 3}), "", "r1c8-123 r1c9-123 r2c7-6789",

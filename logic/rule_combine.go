@@ -64,11 +64,17 @@ func findRulePointing(g *Grid) []Step {
 					}
 				}
 			}
-			if len(elims) == 0 {
+			if len(elims) == 0 && len(holders) != 1 {
 				continue
 			}
 			if must, complete := p.mustHold(d); !must || !complete {
 				continue
+			}
+			// A digit with one place left in the rule goes there (a
+			// hidden single of the rule).
+			var places []Candidate
+			if len(holders) == 1 {
+				places = []Candidate{{holders[0], d}}
 			}
 			houses := commonHouses(g, holders)
 			where := ""
@@ -82,17 +88,29 @@ func findRulePointing(g *Grid) []Step {
 			steps = append(steps, Step{
 				Technique:    tech.Name,
 				Rating:       tech.Rating,
+				Placements:   places,
 				Eliminations: elims,
 				Cells:        append([]int(nil), p.cells...),
 				Houses:       houses,
 				Candidates:   digitCandidates(holders, d),
 				Rules:        []int{idx},
-				Text: fmt.Sprintf("%s: %s must hold a %d, which can only go in %s%s; every cell that sees them all loses it: %s",
-					tech.Name, ruleName(g, rule), d, cellList(g.N, holders), where, elimList(g.N, elims)),
+				Text:         pointingText(g, tech, rule, d, holders, where, elims),
 			})
 		}
 	}
 	return steps
+}
+
+// pointingText says a Rule Pointing step in words.
+func pointingText(g *Grid, tech Technique, rule variant.Rule, d int, holders []int, where string, elims []Candidate) string {
+	text := fmt.Sprintf("%s: %s must hold a %d, which can only go in %s%s", tech.Name, ruleName(g, rule), d, cellList(g.N, holders), where)
+	if len(holders) == 1 {
+		text += fmt.Sprintf(", so %s is %d", CellName(g.N, holders[0]), d)
+	}
+	if len(elims) > 0 {
+		text += "; every cell that sees them all loses it: " + elimList(g.N, elims)
+	}
+	return text
 }
 
 // apartProblem returns the problem of a rule that only keeps its cells

@@ -42,21 +42,27 @@ func bothWays(n, a, b int, rel func(x, y int) bool) []arc {
 // cages with no sum), or nil for another rule.
 func arcsOf(g *Grid, rule variant.Rule) []arc {
 	n := g.N
-	differ := func(x, y int) bool { return x != y }
+	var differ []Digits // the table of x ≠ y, made once
+	apart := func(a, b int) []arc {
+		if differ == nil {
+			differ = relation(n, func(x, y int) bool { return x != y })
+		}
+		return []arc{{a, b, differ}, {b, a, differ}}
+	}
 	var arcs []arc
 	switch r := rule.(type) {
 	case variant.AntiKnight:
 		for _, pr := range r.Pairs(n) {
-			arcs = append(arcs, bothWays(n, pr[0], pr[1], differ)...)
+			arcs = append(arcs, apart(pr[0], pr[1])...)
 		}
 	case variant.AntiKing:
 		for _, pr := range r.Pairs(n) {
-			arcs = append(arcs, bothWays(n, pr[0], pr[1], differ)...)
+			arcs = append(arcs, apart(pr[0], pr[1])...)
 		}
 	case variant.ExtraRegion:
 		for i, a := range r.Cells {
 			for _, b := range r.Cells[:i] {
-				arcs = append(arcs, bothWays(n, a, b, differ)...)
+				arcs = append(arcs, apart(a, b)...)
 			}
 		}
 	case variant.Killer:
@@ -65,12 +71,13 @@ func arcsOf(g *Grid, rule variant.Rule) []arc {
 		}
 		for i, a := range r.Cells {
 			for _, b := range r.Cells[:i] {
-				arcs = append(arcs, bothWays(n, a, b, differ)...)
+				arcs = append(arcs, apart(a, b)...)
 			}
 		}
 	case variant.Negative:
+		allowed := relation(n, func(x, y int) bool { return !r.Has(x, y) }) // symmetric
 		for _, pr := range r.Pairs {
-			arcs = append(arcs, bothWays(n, pr[0], pr[1], func(x, y int) bool { return !r.Has(x, y) })...)
+			arcs = append(arcs, arc{pr[0], pr[1], allowed}, arc{pr[1], pr[0], allowed})
 		}
 	case variant.Difference:
 		arcs = bothWays(n, r.A, r.B, func(x, y int) bool { return abs(x-y) == r.Diff })

@@ -10,11 +10,12 @@ import (
 )
 
 // The ratings of the rule techniques, on the SE scale of the house
-// techniques (docs/logic.md, "Variant rules"): a rule's own steps between
-// the singles and the subsets, cheap and local first (a placed digit
-// seen through a rule, a dot, then lines, cages and sums, then clues that
-// read a whole row), then the steps that combine a rule with houses
-// (pointing) or several rules (innies and outies).
+// techniques (docs/logic.md, "Variant rules: the named steps"): a rule's
+// own steps between the singles and the subsets, cheap and local first (a
+// placed digit seen through a rule, a dot, then lines, cages and sums,
+// then clues that read a whole row), then the steps that combine a rule
+// with houses (pointing, a house's digit) or several rules (two rules
+// together, innies and outies).
 var ruleTechniqueList = []ruleTechnique{
 	{Technique{Name: "Odd/Even", Rating: 1.0}, parityStep, []string{"Odd", "Even"}},
 	{Technique{Name: "Anti-Knight", Rating: 1.1}, pairSteps, []string{"AntiKnight"}},
@@ -82,13 +83,17 @@ var ruleKindsAsHouses = map[string]string{
 }
 
 // RuleTechniques returns the techniques of variant rules, ordered by
-// rating: one for each kind of rule (or family of kinds: the two kropki
-// dots, odd and even, minimum and maximum) that is not a house, Rule
-// Pointing (a digit a rule must hold, in cells that all see a cell
-// outside it) and Innies and Outies (the house-sum rule over killer
-// cages). Their steps name the rule instances they use (Step.Rules); on
-// a grid with no rules they find nothing. Merge them with
-// DefaultTechniques by rating (MergeTechniques) to solve a variant.
+// rating (docs/logic.md has the table): one for each kind of rule (or
+// family of kinds: the two kropki dots, odd and even, minimum and
+// maximum) that is not a house, and the steps that combine: Rule Pointing
+// (a digit a rule must hold, in cells that all see a cell outside it),
+// Rule and House (a rule that must hold a house's digit), Rules Together
+// (two rules searched as one), and Innies, Outies and the Innie-Outie
+// Difference (the house-sum rule over killer cages). Their steps name the
+// rule instances they use (Step.Rules); on a grid with no rules they find
+// nothing. Merge them with DefaultTechniques by rating (MergeTechniques)
+// to solve a variant, without Options.Unique: the uniqueness techniques
+// reason on houses alone, which a variant's rules may break.
 func RuleTechniques() []Technique {
 	out := make([]Technique, len(ruleTechniqueList))
 	for i, t := range ruleTechniqueList {

@@ -136,7 +136,9 @@ func findRulesTogether(g *Grid) []Step {
 		}
 		if len(probs[k].cells) < maxApartCells {
 			for m := k + 1; m < len(g.Rules); m++ {
-				if probs[m] != nil && len(probs[k].cells)+len(probs[m].cells) <= maxApartCells && seeEachOther(g, probs[k].cells, probs[m].cells) {
+				if probs[m] != nil && len(probs[k].cells)+len(probs[m].cells) <= maxApartCells &&
+					!(isDot(g.Puzzle.Rules[g.Rules[k]]) && isDot(g.Puzzle.Rules[g.Rules[m]])) &&
+					seeEachOther(g, probs[k].cells, probs[m].cells) {
 					partners = append(partners, m)
 				}
 			}
@@ -194,8 +196,18 @@ const (
 )
 
 // maxApartCells bounds the cells of two rules that share no cell and are
-// read together because cells of theirs share a house.
+// read together because cells of theirs share a house; two dots (or XVs)
+// are read together only when they share a cell: a grid has many.
 const maxApartCells = 7
+
+// isDot reports whether a rule is a kropki dot or an X or V.
+func isDot(rule variant.Rule) bool {
+	switch rule.(type) {
+	case variant.Difference, variant.Ratio, variant.XV:
+		return true
+	}
+	return false
+}
 
 // seeEachOther reports whether a cell of a shares a house with a cell of b.
 func seeEachOther(g *Grid, a, b []int) bool {

@@ -109,7 +109,8 @@ func abs(x int) int {
 
 // problemOf returns the constraint problem of a rule instance that the
 // searching finders handle (lines, cages, clues outside the grid,
-// quadruples), or nil for the others.
+// quadruples, and the dots and XV, which their own technique reads as
+// pairs but which join the combining steps), or nil for the others.
 func problemOf(g *Grid, rule variant.Rule) *ruleProblem {
 	n := g.N
 	switch r := rule.(type) {
@@ -276,6 +277,14 @@ func problemOf(g *Grid, rule variant.Rule) *ruleProblem {
 			}
 			return missing <= k-1-i
 		})
+	case variant.Difference:
+		return newRuleProblem(g, r, []int{r.A, r.B}, false, pairTests(2, [][2]int{{0, 1}}, func(a, b int) bool { return abs(a-b) == r.Diff }))
+	case variant.Ratio:
+		return newRuleProblem(g, r, []int{r.A, r.B}, false, pairTests(2, [][2]int{{0, 1}}, func(a, b int) bool {
+			return a == r.Ratio*b || b == r.Ratio*a
+		}))
+	case variant.XV:
+		return newRuleProblem(g, r, []int{r.A, r.B}, false, pairTests(2, [][2]int{{0, 1}}, func(a, b int) bool { return a+b == r.Sum }))
 	case variant.Sandwich:
 		cells := r.Clue.Cells(n)
 		return newRuleProblem(g, r, cells, false, func(v []int, i int) bool {

@@ -171,6 +171,8 @@ var ruleCases = []struct {
 		"r1c1:12345678 r1c2:12345678 r1c3:12345678 r2c1:12345678 r2c2:12345678 r2c3:12345678 r3c1:12345678 r3c2:12345678",
 		"r4c2-9 r4c3-9 r4c4-9 r4c5-9 r4c6-9 r4c7-9 r4c8-9 r4c9-9 r5c1-9 r5c2-9 r5c3-9 r6c1-9 r6c2-9 r6c3-9 r7c1-9 r8c1-9 r9c1-9",
 		"must hold a 9, which can only go in r4c1"},
+	{"two white dots in a row", "Rules Together", rs(variant.Difference{A: 0, B: 1, Diff: 1}, variant.Difference{A: 1, B: 2, Diff: 1}),
+		"r1c1:123 r1c2:12 r1c3:123", "r1c1-2 r1c2-1 r1c3-2", "share r1c2; together r1c1 is 1/3, r1c2 is 2"},
 	{"innies", "Innies", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 15},
 		variant.Killer{Cells: []int{6, 7}, Sum: 17}), "", "r1c9-12345689", "the innies r1c9 sum to 45 − 38 = 7; r1c9 is 7"},
 	{"innie-outie difference", "Innie-Outie Difference", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 24},

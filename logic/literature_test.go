@@ -133,7 +133,7 @@ func findLiterature(t *testing.T, find func(*Grid) []Step, name string, split bo
 					}
 				}
 			}
-			if len(made) > 0 && matchesLiterature(g, Step{Eliminations: candidatesOf(made)}, want) {
+			if len(made) > 0 && matchesLiterature(g, Step{Eliminations: setCandidates(made)}, want) {
 				return ""
 			}
 		}
@@ -158,8 +158,8 @@ func findLiterature(t *testing.T, find func(*Grid) []Step, name string, split bo
 	return fmt.Sprintf("no %q step makes %v (places %v); steps found:\n%s", name, candSet(ws), places, strings.Join(seen, "\n"))
 }
 
-// candidatesOf returns the candidates of a set.
-func candidatesOf(set map[Candidate]bool) []Candidate {
+// setCandidates returns the candidates of a set.
+func setCandidates(set map[Candidate]bool) []Candidate {
 	var out []Candidate
 	for c := range set {
 		out = append(out, c)

@@ -4,4 +4,7 @@
 // without search (PruneVariant); the SAT engine writes what they rule out
 // into its formula, except under --engine both, where the two engines
 // share no reasoning.
+//
+// Candidates finds a puzzle's true candidates by one search that skips
+// every subtree whose candidates have all been seen in solutions already.
 package fallback

@@ -17,7 +17,13 @@ import (
 //   - hidden singles: a digit with one place left in a unit is placed;
 //   - locked candidates (pointing and claiming): a digit confined to one
 //     box–line intersection within a box (or within a line) is removed from
-//     the rest of the line (or the box).
+//     the rest of the line (or the box);
+//   - on boards of side 16 and more, subsets: every candidate that lies in
+//     no perfect matching of a unit's cells and digits goes (alldiff.go),
+//     which covers naked and hidden subsets of every size.
+//
+// Each step looks only at the units changed since it last ran: a change to
+// a cell marks its three units in one dirty set per step.
 //
 // Search branches on an unplaced cell with the fewest candidates per unit
 // of failure weight (dom/wdeg: each unit's weight grows whenever it yields
@@ -42,6 +48,7 @@ type geom struct {
 // a column cut by the boxes it meets. A digit whose candidates in the unit
 // all lie in one segment leaves target, the rest of the crossing unit.
 type split struct {
+	unit    int        // the unit cut
 	segs    [][]uint16 // the cells of each segment
 	targets [][]uint16 // for each segment, the crossing unit's other cells
 }
@@ -49,7 +56,7 @@ type split struct {
 // newSplit cuts unit u by the crossing units of kind k (0 row, 1 column,
 // 2 box, as in board.Geometry.UnitsOf).
 func newSplit(bg *board.Geometry, u, k int) split {
-	var sp split
+	sp := split{unit: u}
 	index := map[int]int{} // crossing unit → segment
 	for _, c := range bg.Units[u] {
 		x := bg.UnitsOf[c][k]
@@ -122,15 +129,22 @@ const restartBase = 256
 
 // genSolver is the generic search state for one shape.
 type genSolver struct {
-	g        *geom
-	stack    [][]uint64 // stack[k] is the state at search depth k
-	queue    []uint16   // cells newly placed, waiting to be propagated
-	seg      []uint64   // scratch for locked candidates
-	w        []uint32   // failure weight of each unit (dom/wdeg branching)
-	runNodes int64      // nodes in the current run
-	budget   int64      // node budget of the current run
-	restart  bool       // the run hit its budget
-	pollMask int64      // poll ctx once every pollMask+1 nodes
+	g     *geom
+	stack [][]uint64 // stack[k] is the state at search depth k
+	queue []uint16   // cells newly placed, waiting to be propagated
+	seg   []uint64   // scratch for locked candidates
+	masks []uint64   // scratch for subsets: the masks of one unit's open cells
+	open  []uint16   // scratch for subsets: those cells
+	match *matching  // scratch for subsets
+	// units changed since hidden singles, locked candidates and subsets
+	// last looked at them (a bit per unit)
+	dirtyHS, dirtyLC, dirtySub, work []uint64
+	splitsOf                         [][]int  // unit → its splits (locked candidates)
+	w                                []uint32 // failure weight of each unit (dom/wdeg branching)
+	runNodes                         int64    // nodes in the current run
+	budget                           int64    // node budget of the current run
+	restart                          bool     // the run hit its budget
+	pollMask                         int64    // poll ctx once every pollMask+1 nodes
 }
 
 func (gs *genSolver) blameCell(c int) {
@@ -148,6 +162,14 @@ func (s *Solver) genFor(shape board.Shape) *genSolver {
 	}
 	g := geomOf(shape)
 	gs := &genSolver{g: g, queue: make([]uint16, 0, g.ncell), seg: make([]uint64, g.n), w: make([]uint32, 3*g.n)}
+	gs.masks, gs.open, gs.match = make([]uint64, g.n), make([]uint16, g.n), newMatching(g.n)
+	words := (3*g.n + 63) / 64
+	gs.dirtyHS, gs.dirtyLC = make([]uint64, words), make([]uint64, words)
+	gs.dirtySub, gs.work = make([]uint64, words), make([]uint64, words)
+	gs.splitsOf = make([][]int, 3*g.n)
+	for i, sp := range g.splits {
+		gs.splitsOf[sp.unit] = append(gs.splitsOf[sp.unit], i)
+	}
 	gs.pollMask = 1023
 	if g.n > 16 {
 		gs.pollMask = 15
@@ -168,6 +190,8 @@ func (s *Solver) solveGeneric(b *board.Board) {
 	gs := s.genFor(b.Shape)
 	g := gs.g
 	clear(gs.w)
+	gs.abandon()
+	gs.touchAll()
 	cand := gs.level(0)
 	for i := range cand {
 		cand[i] = g.full
@@ -204,6 +228,34 @@ func (s *Solver) solveGeneric(b *board.Board) {
 	}
 }
 
+// touch marks the units of cell as changed for every propagation step.
+func (gs *genSolver) touch(cell int) {
+	for _, u := range gs.g.unitsOf[cell] {
+		bit := uint64(1) << (u % 64)
+		gs.dirtyHS[u/64] |= bit
+		gs.dirtyLC[u/64] |= bit
+		gs.dirtySub[u/64] |= bit
+	}
+}
+
+// touchAll marks every unit as changed.
+func (gs *genSolver) touchAll() {
+	for u := range 3 * gs.g.n {
+		bit := uint64(1) << (u % 64)
+		gs.dirtyHS[u/64] |= bit
+		gs.dirtyLC[u/64] |= bit
+		gs.dirtySub[u/64] |= bit
+	}
+}
+
+// abandon forgets the pending work of a state that failed.
+func (gs *genSolver) abandon() {
+	gs.queue = gs.queue[:0]
+	clear(gs.dirtyHS)
+	clear(gs.dirtyLC)
+	clear(gs.dirtySub)
+}
+
 // eliminate removes the bits of m from cell; it reports false when the
 // cell is left with no candidate.
 func (gs *genSolver) eliminate(cand []uint64, cell int, m uint64) bool {
@@ -213,6 +265,7 @@ func (gs *genSolver) eliminate(cand []uint64, cell int, m uint64) bool {
 	}
 	c &^= m
 	cand[cell] = c
+	gs.touch(cell)
 	if c == 0 {
 		gs.blameCell(cell)
 		return false
@@ -223,9 +276,18 @@ func (gs *genSolver) eliminate(cand []uint64, cell int, m uint64) bool {
 	return true
 }
 
-// propagate runs singles (and, when they stall, locked candidates) to a
-// fixed point; it reports false on a contradiction.
+// propagate runs singles (and, when they stall, locked candidates, then
+// subsets) to a fixed point; it reports false on a contradiction, with the
+// pending work forgotten.
 func (gs *genSolver) propagate(cand []uint64) bool {
+	if !gs.fixpoint(cand) {
+		gs.abandon()
+		return false
+	}
+	return true
+}
+
+func (gs *genSolver) fixpoint(cand []uint64) bool {
 	for {
 		if !gs.drain(cand) {
 			return false
@@ -241,10 +303,70 @@ func (gs *genSolver) propagate(cand []uint64) bool {
 		if !ok {
 			return false
 		}
+		if progress {
+			continue
+		}
+		if gs.g.n < subsetMinSide {
+			clear(gs.dirtySub)
+			return true
+		}
+		progress, ok = gs.subsets(cand)
+		if !ok {
+			return false
+		}
 		if !progress {
 			return true
 		}
 	}
+}
+
+// subsetMinSide is the smallest side on which propagation filters each
+// unit for subsets (alldiff.go): below it, naked and hidden subsets prune
+// too little to pay for the work.
+const subsetMinSide = 16
+
+// subsets removes from every changed unit the candidates that lie in no
+// perfect matching of its cells and digits (all naked and hidden subsets).
+// It reports whether it removed anything, and false for ok on a
+// contradiction.
+func (gs *genSolver) subsets(cand []uint64) (progress, ok bool) {
+	g := gs.g
+	n := g.n
+	masks := gs.masks
+	for wi := range gs.dirtySub {
+		for gs.dirtySub[wi] != 0 {
+			u := wi*64 + bits.TrailingZeros64(gs.dirtySub[wi])
+			// the open cells only: a placed digit has left its peers
+			open := gs.open[:0]
+			masks = masks[:0]
+			for _, c := range g.units[u*n : (u+1)*n] {
+				if m := cand[c]; m&(m-1) != 0 {
+					open = append(open, c)
+					masks = append(masks, m)
+				}
+			}
+			if !gs.match.filter(masks) {
+				gs.w[u]++
+				return false, false
+			}
+			for i, c := range open {
+				if m := masks[i]; m != cand[c] {
+					progress = true
+					cand[c] = m
+					gs.touch(int(c))
+					if m&(m-1) == 0 {
+						gs.queue = append(gs.queue, c)
+					}
+				}
+			}
+			// the unit is filtered now, whatever it changed in itself
+			gs.dirtySub[wi] &^= 1 << (u % 64)
+			if len(gs.queue) > 0 {
+				return true, true // singles first, then on with the rest
+			}
+		}
+	}
+	return progress, true
 }
 
 // drain propagates every queued placement to its peers.
@@ -262,9 +384,9 @@ func (gs *genSolver) drain(cand []uint64) bool {
 			}
 			c &^= bit
 			cand[p] = c
+			gs.touch(int(p))
 			if c == 0 {
 				gs.blameCell(int(p))
-				gs.queue = gs.queue[:0]
 				return false
 			}
 			if c&(c-1) == 0 {
@@ -279,39 +401,55 @@ func (gs *genSolver) drain(cand []uint64) bool {
 // reports whether it placed anything, and false for ok on a contradiction
 // (a digit with no place in a unit).
 func (gs *genSolver) hiddenSingles(cand []uint64) (progress, ok bool) {
+	work := gs.work
+	copy(work, gs.dirtyHS)
+	clear(gs.dirtyHS)
+	for wi, word := range work {
+		for ; word != 0; word &= word - 1 {
+			u := wi*64 + bits.TrailingZeros64(word)
+			p, ok := gs.hiddenSinglesIn(cand, u)
+			if !ok {
+				return false, false
+			}
+			progress = progress || p
+		}
+	}
+	return progress, true
+}
+
+// hiddenSinglesIn places the digits with one place left in unit u.
+func (gs *genSolver) hiddenSinglesIn(cand []uint64, u int) (progress, ok bool) {
 	g := gs.g
 	n := g.n
-	for u := 0; u < 3*n; u++ {
-		unit := g.units[u*n : (u+1)*n]
-		var once, twice uint64
+	unit := g.units[u*n : (u+1)*n]
+	var once, twice uint64
+	for _, c := range unit {
+		m := cand[c]
+		twice |= once & m
+		once |= m
+	}
+	if once != g.full {
+		gs.w[u]++
+		return false, false
+	}
+	single := once &^ twice
+	for single != 0 {
+		bit := single & -single
+		single &^= bit
 		for _, c := range unit {
-			m := cand[c]
-			twice |= once & m
-			once |= m
-		}
-		if once != g.full {
-			gs.w[u]++
-			gs.queue = gs.queue[:0]
-			return false, false
-		}
-		single := once &^ twice
-		for single != 0 {
-			bit := single & -single
-			single &^= bit
-			for _, c := range unit {
-				if cand[c]&bit != 0 {
-					if cand[c] != bit {
-						cand[c] = bit
-						gs.queue = append(gs.queue, c)
-						progress = true
-					}
-					break
+			if cand[c]&bit != 0 {
+				if cand[c] != bit {
+					cand[c] = bit
+					gs.touch(int(c))
+					gs.queue = append(gs.queue, c)
+					progress = true
 				}
+				break
 			}
 		}
-		if len(gs.queue) > 0 && !gs.drain(cand) {
-			return false, false
-		}
+	}
+	if len(gs.queue) > 0 && !gs.drain(cand) {
+		return false, false
 	}
 	return progress, true
 }
@@ -321,38 +459,55 @@ func (gs *genSolver) hiddenSingles(cand []uint64) (progress, ok bool) {
 // box within a line leaves the rest of that box).
 func (gs *genSolver) lockedCandidates(cand []uint64) (progress, ok bool) {
 	seg := gs.seg
-	for _, sp := range gs.g.splits {
-		var once, twice uint64
-		for s, cells := range sp.segs {
-			var m uint64
-			for _, c := range cells {
-				m |= cand[c]
+	work := gs.work
+	copy(work, gs.dirtyLC)
+	clear(gs.dirtyLC)
+	for wi, word := range work {
+		for ; word != 0; word &= word - 1 {
+			for _, si := range gs.splitsOf[wi*64+bits.TrailingZeros64(word)] {
+				p, ok := gs.lockedIn(cand, &gs.g.splits[si], seg)
+				if !ok {
+					return false, false
+				}
+				progress = progress || p
 			}
-			seg[s] = m
-			twice |= once & m
-			once |= m
 		}
-		excl := once &^ twice // digits in exactly one segment
-		if excl == 0 {
+	}
+	return progress, true
+}
+
+// lockedIn applies locked candidates to one split.
+func (gs *genSolver) lockedIn(cand []uint64, sp *split, seg []uint64) (progress, ok bool) {
+	var once, twice uint64
+	for s, cells := range sp.segs {
+		var m uint64
+		for _, c := range cells {
+			m |= cand[c]
+		}
+		seg[s] = m
+		twice |= once & m
+		once |= m
+	}
+	excl := once &^ twice // digits in exactly one segment
+	if excl == 0 {
+		return false, true
+	}
+	for s, target := range sp.targets {
+		m := seg[s] & excl
+		if m == 0 {
 			continue
 		}
-		for s, target := range sp.targets {
-			m := seg[s] & excl
-			if m == 0 {
-				continue
-			}
-			for _, c := range target {
-				if cand[c]&m != 0 && cand[c]&(cand[c]-1) != 0 {
-					progress = true
-					if !gs.eliminate(cand, int(c), m) {
-						return false, false
-					}
+		for _, c := range target {
+			if cand[c]&m != 0 && cand[c]&(cand[c]-1) != 0 {
+				progress = true
+				if !gs.eliminate(cand, int(c), m) {
+					return false, false
 				}
 			}
 		}
-		if len(gs.queue) > 0 && !gs.drain(cand) {
-			return false, false
-		}
+	}
+	if len(gs.queue) > 0 && !gs.drain(cand) {
+		return false, false
 	}
 	return progress, true
 }
@@ -396,6 +551,7 @@ func (s *Solver) genSearch(gs *genSolver, k int) bool {
 		s.res.Guesses++
 		copy(next, cand)
 		next[best] = bit
+		gs.touch(best)
 		gs.queue = append(gs.queue[:0], uint16(best))
 		if gs.propagate(next) && s.genSearch(gs, k+1) {
 			return true

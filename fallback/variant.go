@@ -175,6 +175,10 @@ type vsolver struct {
 	visit        func(*board.Board) bool
 	stopped      bool // limit reached, ctx done or visit said stop
 	visitStopped bool
+	// solSeen, when not nil, collects the digits of every solution found,
+	// cell by cell, and the search skips a subtree whose candidates are all
+	// seen (Candidates).
+	solSeen []uint64
 }
 
 // newVsolver returns an empty state for a board of side n: every cell
@@ -593,10 +597,16 @@ func (s *vsolver) search(depth int) {
 	if s.stopped || s.cancelled() {
 		return
 	}
+	if s.solSeen != nil && s.res.Count > 0 && !s.news() {
+		return // every solution below is made of digits seen already
+	}
 	cell, bit := s.choose()
 	if cell < 0 {
 		s.solution()
 		return
+	}
+	if s.solSeen != nil {
+		bit = s.unseenFirst(cell, bit)
 	}
 	parent, child := s.cand, s.level(depth+1)
 	for _, keep := range [2]uint64{bit, ^bit} {
@@ -625,6 +635,11 @@ func (s *vsolver) solution() {
 		b.Cells[c] = uint8(bits.TrailingZeros64(m) + 1)
 	}
 	s.res.Count++
+	if s.solSeen != nil {
+		for c, m := range s.cand {
+			s.solSeen[c] |= m
+		}
+	}
 	if len(s.res.Solutions) < 2 {
 		s.res.Solutions = append(s.res.Solutions, b)
 	}

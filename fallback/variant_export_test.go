@@ -1,10 +1,24 @@
 package fallback
 
-import "github.com/satdoku/satdoku/variant"
+import (
+	"testing"
+
+	"github.com/satdoku/satdoku/variant"
+)
 
 // CompileVariant exposes compileVariant to the completeness test, which
 // lives in package fallback_test because varianttest imports fallback.
 func CompileVariant(p *variant.Puzzle) error {
 	_, err := compileVariant(p)
 	return err
+}
+
+// CorpusPuzzles returns the puzzles of the variant corpus, in manifest
+// order.
+func CorpusPuzzles(tb testing.TB) []*variant.Puzzle {
+	var out []*variant.Puzzle
+	for _, cp := range readCorpus(tb) {
+		out = append(out, cp.puzzle)
+	}
+	return out
 }

@@ -3,7 +3,6 @@ package app
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -124,9 +123,7 @@ func runHint(c *cli.Context, s *streams) error {
 		return err
 	}
 	g, err := logicGrid(pos.board, pos.variant)
-	if errors.Is(err, logic.ErrUnsupportedRule) {
-		return exitf(ExitInvalid, "%v (the logical solver knows houses only, so far)", err)
-	} else if err != nil {
+	if err != nil {
 		return exitf(ExitInvalid, "%v", err)
 	}
 	res, err := solveOne(c, s, pos)
@@ -142,7 +139,9 @@ func runHint(c *cli.Context, s *streams) error {
 	if len(h.Mistakes) == 0 {
 		if g.Solved() {
 			h.Solved = true
-		} else if st, ok := logic.Next(g, lc.options(unique)); ok {
+		} else if opts, err := lc.options(g, unique); err != nil {
+			return exitf(ExitInvalid, "%v", err)
+		} else if st, ok := logic.Next(g, opts); ok {
 			js := newJSONStep(g, st)
 			h.Step = &js
 		} else {

@@ -18,7 +18,7 @@ const Name = "SAT Step"
 // Options configure an Explainer. The zero value is the default.
 type Options struct {
 	// MaxLevel is the size of the largest sets of instances that the
-	// propagation search enumerates (1 to 3); 0 means 3. Beyond it the
+	// propagation search enumerates (1 to 3); 0 means 2. Beyond it the
 	// search switches every instance on (see the package documentation).
 	MaxLevel int
 }
@@ -56,7 +56,10 @@ type Explainer struct {
 	sv          solver.Solver
 	maxLevel    int
 	failed      map[[3]int32]uint64
-	solution    []int
+	// sets records the instances of each step found, by its text, for
+	// Minimal (the pieces of a split rule share its index in Step.Rules).
+	sets     map[string][]int
+	solution []int
 	// Stats counts the work done so far.
 	Stats Stats
 }
@@ -70,9 +73,9 @@ func New(g *logic.Grid, opts Options) (*Explainer, error) {
 	}
 	n := g.N
 	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), insts: insts, cs: cs, byInst: byInst,
-		numVars: numVars, maxLevel: opts.MaxLevel, failed: map[[3]int32]uint64{}}
+		numVars: numVars, maxLevel: opts.MaxLevel, failed: map[[3]int32]uint64{}, sets: map[string][]int{}}
 	if x.maxLevel <= 0 || x.maxLevel > 3 {
-		x.maxLevel = 3
+		x.maxLevel = 2
 	}
 	x.cellClauses = make([][]int32, n*n)
 	for c := int32(0); c < int32(cs.len()); c++ {
@@ -111,10 +114,18 @@ func (x *Explainer) fits(g *logic.Grid) bool {
 	return g.N == x.n && len(g.Houses) == x.houses && slices.Equal(g.Rules, x.rules)
 }
 
-// Technique returns the SAT step as a technique of package logic, its
-// base rating that of a single instance (see Rating).
+// Technique returns the SAT step as one technique of package logic, its
+// base rating that of a single instance (see Rating): Find.
 func (x *Explainer) Technique() logic.Technique {
 	return logic.Technique{Name: Name, Rating: Rating(1, 1), Find: x.Find}
+}
+
+// Techniques returns the SAT step as two techniques: small, on sets of at
+// most Options.MaxLevel instances found by propagation (FindSmall), and
+// large, on any set (FindLarge). Find is the one then the other.
+func (x *Explainer) Techniques() (small, large logic.Technique) {
+	return logic.Technique{Name: Name, Rating: Rating(1, 1), Find: x.FindSmall},
+		logic.Technique{Name: Name, Rating: Rating(x.maxLevel+1, x.maxLevel+1), Find: x.FindLarge}
 }
 
 // Rating is the SE-scale rating of a SAT step of k instances of total
@@ -165,13 +176,35 @@ func (x *Explainer) cells(set []int, extra []int) []int {
 // finder. g must be a position of the puzzle x was built for (else Find
 // finds nothing).
 func (x *Explainer) Find(g *logic.Grid) []logic.Step {
+	if s := x.FindSmall(g); s != nil {
+		return s
+	}
+	return x.FindLarge(g)
+}
+
+// FindSmall returns the cheapest SAT step of g on at most
+// Options.MaxLevel instances that propagation finds, or none.
+func (x *Explainer) FindSmall(g *logic.Grid) []logic.Step {
 	if !x.fits(g) || g.Solved() {
 		return nil
 	}
+	x.solutionOf(g)
 	for level := 1; level <= x.maxLevel; level++ {
 		if f := x.level(g, level); f != nil {
 			return []logic.Step{x.step(g, f)}
 		}
+	}
+	return nil
+}
+
+// FindLarge returns a SAT step of g on any set of instances (see the
+// package documentation), or none when g has no solution.
+func (x *Explainer) FindLarge(g *logic.Grid) []logic.Step {
+	if !x.fits(g) || g.Solved() {
+		return nil
+	}
+	if s := x.FindSmall(g); s != nil {
+		return s
 	}
 	if f := x.fallback(g); f != nil {
 		return []logic.Step{x.step(g, f)}
@@ -206,6 +239,13 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 		fp := fingerprint(g, cells)
 		if f, ok := x.failed[key]; ok && f == fp {
 			return
+		}
+		if k > 1 {
+			for _, i := range set {
+				if x.insts[i].Weight == 3 {
+					return // a rule on more than N cells: left to the large step
+				}
+			}
 		}
 		c := x.cost(set)
 		if best != nil && !less(c, bestCost) {
@@ -275,11 +315,15 @@ func (x *Explainer) probe(g *logic.Grid, set []int, cells []int) []logic.Candida
 	}
 	base := len(p.trail)
 	var out []logic.Candidate
+	sol := x.solution // a digit of the solution is never refuted: not probed
 	for _, c := range cells {
 		if g.Value[c] != 0 {
 			continue
 		}
 		for _, d := range g.Cand[c].List() {
+			if sol != nil && sol[c] == d {
+				continue
+			}
 			l := x.lit(c, d)
 			switch p.value(l) {
 			case -1:
@@ -451,12 +495,40 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 		cost [3]int
 	}
 	var opts []option
+	// One propagation of every instance and fact, then each target
+	// supposed in turn on top of it.
+	p := x.prop
+	allCells := make([]int, len(g.Cand))
+	for c := range allCells {
+		allCells[c] = c
+	}
+	if !x.start(g, all, allCells) {
+		return nil
+	}
+	base := len(p.trail)
 	for _, t := range targets {
-		if ok, cone := x.refutes(g, all, t); ok {
+		l := x.lit(t.Cell, t.Digit)
+		var cone []int32
+		switch p.value(l) {
+		case 1:
+			continue
+		case -1:
+			if r := p.reason[l.Var()]; r >= 0 {
+				cone, _ = p.cone(r)
+			}
+		default:
+			p.assign(l, bySuppos)
+			if c := p.propagate(); c >= 0 {
+				cone, _ = p.cone(c)
+			}
+		}
+		p.backtrack(base)
+		if cone != nil {
 			set := x.owners(cone)
 			opts = append(opts, option{set, t, x.cost(set)})
 		}
 	}
+	x.Stats.Work = p.work
 	slices.SortStableFunc(opts, func(a, b option) int {
 		switch {
 		case less(a.cost, b.cost):
@@ -640,6 +712,7 @@ func (x *Explainer) step(g *logic.Grid, f *found) logic.Step {
 		fmt.Fprintf(&sb, ": %s and %s together leave no place for %s", strings.Join(names[:len(names)-1], ", "), names[len(names)-1], it)
 	}
 	s.Text = Name + ": " + sb.String()
+	x.sets[s.Text] = set
 	s.Sub = x.zoom(g, set, main)
 	return s
 }
@@ -719,3 +792,36 @@ func (x *Explainer) zoom(g *logic.Grid, set []int, t logic.Candidate) []logic.St
 
 // ErrNotProved reports a step that Check cannot prove from what it names.
 var ErrNotProved = errors.New("explain: the step does not follow from what it names")
+
+// Baseline returns a plain SAT step, as a measure for the real one: for
+// the first candidate (in cell order) that the current solution rules
+// out, one solver.MinimalGroups call over every instance, no cost order.
+// It is subset-minimal, not cheapest.
+func (x *Explainer) Baseline() logic.Technique {
+	return logic.Technique{Name: Name, Rating: Rating(1, 1), Find: func(g *logic.Grid) []logic.Step {
+		if !x.fits(g) || g.Solved() {
+			return nil
+		}
+		sol := x.solutionOf(g)
+		if sol == nil {
+			return nil
+		}
+		for c, v := range g.Value {
+			if v != 0 {
+				continue
+			}
+			for _, d := range g.Cand[c].List() {
+				if d == sol[c] {
+					continue
+				}
+				t := logic.Candidate{Cell: c, Digit: d}
+				set, err := x.mus(g, t)
+				if err != nil {
+					return nil
+				}
+				return []logic.Step{x.step(g, &found{set: set, targets: []logic.Candidate{t}})}
+			}
+		}
+		return nil
+	}}
+}

@@ -87,6 +87,7 @@ func build(g *logic.Grid) ([]Instance, *clauses, [][]int32, int, error) {
 		byInst = append(byInst, own)
 	}
 	numVars := encode.NumVars(n)
+	n3 := encode.NumVars(n)
 	for _, ri := range g.Rules {
 		r := g.Puzzle.Rules[ri]
 		f, err := encode.RuleFormula(g.Puzzle, r)
@@ -94,41 +95,91 @@ func build(g *logic.Grid) ([]Instance, *clauses, [][]int32, int, error) {
 			return nil, nil, nil, 0, fmt.Errorf("explain: rule %d: %w", ri+1, err)
 		}
 		f = f.Clausal()
-		i := len(insts)
-		cells := map[int]bool{}
-		shift := encode.Lit(numVars - encode.NumVars(n))
-		var own []int32
-		for _, cl := range f.Clauses {
-			out := make([]encode.Lit, len(cl))
-			for k, l := range cl {
-				switch v := l.Var(); {
-				case v <= encode.NumVars(n):
-					cells[(v-1)/n] = true
-					out[k] = l
-				case l > 0:
-					out[k] = l + shift
-				default:
-					out[k] = l - shift
+		for _, piece := range split(f, n, r.Scope(g.Puzzle)) {
+			i := len(insts)
+			cells := map[int]bool{}
+			shift := encode.Lit(numVars - n3)
+			var own []int32
+			for _, cl := range piece {
+				out := make([]encode.Lit, len(cl))
+				for k, l := range cl {
+					switch v := l.Var(); {
+					case v <= n3:
+						cells[(v-1)/n] = true
+						out[k] = l
+					case l > 0:
+						out[k] = l + shift
+					default:
+						out[k] = l - shift
+					}
 				}
+				own = append(own, int32(cs.len()))
+				cs.add(i, out...)
 			}
-			own = append(own, int32(cs.len()))
-			cs.add(i, out...)
+			scope := make([]int, 0, len(cells))
+			for c := range cells {
+				scope = append(scope, c)
+			}
+			slices.Sort(scope)
+			w := 2
+			switch {
+			case len(scope) <= 2:
+				w = 1
+			case len(scope) > n:
+				w = 3
+			}
+			name := r.Describe(n)
+			if len(piece) < len(f.Clauses) {
+				name = fmt.Sprintf("%s (its part on %s)", r.Name(), cellNames(n, scope))
+			}
+			insts = append(insts, Instance{House: -1, Rule: ri, Name: name, Cells: scope, Weight: w})
+			byInst = append(byInst, own)
 		}
-		numVars += f.NumVars - encode.NumVars(n)
-		scope := make([]int, 0, len(cells))
-		for c := range cells {
-			scope = append(scope, c)
-		}
-		slices.Sort(scope)
-		w := 2
-		switch {
-		case len(scope) <= 2:
-			w = 1
-		case len(scope) > n:
-			w = 3
-		}
-		insts = append(insts, Instance{House: -1, Rule: ri, Name: r.Describe(n), Cells: scope, Weight: w})
-		byInst = append(byInst, own)
+		numVars += f.NumVars - n3
 	}
 	return insts, cs, byInst, numVars, nil
+}
+
+// split returns the clauses of a rule's formula f as the instances a
+// step names. A rule over more than N cells (anti-knight, anti-king,
+// non-consecutive, the negative constraint of dots) whose clauses use no
+// auxiliary variable is a set of relations between few cells: it is split
+// by the cells each clause touches, one instance per set of cells, so
+// that a step names the relations it uses, not the whole rule. Any other
+// rule is one instance.
+func split(f *encode.Formula, n int, scope []int) [][]encode.Clause {
+	if len(scope) <= n || f.NumVars > encode.NumVars(n) {
+		return [][]encode.Clause{f.Clauses}
+	}
+	index := map[string]int{}
+	var out [][]encode.Clause
+	for _, cl := range f.Clauses {
+		var cells []int
+		for _, l := range cl {
+			cells = append(cells, (l.Var()-1)/n)
+		}
+		slices.Sort(cells)
+		cells = slices.Compact(cells)
+		key := fmt.Sprint(cells)
+		i, ok := index[key]
+		if !ok {
+			i = len(out)
+			index[key] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], cl)
+	}
+	return out
+}
+
+// cellNames writes cells as "r1c1, r2c3".
+func cellNames(n int, cells []int) string {
+	var sb []byte
+	for i, c := range cells {
+		if i > 0 {
+			sb = append(sb, ", "...)
+		}
+		sb = append(sb, logic.CellName(n, c)...)
+	}
+	return string(sb)
 }

@@ -2,16 +2,21 @@ package explain
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/satdoku/satdoku/logic"
 )
 
 // Techniques returns the techniques for the positions of g's puzzle, as
-// the command line and the web page use them: logic.DefaultTechniques()
-// (the house techniques, chains and forcing chains, by rating), then the
-// techniques of g's rules, then the SAT step, which finds a step
-// wherever the puzzle has a solution. Trial (logic.Options.AllowTrial)
-// is never needed after it.
+// the command line and the web page use them, in the order they are
+// tried: the house techniques of logic.DefaultTechniques() (up to SE
+// 5.6), the SAT step on at most three instances (rated 2.0 to 5.6, see
+// Rating), the chains and forcing chains (SE 6.5 up), then the SAT step
+// on any set of instances, which finds a step wherever the puzzle has a
+// solution: trial (logic.Options.AllowTrial) is never needed after it.
+// A position's steps are thus tried in rating order, as Sudoku Explainer
+// tries its techniques, and the costly chains run only where no small
+// set of rules explains a step.
 func Techniques(g *logic.Grid, opts Options) ([]logic.Technique, error) {
 	ts, _, err := TechniquesOf(g, opts)
 	return ts, err
@@ -35,12 +40,12 @@ func (x *Explainer) Check(g *logic.Grid, s logic.Step) error {
 			set = append(set, i)
 		}
 	}
-	for _, r := range s.Rules {
-		i := x.ruleInstance(r)
-		if i < 0 {
+	for _, r := range slices.Compact(slices.Sorted(slices.Values(s.Rules))) {
+		is := x.ruleInstances(r, s.Cells)
+		if is == nil {
 			return fmt.Errorf("%w: rule %d is not among the grid's rules", ErrNotProved, r+1)
 		}
-		set = append(set, i)
+		set = append(set, is...)
 	}
 	ok, err := x.satRefutes(g, set, s.Eliminations, s.Placements)
 	switch {
@@ -52,14 +57,14 @@ func (x *Explainer) Check(g *logic.Grid, s logic.Step) error {
 	return nil
 }
 
-// Minimal reports, with nil, that no instance of SAT step s can be left
-// out: for each elimination, the step's set without any one instance
-// leaves it unproved by SAT. Otherwise the error matches ErrNotProved and
-// names the instance.
+// Minimal reports, with nil, that no instance of SAT step s, found by
+// x, can be left out: for each elimination, the step's set without any
+// one instance leaves it unproved by SAT. Otherwise the error matches
+// ErrNotProved and names the instance.
 func (x *Explainer) Minimal(g *logic.Grid, s logic.Step) error {
-	set := append([]int(nil), s.Houses...)
-	for _, r := range s.Rules {
-		set = append(set, x.ruleInstance(r))
+	set, ok := x.sets[s.Text]
+	if !ok {
+		return fmt.Errorf("%w: not a step of this explainer: %s", ErrNotProved, s.Text)
 	}
 	for _, e := range s.Eliminations {
 		for k := range set {
@@ -76,15 +81,28 @@ func (x *Explainer) Minimal(g *logic.Grid, s logic.Step) error {
 	return nil
 }
 
-// ruleInstance returns the instance of rule r (an index into
-// Puzzle.Rules), or −1.
-func (x *Explainer) ruleInstance(r int) int {
+// ruleInstances returns the instances of rule r (an index into
+// Puzzle.Rules) that lie within cells (sorted), or, for a rule that is
+// one instance, that instance; nil if r is not among them.
+func (x *Explainer) ruleInstances(r int, cells []int) []int {
+	var out []int
 	for i := x.houses; i < len(x.insts); i++ {
-		if x.insts[i].Rule == r {
-			return i
+		in := x.insts[i]
+		if in.Rule != r {
+			continue
+		}
+		inside := true
+		for _, c := range in.Cells {
+			if _, ok := slices.BinarySearch(cells, c); !ok {
+				inside = false
+				break
+			}
+		}
+		if inside || (i+1 == len(x.insts) || x.insts[i+1].Rule != r) && (i == x.houses || x.insts[i-1].Rule != r) {
+			out = append(out, i)
 		}
 	}
-	return -1
+	return out
 }
 
 // TechniquesOf is Techniques that also returns the Explainer of the SAT
@@ -94,8 +112,24 @@ func TechniquesOf(g *logic.Grid, opts Options) ([]logic.Technique, *Explainer, e
 	if err != nil {
 		return nil, nil, err
 	}
-	ts := logic.DefaultTechniques()
+	var ts []logic.Technique
 	// The named rule steps (cage combinations, thermometers, innies and
-	// outies …) go here, before the SAT step, once package logic has them.
-	return append(ts, x.Technique()), x, nil
+	// outies …) join here, merged by rating, once package logic has them.
+	small, large := x.Techniques()
+	placed := false
+	for _, t := range logic.DefaultTechniques() {
+		if !placed && t.Rating >= chainRating {
+			ts, placed = append(ts, small), true
+		}
+		ts = append(ts, t)
+	}
+	if !placed {
+		ts = append(ts, small)
+	}
+	return append(ts, large), x, nil
 }
+
+// chainRating is the rating from which the default techniques are chains
+// and forcing chains (SE 6.5 up): the SAT step on at most three instances
+// (rated 2.0 to 5.6) comes before them.
+const chainRating = 6.0

@@ -3,9 +3,11 @@ package explain_test
 import (
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku/explain"
+	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/logic"
 )
 
@@ -40,6 +42,11 @@ func checkPath(t *testing.T, cp corpusPuzzle) pathReport {
 	}
 	path := logic.Solve(g, logic.Options{Techniques: ts})
 	rep := pathReport{steps: len(path.Steps), solved: path.Solved, stats: x.Stats}
+	for _, s := range path.Steps {
+		if s.Technique == "Bifurcation" {
+			t.Errorf("%s: a trial step", cp.name)
+		}
+	}
 	pos := g.Clone()
 	for i, s := range path.Steps {
 		if err := checker.Check(pos, s); err != nil {
@@ -60,7 +67,7 @@ func checkPath(t *testing.T, cp corpusPuzzle) pathReport {
 		if s.Technique == explain.Name {
 			rep.sat++
 			rep.largest = max(rep.largest, len(s.Houses)+len(s.Rules))
-			if err := checker.Minimal(pos, s); err != nil {
+			if err := x.Minimal(pos, s); err != nil {
 				t.Errorf("%s: step %d not minimal: %v", cp.name, i+1, err)
 			}
 		} else {
@@ -74,13 +81,48 @@ func checkPath(t *testing.T, cp corpusPuzzle) pathReport {
 	return rep
 }
 
-func TestPathsQuick(t *testing.T) {
-	all := allPuzzles(t)
-	for _, cp := range all {
-		if os.Getenv("ONE") != "" && cp.name != os.Getenv("ONE") {
+// sample names the puzzles TestPaths checks by default: one of each
+// collection and kind of rule; SATDOKU_EXPLAIN_ALL=1 checks them all.
+var sample = map[string]bool{
+	"dclamage/300-subs.json":               true, // thermometers, kropki dots
+	"dclamage/killer-blister.json":         true, // killer, little killer
+	"dclamage/6x6-extreme-killer.json":     true,
+	"constructed/slowthermometer-9x9.json": true,
+	"sigh/xv-sudoku.json":                  true,
+}
+
+// TestPaths is the Sound, Complete and Minimal must-show: every step of
+// each puzzle's path is checked by SAT from what it names and against
+// the known solution, each SAT step is subset-minimal, and every unique
+// puzzle is solved without trial. It logs the per-puzzle report.
+func TestPaths(t *testing.T) {
+	all := os.Getenv("SATDOKU_EXPLAIN_ALL") != ""
+	puzzles := allPuzzles(t)
+	if !all {
+		// The first puzzle of each killer collection joins the sample.
+		seen := map[string]bool{}
+		for _, cp := range puzzles {
+			if f := cp.name[:strings.Index(cp.name+":", ":")]; strings.HasSuffix(f, "killers.txt") && !seen[f] {
+				seen[f] = true
+				sample[cp.name] = true
+			}
+		}
+	}
+	shrunk, checked := 0, 0
+	for _, cp := range puzzles {
+		if !all && !sample[cp.name] {
 			continue
 		}
 		rep := checkPath(t, cp)
+		checked++
+		shrunk += rep.stats.Shrunk
+		if !rep.solved && variantcorpus.NotUnique[cp.name] == "" {
+			t.Errorf("%s: not solved without trial: %v", cp.name, rep)
+		}
 		t.Logf("%s: %v", cp.name, rep)
 	}
+	if !all && checked < len(sample) {
+		t.Errorf("checked %d puzzles, the sample names %d", checked, len(sample))
+	}
+	t.Logf("%d puzzles; SAT steps where a cheaper set existed than propagation's: %d", checked, shrunk)
 }

@@ -30,7 +30,7 @@ func TestPathTimes(t *testing.T) {
 	if v := os.Getenv("SATDOKU_EXPLAIN_LIMIT"); v != "" {
 		fmt.Sscan(v, &limit)
 	}
-	var times []time.Duration
+	var times, hints []time.Duration
 	for k, cp := range public9(t) {
 		if limit > 0 && k >= limit {
 			break
@@ -56,6 +56,18 @@ func TestPathTimes(t *testing.T) {
 		p := logic.Solve(g, logic.Options{Techniques: ts})
 		d := cputime.Process() - start
 		times = append(times, d)
+		// A hint halfway along the path: a fresh Explainer, then Next.
+		mid := g.Clone()
+		for _, s := range p.Steps[:len(p.Steps)/2] {
+			mid.Apply(s)
+		}
+		start = cputime.Process()
+		hts, err := explain.Techniques(mid, explain.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		logic.Next(mid, logic.Options{Techniques: hts})
+		hints = append(hints, cputime.Process()-start)
 		if !p.Solved {
 			t.Errorf("%s: not solved", cp.name)
 		}
@@ -64,6 +76,9 @@ func TestPathTimes(t *testing.T) {
 	}
 	slices.Sort(times)
 	if len(times) > 0 {
-		fmt.Fprintf(os.Stderr, "%d puzzles: median %v, worst %v CPU\n", len(times), times[len(times)/2].Round(time.Millisecond), times[len(times)-1].Round(time.Millisecond))
+		slices.Sort(hints)
+		fmt.Fprintf(os.Stderr, "%d puzzles: path median %v, worst %v CPU; hint halfway median %v, worst %v\n", len(times),
+			times[len(times)/2].Round(time.Millisecond), times[len(times)-1].Round(time.Millisecond),
+			hints[len(hints)/2].Round(100*time.Microsecond), hints[len(hints)-1].Round(100*time.Microsecond))
 	}
 }

@@ -57,14 +57,36 @@ func (x *Explainer) Check(g *logic.Grid, s logic.Step) error {
 	return nil
 }
 
-// Minimal reports, with nil, that no instance of SAT step s, found by
-// x, can be left out: for each elimination, the step's set without any
+// Minimal reports, with nil, that no instance of SAT step s can be left
+// out (the pieces of a split rule are those of the step as x found it): for each elimination, the step's set without any
 // one instance leaves it unproved by SAT. Otherwise the error matches
 // ErrNotProved and names the instance.
 func (x *Explainer) Minimal(g *logic.Grid, s logic.Step) error {
-	set, ok := x.sets[s.Text]
-	if !ok {
-		return fmt.Errorf("%w: not a step of this explainer: %s", ErrNotProved, s.Text)
+	set := append([]int(nil), s.Houses...)
+	recorded := x.sets[s.Text]
+	for _, r := range slices.Compact(slices.Sorted(slices.Values(s.Rules))) {
+		var pieces []int
+		for i := x.houses; i < len(x.insts); i++ {
+			if x.insts[i].Rule == r {
+				pieces = append(pieces, i)
+			}
+		}
+		switch {
+		case len(pieces) == 1:
+			set = append(set, pieces[0])
+		case len(pieces) == 0:
+			return fmt.Errorf("%w: rule %d is not among the grid's rules", ErrNotProved, r+1)
+		default: // a split rule: the pieces the step used, as recorded
+			n := len(set)
+			for _, i := range recorded {
+				if x.insts[i].Rule == r {
+					set = append(set, i)
+				}
+			}
+			if len(set) == n {
+				return fmt.Errorf("%w: rule %d is split, and the step is not one this explainer found", ErrNotProved, r+1)
+			}
+		}
 	}
 	for _, e := range s.Eliminations {
 		for k := range set {

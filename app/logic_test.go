@@ -292,9 +292,6 @@ func TestHint(t *testing.T) {
 	}
 }
 
-// grid9Empty is an empty 9×9 f-puzzles grid.
-var grid9Empty = `[` + strings.TrimSuffix(strings.Repeat(`[{},{},{},{},{},{},{},{},{}],`, 9), ",") + `]`
-
 func TestRenderStep(t *testing.T) {
 	hard := "2...4.5...1.....3............6...8.2.7.3.9......1.....4...5.6.....7...9...8......\n"
 	path := classicPath(t, hard)

@@ -20,16 +20,16 @@
 // their kind weights (a house or a rule on at most two cells 1, a rule on
 // at most N cells 2, a larger rule 3), then by the number of cells they
 // touch. The search (Explainer.Find) tries sets in that order: every
-// single instance, then every pair of instances that share a cell, then
-// every connected triple, each tested by unit propagation over their
+// single instance, then every pair of instances that share a cell (and,
+// with Options.MaxLevel 3, every connected triple), each tested by unit
+// propagation over their
 // clauses (with the reasons kept, so the step can be zoomed into: its
 // Sub steps are the propagation), and the cheapest set that proves
 // anything at the first size that does is taken. Unit propagation is
 // weaker than search, so every step is then checked by SAT (package
 // solver, gophersat) to be subset-minimal, and shrunk by SAT deletion
 // where a smaller set suffices (Stats.Shrunk counts that: a cheaper step
-// existed). Where no set of three instances proves anything by
-// propagation, every instance is switched on, propagation's reasons name
+// existed). Where no such small set proves anything by propagation, every instance is switched on, propagation's reasons name
 // the instances a conflict used, and the set is shrunk by deletion (unit
 // propagation first, then SAT); where propagation proves nothing at all,
 // solver.MinimalGroups gives the set. Every step is thus subset-minimal

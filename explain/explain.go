@@ -141,6 +141,7 @@ func Rating(k, w int) float64 {
 type found struct {
 	set     []int
 	targets []logic.Candidate
+	minimal bool // SAT has shown set minimal for targets[0]
 }
 
 // cost is the set's cost: instances, kind weight, cells.
@@ -541,7 +542,7 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 	var best *found
 	var bestCost [3]int
 	for k, o := range opts {
-		if k == 8 {
+		if k == 3 {
 			break
 		}
 		set := o.set
@@ -556,7 +557,7 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 		}
 		set, _ = x.minimal(g, set, o.t)
 		if c := x.cost(set); best == nil || less(c, bestCost) {
-			best, bestCost = &found{set: set, targets: []logic.Candidate{o.t}}, c
+			best, bestCost = &found{set: set, targets: []logic.Candidate{o.t}, minimal: true}, c
 		}
 	}
 	if best != nil {
@@ -572,7 +573,7 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 			continue
 		}
 		if c := x.cost(set); best == nil || less(c, bestCost) {
-			best, bestCost = &found{set: set, targets: []logic.Candidate{t}}, c
+			best, bestCost = &found{set: set, targets: []logic.Candidate{t}, minimal: true}, c
 		}
 	}
 	if best != nil {
@@ -670,9 +671,13 @@ func (x *Explainer) solutionOf(g *logic.Grid) []int {
 func (x *Explainer) step(g *logic.Grid, f *found) logic.Step {
 	x.Stats.Steps++
 	main := f.targets[0]
-	set, shrunk := x.minimal(g, f.set, main)
-	if shrunk {
-		x.Stats.Shrunk++
+	set := f.set
+	if !f.minimal {
+		var shrunk bool
+		set, shrunk = x.minimal(g, f.set, main)
+		if shrunk {
+			x.Stats.Shrunk++
+		}
 	}
 	var elims []logic.Candidate
 	for _, t := range f.targets {

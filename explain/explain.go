@@ -565,8 +565,8 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 		return best
 	}
 	for k, t := range targets {
-		if k == 4 {
-			break
+		if k == 1 {
+			break // one MUS: each is a few hundred solves
 		}
 		set, err := x.mus(g, t)
 		if err != nil {

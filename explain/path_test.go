@@ -3,7 +3,6 @@ package explain_test
 import (
 	"fmt"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku/explain"
@@ -81,8 +80,11 @@ func checkPath(t *testing.T, cp corpusPuzzle) pathReport {
 	return rep
 }
 
-// sample names the puzzles TestPaths checks by default: one of each
-// collection and kind of rule; SATDOKU_EXPLAIN_ALL=1 checks them all.
+// sample names the puzzles TestPaths checks by default, a few of the
+// variant corpus with cages, lines and dots; SATDOKU_EXPLAIN_ALL=1 checks
+// them all and the killer collections (SudoCue's and the snarfable
+// ones, among the hardest killers known: minutes each), and
+// SATDOKU_EXPLAIN_ONE one puzzle by name.
 var sample = map[string]bool{
 	"dclamage/300-subs.json":               true, // thermometers, kropki dots
 	"dclamage/killer-blister.json":         true, // killer, little killer
@@ -98,18 +100,6 @@ var sample = map[string]bool{
 func TestPaths(t *testing.T) {
 	all := os.Getenv("SATDOKU_EXPLAIN_ALL") != ""
 	puzzles := allPuzzles(t)
-	sampleKiller := ""
-	if !all {
-		// The last puzzle of SudoCue's collection, human-solvable, joins
-		// the sample; the snarfable collection's are among the hardest
-		// killers known, checked with SATDOKU_EXPLAIN_ALL.
-		for _, cp := range puzzles {
-			if strings.HasPrefix(cp.name, "sudocue/killers.txt: ") {
-				sampleKiller = cp.name
-			}
-		}
-		sample[sampleKiller] = true
-	}
 	if one := os.Getenv("SATDOKU_EXPLAIN_ONE"); one != "" {
 		all, sample = false, map[string]bool{one: true}
 	}

@@ -31,9 +31,13 @@ func TestPathTimes(t *testing.T) {
 		fmt.Sscan(v, &limit)
 	}
 	var times, hints []time.Duration
+	one := os.Getenv("SATDOKU_EXPLAIN_ONE")
 	for k, cp := range public9(t) {
 		if limit > 0 && k >= limit {
 			break
+		}
+		if one != "" && cp.name != one {
+			continue
 		}
 		start := cputime.Process()
 		g, err := logic.FromPuzzle(cp.puzzle)

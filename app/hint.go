@@ -3,7 +3,6 @@ package app
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -62,6 +61,9 @@ type position struct {
 	board   *board.Board
 	variant *variant.Puzzle
 	entered []int
+	// marks holds, per cell, the candidates a person marked (center or
+	// corner pencil marks, kaji's candidates), or nil.
+	marks [][]int
 }
 
 // readPosition reads the first puzzle of an input: through input.Load for
@@ -72,7 +74,7 @@ func readPosition(text, name string, in input, notes io.Writer) (*position, erro
 		if err != nil {
 			return nil, exitf(ExitInvalid, "%s: %v", displayName(name), err)
 		}
-		return &position{board: res.Puzzle.Givens, variant: res.Puzzle, entered: res.Entered}, nil
+		return &position{board: res.Puzzle.Givens, variant: res.Puzzle, entered: res.Entered, marks: res.Marks}, nil
 	}
 	rd := in.open(bufio.NewReader(strings.NewReader(text)), name, notes)
 	p, v, err := readNth(rd, name, 1)
@@ -88,10 +90,13 @@ func readPosition(text, name string, in input, notes io.Writer) (*position, erro
 // jsonHint is hint's answer as JSON.
 type jsonHint struct {
 	Mistakes []jsonCandidate `json:"mistakes,omitempty"`
-	Step     *jsonStep       `json:"step,omitempty"`
-	Solved   bool            `json:"solved"`
-	Stuck    bool            `json:"stuck"`
-	Note     string          `json:"note,omitempty"`
+	// MarkMistakes are the cells whose marks leave out the solution's
+	// digit, with that digit.
+	MarkMistakes []jsonCandidate `json:"markMistakes,omitempty"`
+	Step         *jsonStep       `json:"step,omitempty"`
+	Solved       bool            `json:"solved"`
+	Stuck        bool            `json:"stuck"`
+	Note         string          `json:"note,omitempty"`
 }
 
 func runHint(c *cli.Context, s *streams) error {
@@ -124,9 +129,7 @@ func runHint(c *cli.Context, s *streams) error {
 		return err
 	}
 	g, err := logicGrid(pos.board, pos.variant)
-	if errors.Is(err, logic.ErrUnsupportedRule) {
-		return exitf(ExitInvalid, "%v (the logical solver knows houses only, so far)", err)
-	} else if err != nil {
+	if err != nil {
 		return exitf(ExitInvalid, "%v", err)
 	}
 	res, err := solveOne(c, s, pos)
@@ -139,10 +142,13 @@ func runHint(c *cli.Context, s *streams) error {
 		h.Note = "the puzzle has more than one solution: entered digits are not checked, and no uniqueness technique is used"
 	}
 	h.Mistakes = enterDigits(g, pos.entered, res.Solution, unique)
-	if len(h.Mistakes) == 0 {
+	h.MarkMistakes = markCandidates(g, pos.marks, res.Solution, unique)
+	if len(h.Mistakes) == 0 && len(h.MarkMistakes) == 0 {
 		if g.Solved() {
 			h.Solved = true
-		} else if st, ok := logic.Next(g, lc.options(unique)); ok {
+		} else if opts, err := lc.options(g, unique); err != nil {
+			return exitf(ExitInvalid, "%v", err)
+		} else if st, ok := logic.Next(g, opts); ok {
 			js := newJSONStep(g, st)
 			h.Step = &js
 		} else {
@@ -163,6 +169,9 @@ func runHint(c *cli.Context, s *streams) error {
 		}
 		for _, m := range h.Mistakes {
 			fmt.Fprintf(&out, "%s = %d is wrong: the solution has another digit there\n", m.Cell, m.Digit)
+		}
+		for _, m := range h.MarkMistakes {
+			fmt.Fprintf(&out, "%s: the marks leave out %d, the solution's digit there\n", m.Cell, m.Digit)
 		}
 		switch {
 		case h.Step != nil:
@@ -221,5 +230,25 @@ func enterDigits(g *logic.Grid, entered []int, sol *board.Board, unique bool) []
 		}
 	}
 	slices.SortFunc(wrong, func(a, b logic.Candidate) int { return a.Cell - b.Cell })
+	return jsonCandidates(g.N, wrong)
+}
+
+// markCandidates keeps, in each unsolved cell of g with marks, only the
+// marked digits (a person's candidates), and returns the cells whose
+// marks leave out the solution's digit (when it is the only solution),
+// with that digit, in cell order.
+func markCandidates(g *logic.Grid, marks [][]int, sol *board.Board, unique bool) []jsonCandidate {
+	var wrong []logic.Candidate
+	for c, m := range marks {
+		if m == nil || c >= len(g.Cand) || g.Value[c] != 0 {
+			continue
+		}
+		set := logic.DigitSet(m...)
+		if unique && !set.Has(int(sol.Cells[c])) {
+			wrong = append(wrong, logic.Candidate{Cell: c, Digit: int(sol.Cells[c])})
+			continue
+		}
+		g.Restrict(c, set)
+	}
 	return jsonCandidates(g.N, wrong)
 }

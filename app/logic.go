@@ -7,6 +7,7 @@ import (
 
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/explain"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/render"
 	"github.com/satdoku/satdoku/variant"
@@ -24,22 +25,28 @@ type logicConfig struct {
 	noUnique    bool // --no-uniqueness: never the uniqueness techniques
 }
 
-// options returns the logical solver's options for a puzzle whose
-// uniqueness the solve proved (unique) or did not.
-func (lc logicConfig) options(unique bool) logic.Options {
-	return logic.Options{Unique: unique && !lc.noUnique, AllowTrial: lc.trial}
+// options returns the logical solver's options for the grid g of a
+// puzzle whose uniqueness the solve proved (unique) or did not: the
+// techniques of package explain (the named ones, then the SAT step, which
+// knows every rule) for a puzzle read in a variant form, the default
+// techniques, SE's, for a classic one.
+func (lc logicConfig) options(g *logic.Grid, unique bool) (logic.Options, error) {
+	o := logic.Options{Unique: unique && !lc.noUnique, AllowTrial: lc.trial}
+	if g.Puzzle != nil {
+		ts, err := explain.Techniques(g, explain.Options{})
+		if err != nil {
+			return o, err
+		}
+		o.Techniques = ts
+	}
+	return o, nil
 }
 
 // logicGrid returns the candidate grid of a puzzle: of its variant form
-// when it has one (rules other than houses are an error matching
-// logic.ErrUnsupportedRule), else of its board.
+// when it has one, else of its board.
 func logicGrid(b *board.Board, v *variant.Puzzle) (*logic.Grid, error) {
 	if v != nil {
-		g, err := logic.FromPuzzle(v)
-		if err == nil {
-			err = g.UnsupportedRule()
-		}
-		return g, err
+		return logic.FromPuzzle(v)
 	}
 	return logic.FromBoard(b)
 }
@@ -59,7 +66,11 @@ func runLogic(r *batch.Result, lc logicConfig, unique bool) *logicResult {
 	if err != nil {
 		return &logicResult{err: err}
 	}
-	p := logic.Solve(g, lc.options(unique))
+	opts, err := lc.options(g, unique)
+	if err != nil {
+		return &logicResult{err: err}
+	}
+	p := logic.Solve(g, opts)
 	return &logicResult{path: p, rating: logic.Rate(p)}
 }
 
@@ -200,7 +211,11 @@ func drawStep(c *cli.Context, s *streams, pic *render.Picture, k int) error {
 	if err != nil {
 		return err
 	}
-	path := logic.Solve(g, logicConfig{}.options(res.Count == 1))
+	opts, err := logicConfig{}.options(g, res.Count == 1)
+	if err != nil {
+		return exitf(ExitInvalid, "%v", err)
+	}
+	path := logic.Solve(g, opts)
 	if k > len(path.Steps) {
 		return usagef("--step %d: the logical path has %s", k, count(len(path.Steps), "step"))
 	}

@@ -12,6 +12,9 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/explain"
+	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/logic"
 )
 
@@ -168,6 +171,60 @@ func fpuzzlesProgress(entered map[int]int) string {
 	return `{"size":9,"grid":[` + strings.Join(rows, ",") + `]}`
 }
 
+// fpuzzlesMarks returns classic9 as f-puzzles JSON with the marks of
+// some cells under key (centerPencilMarks, cornerPencilMarks, or
+// candidates as kaji writes them).
+func fpuzzlesMarks(key string, marks map[int][]int) string {
+	var rows []string
+	for r := 0; r < 9; r++ {
+		var cells []string
+		for c := 0; c < 9; c++ {
+			i := r*9 + c
+			switch {
+			case classic9[i] != '.':
+				cells = append(cells, fmt.Sprintf(`{"value":%c,"given":true}`, classic9[i]))
+			case marks[i] != nil:
+				data, _ := json.Marshal(marks[i])
+				cells = append(cells, fmt.Sprintf(`{%q:%s}`, key, data))
+			default:
+				cells = append(cells, `{}`)
+			}
+		}
+		rows = append(rows, "["+strings.Join(cells, ",")+"]")
+	}
+	return `{"size":9,"grid":[` + strings.Join(rows, ",") + `]}`
+}
+
+// TestHintVariant checks that hint gives the first step of the variant
+// path (explain.Techniques) on a killer with little killers, odd and
+// even cells: a rule set the house techniques alone cannot finish.
+func TestHintVariant(t *testing.T) {
+	data, err := os.ReadFile(testpuzzles.Path("testdata/variants/dclamage/blitz.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := fpuzzles.Read(strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := logic.FromPuzzle(res.Puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := explain.Techniques(g, explain.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ok := logic.Next(g, logic.Options{Techniques: ts, Unique: true})
+	if !ok {
+		t.Fatal("no first step")
+	}
+	r := runMain(t, string(data), "hint", "-")
+	if r.code != 0 || r.stdout != st.Text+"\n" {
+		t.Errorf("hint: want %q\n%v", st.Text, r)
+	}
+}
+
 func TestHint(t *testing.T) {
 	marks, err := os.ReadFile(sample("marks/top1465-first-hodoku.txt"))
 	if err != nil {
@@ -189,7 +246,10 @@ func TestHint(t *testing.T) {
 		{"pencil marks", string(marks), nil, 0, []string{"Hidden Single: 7 in box 7 only fits r9c3"}},
 		{"solved", classic9Solution, nil, 0, []string{"solved: every cell is filled"}},
 		{"no solution", noWay, nil, ExitNoSolution, []string{"no solution"}},
-		{"a rule it does not know", `{"size":9,"antiknight":true,"grid":` + grid9Empty + `}`, nil, ExitInvalid, []string{"anti", "houses only"}},
+		{"a mark leaves out the digit", fpuzzlesMarks("centerPencilMarks", map[int][]int{2: {1, 2}, 3: {6, 7}}), nil, 0,
+			[]string{"r1c3: the marks leave out 4, the solution's digit there"}},
+		{"kaji's candidates", fpuzzlesMarks("candidates", map[int][]int{2: {4}, 3: {1, 2}}), nil, 0,
+			[]string{"r1c4: the marks leave out 6, the solution's digit there"}},
 		{"bad output", classic9, []string{"-o", "xml"}, ExitUsage, []string{"--output"}},
 	}
 	for _, tt := range tests {
@@ -231,9 +291,6 @@ func TestHint(t *testing.T) {
 		t.Errorf("json mistakes: %v %+v\n%v", err, h, r)
 	}
 }
-
-// grid9Empty is an empty 9×9 f-puzzles grid.
-var grid9Empty = `[` + strings.TrimSuffix(strings.Repeat(`[{},{},{},{},{},{},{},{},{}],`, 9), ",") + `]`
 
 func TestRenderStep(t *testing.T) {
 	hard := "2...4.5...1.....3............6...8.2.7.3.9......1.....4...5.6.....7...9...8......\n"

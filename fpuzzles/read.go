@@ -39,6 +39,13 @@ type Result struct {
 	// elsewhere; nil when no cell holds one. Such digits are not solved
 	// with; a hint checks them against the solution.
 	Entered []int
+	// Marks holds, per cell without a digit, the digits a solver has
+	// marked as its candidates: the cell's "candidates" list (as kaji
+	// exports it), else its "centerPencilMarks", else its
+	// "cornerPencilMarks"; nil for a cell without marks, and Marks is nil
+	// when no cell has any. Like Entered, marks are a solver's position,
+	// not rules ("givenPencilMarks" are rules): a hint starts from them.
+	Marks [][]int
 	// Ignored lists what was read but not turned into rules, for the user
 	// to see: drawings, solver notes, settings.
 	Ignored []Ignored
@@ -197,7 +204,7 @@ var (
 	cellFields = map[string]string{
 		"value": "", "given": "", "region": "", "parity": "",
 		"givenPencilMarks":  "",
-		"centerPencilMarks": "solver notes", "cornerPencilMarks": "solver notes",
+		"centerPencilMarks": "solver notes", "cornerPencilMarks": "solver notes", "candidates": "solver notes",
 		"c": "colour", "cArray": "colour", "highlight": "colour",
 	}
 )
@@ -484,6 +491,10 @@ type gridCell struct {
 	Region json.RawMessage `json:"region"`
 	Parity json.RawMessage `json:"parity"`
 	GPM    json.RawMessage `json:"givenPencilMarks"`
+	// A solver's marks, in the order Result.Marks takes them.
+	Candidates json.RawMessage `json:"candidates"`
+	Center     json.RawMessage `json:"centerPencilMarks"`
+	Corner     json.RawMessage `json:"cornerPencilMarks"`
 }
 
 // readMarks reads a cell's givenPencilMarks: a list of digits 1..n,
@@ -506,6 +517,33 @@ func readMarks(raw json.RawMessage, n int) ([]int, error) {
 	}
 	slices.Sort(marks)
 	return slices.Compact(marks), nil
+}
+
+// readSolverMarks reads the marks of cell i of an empty grid cell into
+// Result.Marks: its first non-empty list of "candidates",
+// "centerPencilMarks" and "cornerPencilMarks".
+func (rd *reader) readSolverMarks(path string, i int, cell gridCell) error {
+	for _, f := range []struct {
+		key string
+		raw json.RawMessage
+	}{{"candidates", cell.Candidates}, {"centerPencilMarks", cell.Center}, {"cornerPencilMarks", cell.Corner}} {
+		if empty(f.raw) {
+			continue
+		}
+		marks, err := readMarks(f.raw, rd.n)
+		if err != nil {
+			return formatErr(path+"."+f.key, "%v", err)
+		}
+		if len(marks) == 0 {
+			continue
+		}
+		if rd.res.Marks == nil {
+			rd.res.Marks = make([][]int, rd.n*rd.n)
+		}
+		rd.res.Marks[i] = marks
+		return nil
+	}
+	return nil
 }
 
 func (rd *reader) readGrid() error {
@@ -595,6 +633,11 @@ func (rd *reader) readGrid() error {
 					rd.p.Rules = append(rd.p.Rules, variant.Even{Cell: i})
 				default:
 					return formatErr(path+".parity", "%s is not \"Odd\" or \"Even\"", cell.Parity)
+				}
+			}
+			if d == 0 {
+				if err := rd.readSolverMarks(path, i, cell); err != nil {
+					return err
 				}
 			}
 			if !empty(cell.GPM) {

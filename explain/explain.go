@@ -1,0 +1,832 @@
+package explain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/logic"
+	"github.com/satdoku/satdoku/solver"
+)
+
+// Name is the technique name of the SAT step.
+const Name = "SAT Step"
+
+// Options configure an Explainer. The zero value is the default.
+type Options struct {
+	// MaxLevel is the size of the largest sets of instances that the
+	// propagation search enumerates (1 to 3); 0 means 2. Beyond it the
+	// search switches every instance on (see the package documentation).
+	MaxLevel int
+}
+
+// Stats count what an Explainer did, for tests and benchmarks.
+type Stats struct {
+	// Steps is the number of SAT steps found; Fallback how many of them
+	// came from every instance switched on, and MUS how many from
+	// solver.MinimalGroups.
+	Steps, Fallback, MUS int
+	// Shrunk counts the steps whose propagation set SAT showed not
+	// minimal: a cheaper step than propagation's existed.
+	Shrunk int
+	// SATCalls counts the gophersat solves; Work the propagator's literal
+	// visits.
+	SATCalls int
+	Work     int64
+}
+
+// Explainer finds SAT steps on the positions of one puzzle: it holds the
+// puzzle's instances and their clauses, built once. It is not safe for
+// concurrent use.
+type Explainer struct {
+	n           int
+	houses      int // len(Grid.Houses) of the grid it was built for
+	rules       []int
+	insts       []Instance
+	cs          *clauses
+	byInst      [][]int32
+	cellClauses [][]int32
+	numVars     int
+	instOf      [][]int // per cell, the instances touching it
+	adj         [][]int // per instance, the instances sharing a cell with it
+	prop        *propagator
+	sv          solver.Solver
+	maxLevel    int
+	failed      map[[3]int32]uint64
+	// sets records the instances of each step found, by its text, for
+	// Minimal (the pieces of a split rule share its index in Step.Rules).
+	sets     map[string][]int
+	solution []int
+	// Stats counts the work done so far.
+	Stats Stats
+}
+
+// New returns the Explainer of g's puzzle: g's houses and each of g.Rules
+// as instances. It is an error when a rule cannot be encoded.
+func New(g *logic.Grid, opts Options) (*Explainer, error) {
+	insts, cs, byInst, numVars, err := build(g)
+	if err != nil {
+		return nil, err
+	}
+	n := g.N
+	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), insts: insts, cs: cs, byInst: byInst,
+		numVars: numVars, maxLevel: opts.MaxLevel, failed: map[[3]int32]uint64{}, sets: map[string][]int{}}
+	if x.maxLevel <= 0 || x.maxLevel > 3 {
+		x.maxLevel = 2
+	}
+	x.cellClauses = make([][]int32, n*n)
+	for c := int32(0); c < int32(cs.len()); c++ {
+		if o := cs.owner[c]; o < 0 {
+			x.cellClauses[-1-o] = append(x.cellClauses[-1-o], c)
+		}
+	}
+	x.instOf = make([][]int, n*n)
+	for i, in := range insts {
+		for _, c := range in.Cells {
+			x.instOf[c] = append(x.instOf[c], i)
+		}
+	}
+	x.adj = make([][]int, len(insts))
+	for i, in := range insts {
+		seen := map[int]bool{i: true}
+		for _, c := range in.Cells {
+			for _, j := range x.instOf[c] {
+				if !seen[j] {
+					seen[j] = true
+					x.adj[i] = append(x.adj[i], j)
+				}
+			}
+		}
+		slices.Sort(x.adj[i])
+	}
+	x.prop = newPropagator(cs, numVars)
+	return x, nil
+}
+
+// Instances returns the instances, indexed as the steps' sets are.
+func (x *Explainer) Instances() []Instance { return x.insts }
+
+// fits reports whether g is a position of the puzzle x was built for.
+func (x *Explainer) fits(g *logic.Grid) bool {
+	return g.N == x.n && len(g.Houses) == x.houses && slices.Equal(g.Rules, x.rules)
+}
+
+// Technique returns the SAT step as one technique of package logic, its
+// base rating that of a single instance (see Rating): Find.
+func (x *Explainer) Technique() logic.Technique {
+	return logic.Technique{Name: Name, Rating: Rating(1, 1), Find: x.Find}
+}
+
+// Techniques returns the SAT step as two techniques: small, on sets of at
+// most Options.MaxLevel instances found by propagation (FindSmall), and
+// large, on any set (FindLarge). Find is the one then the other.
+func (x *Explainer) Techniques() (small, large logic.Technique) {
+	return logic.Technique{Name: Name, Rating: Rating(1, 1), Find: x.FindSmall},
+		logic.Technique{Name: Name, Rating: Rating(x.maxLevel+1, x.maxLevel+1), Find: x.FindLarge}
+}
+
+// Rating is the SE-scale rating of a SAT step of k instances of total
+// kind weight w: 2.0 for one instance, 1.5 more for each further one,
+// plus 0.1 for each weight above one per instance, below the trial's
+// rating.
+func Rating(k, w int) float64 {
+	r := 2.0 + 1.5*float64(k-1) + 0.1*float64(w-k)
+	return min(r, logic.TrialRating-0.1)
+}
+
+// found is a set of instances and the candidates it eliminates.
+type found struct {
+	set     []int
+	targets []logic.Candidate
+	minimal bool // SAT has shown set minimal for targets[0]
+}
+
+// cost is the set's cost: instances, kind weight, cells.
+func (x *Explainer) cost(set []int) [3]int {
+	w := 0
+	for _, i := range set {
+		w += x.insts[i].Weight
+	}
+	return [3]int{len(set), w, len(x.cells(set, nil))}
+}
+
+func less(a, b [3]int) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+// cells returns the cells the instances of set touch, and extra, sorted.
+func (x *Explainer) cells(set []int, extra []int) []int {
+	var out []int
+	for _, i := range set {
+		out = append(out, x.insts[i].Cells...)
+	}
+	out = append(out, extra...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// Find returns the cheapest SAT step of g, or none: the technique's
+// finder. g must be a position of the puzzle x was built for (else Find
+// finds nothing).
+func (x *Explainer) Find(g *logic.Grid) []logic.Step {
+	if s := x.FindSmall(g); s != nil {
+		return s
+	}
+	return x.FindLarge(g)
+}
+
+// FindSmall returns the cheapest SAT step of g on at most
+// Options.MaxLevel instances that propagation finds, or none.
+func (x *Explainer) FindSmall(g *logic.Grid) []logic.Step {
+	if !x.fits(g) || g.Solved() {
+		return nil
+	}
+	x.solutionOf(g)
+	for level := 1; level <= x.maxLevel; level++ {
+		if f := x.level(g, level); f != nil {
+			return []logic.Step{x.step(g, f)}
+		}
+	}
+	return nil
+}
+
+// FindLarge returns a SAT step of g on any set of instances (see the
+// package documentation), or none when g has no solution.
+func (x *Explainer) FindLarge(g *logic.Grid) []logic.Step {
+	if !x.fits(g) || g.Solved() {
+		return nil
+	}
+	if s := x.FindSmall(g); s != nil {
+		return s
+	}
+	if f := x.fallback(g); f != nil {
+		return []logic.Step{x.step(g, f)}
+	}
+	return nil
+}
+
+// fingerprint hashes the candidates of cells.
+func fingerprint(g *logic.Grid, cells []int) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range cells {
+		h ^= uint64(g.Cand[c])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// level returns the cheapest set of size k that propagation shows
+// eliminates a candidate, with every candidate it eliminates, or nil.
+func (x *Explainer) level(g *logic.Grid, k int) *found {
+	var best *found
+	var bestCost [3]int
+	try := func(set []int) {
+		var key [3]int32
+		for i := range key {
+			key[i] = -1
+		}
+		for i, s := range set {
+			key[i] = int32(s)
+		}
+		cells := x.cells(set, nil)
+		fp := fingerprint(g, cells)
+		if f, ok := x.failed[key]; ok && f == fp {
+			return
+		}
+		if k > 1 {
+			for _, i := range set {
+				if x.insts[i].Weight == 3 {
+					return // a rule on more than N cells: left to the large step
+				}
+			}
+		}
+		c := x.cost(set)
+		if best != nil && !less(c, bestCost) {
+			return // it could not be taken: do not test it (nor cache it)
+		}
+		targets := x.probe(g, set, cells)
+		if len(targets) == 0 {
+			x.failed[key] = fp
+			return
+		}
+		best, bestCost = &found{set: slices.Clone(set), targets: targets}, c
+	}
+	switch k {
+	case 1:
+		for i := range x.insts {
+			try([]int{i})
+		}
+	case 2:
+		for i := range x.insts {
+			for _, j := range x.adj[i] {
+				if j > i {
+					try([]int{i, j})
+				}
+			}
+		}
+	case 3:
+		// Connected triples: i < j < l with j and l each adjacent to
+		// one of the others.
+		for i := range x.insts {
+			for _, j := range x.adj[i] {
+				if j <= i {
+					continue
+				}
+				// l adjacent to i or to j, above j; or l between i and j
+				// adjacent to j only would be found as (i, l, j)... so
+				// take every l > i adjacent to i or j, distinct from j,
+				// and keep the triple only once (sorted, j < l or l not
+				// adjacent to i).
+				seen := map[int]bool{}
+				for _, nb := range [][]int{x.adj[i], x.adj[j]} {
+					for _, l := range nb {
+						if l <= i || l == j || seen[l] {
+							continue
+						}
+						seen[l] = true
+						if l < j && slices.Contains(x.adj[i], l) {
+							continue // found as (i, l, j), since l is adjacent to i
+						}
+						set := []int{i, j, l}
+						slices.Sort(set)
+						try(set)
+					}
+				}
+			}
+		}
+	}
+	return best
+}
+
+// probe returns the candidates of the unsolved cells that propagation
+// over set, with the facts of cells, eliminates.
+func (x *Explainer) probe(g *logic.Grid, set []int, cells []int) []logic.Candidate {
+	p := x.prop
+	defer func() { x.Stats.Work = p.work }()
+	if !x.start(g, set, cells) {
+		return nil
+	}
+	base := len(p.trail)
+	var out []logic.Candidate
+	sol := x.solution // a digit of the solution is never refuted: not probed
+	for _, c := range cells {
+		if g.Value[c] != 0 {
+			continue
+		}
+		for _, d := range g.Cand[c].List() {
+			if sol != nil && sol[c] == d {
+				continue
+			}
+			l := x.lit(c, d)
+			switch p.value(l) {
+			case -1:
+				out = append(out, logic.Candidate{Cell: c, Digit: d})
+				continue
+			case 1:
+				continue
+			}
+			p.assign(l, bySuppos)
+			if p.propagate() >= 0 {
+				out = append(out, logic.Candidate{Cell: c, Digit: d})
+			}
+			p.backtrack(base)
+		}
+	}
+	return out
+}
+
+// start switches on the clauses of set and of cells' exactly-ones, and
+// propagates the facts of cells; false on a conflict (a broken position).
+func (x *Explainer) start(g *logic.Grid, set []int, cells []int) bool {
+	p := x.prop
+	p.reset()
+	for _, i := range set {
+		if p.on(x.byInst[i]) >= 0 {
+			return false
+		}
+	}
+	for _, c := range cells {
+		if p.on(x.cellClauses[c]) >= 0 {
+			return false
+		}
+	}
+	return p.facts(g, cells) && p.propagate() < 0
+}
+
+func (x *Explainer) lit(c, d int) encode.Lit { return encode.Lit(encode.CellVar(x.n, c, d)) }
+
+// refutes reports whether propagation over set refutes candidate t, and
+// returns the conflict's cone when it does.
+func (x *Explainer) refutes(g *logic.Grid, set []int, t logic.Candidate) (bool, []int32) {
+	p := x.prop
+	defer func() { x.Stats.Work = p.work }()
+	cells := x.cells(set, []int{t.Cell})
+	if !x.start(g, set, cells) {
+		return false, nil
+	}
+	l := x.lit(t.Cell, t.Digit)
+	switch p.value(l) {
+	case -1:
+		// Propagation of the facts alone removed it: the cone is that of
+		// the clause that did.
+		r := p.reason[l.Var()]
+		if r < 0 {
+			return true, nil
+		}
+		steps, _ := p.cone(r)
+		return true, steps
+	case 1:
+		return false, nil
+	}
+	p.assign(l, bySuppos)
+	if c := p.propagate(); c >= 0 {
+		steps, _ := p.cone(c)
+		return true, steps
+	}
+	return false, nil
+}
+
+// satRefutes reports whether the clauses of set, the exactly-ones and
+// facts of the cells they touch (and of the targets' cells) and "one of
+// targets holds" have no model: SAT's proof that set eliminates every
+// target.
+func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candidate, placements []logic.Candidate) (bool, error) {
+	var extra []int
+	for _, t := range targets {
+		extra = append(extra, t.Cell)
+	}
+	for _, t := range placements {
+		extra = append(extra, t.Cell)
+	}
+	cells := x.cells(set, extra)
+	f := &encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n)}
+	for _, i := range set {
+		for _, c := range x.byInst[i] {
+			f.Clauses = append(f.Clauses, x.cs.clause(c))
+		}
+	}
+	for _, c := range cells {
+		for _, cl := range x.cellClauses[c] {
+			f.Clauses = append(f.Clauses, x.cs.clause(cl))
+		}
+		for d := 1; d <= x.n; d++ {
+			if !g.Cand[c].Has(d) {
+				f.Clauses = append(f.Clauses, encode.Clause{-x.lit(c, d)})
+			}
+		}
+	}
+	var neg encode.Clause
+	for _, t := range targets {
+		neg = append(neg, x.lit(t.Cell, t.Digit))
+	}
+	for _, t := range placements {
+		neg = append(neg, -x.lit(t.Cell, t.Digit))
+	}
+	f.Clauses = append(f.Clauses, neg)
+	x.Stats.SATCalls++
+	r, err := x.sv.Solve(context.Background(), f)
+	if err != nil {
+		return false, err
+	}
+	return r.Status == encode.Unsat, nil
+}
+
+// minimal returns a subset of set that SAT shows eliminates t and that
+// no instance can leave (deletion, cheapest instances kept longest), and
+// whether it is smaller than set.
+func (x *Explainer) minimal(g *logic.Grid, set []int, t logic.Candidate) ([]int, bool) {
+	order := slices.Clone(set)
+	// Try to drop the costliest instances first.
+	slices.SortStableFunc(order, func(a, b int) int {
+		if wa, wb := x.insts[a].Weight, x.insts[b].Weight; wa != wb {
+			return wb - wa
+		}
+		return len(x.insts[b].Cells) - len(x.insts[a].Cells)
+	})
+	kept := order
+	shrunk := false
+	for i := 0; i < len(kept); {
+		trial := slices.Delete(slices.Clone(kept), i, i+1)
+		ok, err := x.satRefutes(g, trial, []logic.Candidate{t}, nil)
+		if err == nil && ok {
+			kept, shrunk = trial, true
+			continue
+		}
+		i++
+	}
+	slices.Sort(kept)
+	return kept, shrunk
+}
+
+// fallback finds a step with every instance on: the candidates against
+// the current solution that propagation refutes, each conflict's
+// instances shrunk by deletion, the cheapest taken; else the cheapest of
+// a few solver.MinimalGroups answers.
+func (x *Explainer) fallback(g *logic.Grid) *found {
+	sol := x.solutionOf(g)
+	if sol == nil {
+		return nil
+	}
+	all := make([]int, len(x.insts))
+	for i := range all {
+		all[i] = i
+	}
+	var targets []logic.Candidate
+	for c, v := range g.Value {
+		if v != 0 {
+			continue
+		}
+		for _, d := range g.Cand[c].List() {
+			if d != sol[c] {
+				targets = append(targets, logic.Candidate{Cell: c, Digit: d})
+			}
+		}
+	}
+	type option struct {
+		set  []int
+		t    logic.Candidate
+		cost [3]int
+	}
+	var opts []option
+	// One propagation of every instance and fact, then each target
+	// supposed in turn on top of it.
+	p := x.prop
+	allCells := make([]int, len(g.Cand))
+	for c := range allCells {
+		allCells[c] = c
+	}
+	if !x.start(g, all, allCells) {
+		return nil
+	}
+	base := len(p.trail)
+	for _, t := range targets {
+		l := x.lit(t.Cell, t.Digit)
+		var cone []int32
+		switch p.value(l) {
+		case 1:
+			continue
+		case -1:
+			if r := p.reason[l.Var()]; r >= 0 {
+				cone, _ = p.cone(r)
+			}
+		default:
+			p.assign(l, bySuppos)
+			if c := p.propagate(); c >= 0 {
+				cone, _ = p.cone(c)
+			}
+		}
+		p.backtrack(base)
+		if cone != nil {
+			set := x.owners(cone)
+			opts = append(opts, option{set, t, x.cost(set)})
+		}
+	}
+	x.Stats.Work = p.work
+	slices.SortStableFunc(opts, func(a, b option) int {
+		switch {
+		case less(a.cost, b.cost):
+			return -1
+		case less(b.cost, a.cost):
+			return 1
+		}
+		return 0
+	})
+	var best *found
+	var bestCost [3]int
+	for k, o := range opts {
+		if k == 3 {
+			break
+		}
+		set := o.set
+		// Deletion by propagation first, then by SAT.
+		for i := 0; i < len(set); {
+			trial := slices.Delete(slices.Clone(set), i, i+1)
+			if ok, _ := x.refutes(g, trial, o.t); ok {
+				set = trial
+				continue
+			}
+			i++
+		}
+		set, _ = x.minimal(g, set, o.t)
+		if c := x.cost(set); best == nil || less(c, bestCost) {
+			best, bestCost = &found{set: set, targets: []logic.Candidate{o.t}, minimal: true}, c
+		}
+	}
+	if best != nil {
+		x.Stats.Fallback++
+		return best
+	}
+	for k, t := range targets {
+		if k == 1 {
+			break // one MUS: each is a few hundred solves
+		}
+		set, err := x.mus(g, t)
+		if err != nil {
+			continue
+		}
+		if c := x.cost(set); best == nil || less(c, bestCost) {
+			best, bestCost = &found{set: set, targets: []logic.Candidate{t}, minimal: true}, c
+		}
+	}
+	if best != nil {
+		x.Stats.MUS++
+	}
+	return best
+}
+
+// owners returns the instances of the clauses of a cone, sorted.
+func (x *Explainer) owners(cone []int32) []int {
+	var set []int
+	for _, c := range cone {
+		if o := x.cs.owner[c]; o >= 0 {
+			set = append(set, int(o))
+		}
+	}
+	slices.Sort(set)
+	return slices.Compact(set)
+}
+
+// mus returns the instances of a minimal unsatisfiable subset, by
+// solver.MinimalGroups, of "t holds" with the facts of every cell: one
+// group per instance.
+func (x *Explainer) mus(g *logic.Grid, t logic.Candidate) ([]int, error) {
+	base := &encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n)}
+	for c := range g.Cand {
+		for _, cl := range x.cellClauses[c] {
+			base.Clauses = append(base.Clauses, x.cs.clause(cl))
+		}
+		for d := 1; d <= x.n; d++ {
+			if !g.Cand[c].Has(d) {
+				base.Clauses = append(base.Clauses, encode.Clause{-x.lit(c, d)})
+			}
+		}
+	}
+	base.Clauses = append(base.Clauses, encode.Clause{x.lit(t.Cell, t.Digit)})
+	groups := make([]*encode.Formula, len(x.insts))
+	for i := range x.insts {
+		f := &encode.Formula{NumVars: x.numVars, Primary: base.Primary}
+		for _, c := range x.byInst[i] {
+			f.Clauses = append(f.Clauses, x.cs.clause(c))
+		}
+		groups[i] = f
+	}
+	x.Stats.SATCalls++
+	return solver.MinimalGroups(context.Background(), base, groups)
+}
+
+// solutionOf returns a solution of the position g (its cells' digits), or
+// nil when it has none: the one found before while it still fits g.
+func (x *Explainer) solutionOf(g *logic.Grid) []int {
+	if x.solution != nil {
+		ok := true
+		for c, d := range x.solution {
+			if !g.Cand[c].Has(d) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return x.solution
+		}
+	}
+	f := &encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n)}
+	for c := int32(0); c < int32(x.cs.len()); c++ {
+		f.Clauses = append(f.Clauses, x.cs.clause(c))
+	}
+	for c := range g.Cand {
+		for d := 1; d <= x.n; d++ {
+			if !g.Cand[c].Has(d) {
+				f.Clauses = append(f.Clauses, encode.Clause{-x.lit(c, d)})
+			}
+		}
+	}
+	x.Stats.SATCalls++
+	r, err := x.sv.Solve(context.Background(), f)
+	if err != nil || r.Status != encode.Sat {
+		return nil
+	}
+	sol := make([]int, x.n*x.n)
+	for c := range sol {
+		for d := 1; d <= x.n; d++ {
+			if r.Model[x.lit(c, d)] {
+				sol[c] = d
+			}
+		}
+	}
+	x.solution = sol
+	return sol
+}
+
+// step makes the step of a found set: its eliminations are the targets
+// that SAT shows the set eliminates and no smaller subset does; the set
+// is first shrunk by SAT when propagation's was not minimal.
+func (x *Explainer) step(g *logic.Grid, f *found) logic.Step {
+	x.Stats.Steps++
+	main := f.targets[0]
+	set := f.set
+	if !f.minimal {
+		var shrunk bool
+		set, shrunk = x.minimal(g, f.set, main)
+		if shrunk {
+			x.Stats.Shrunk++
+		}
+	}
+	var elims []logic.Candidate
+	for _, t := range f.targets {
+		if t != main && !x.isMinimalFor(g, set, t) {
+			continue
+		}
+		elims = append(elims, t)
+	}
+	s := logic.Step{Technique: Name, Eliminations: elims, Cells: x.cells(set, nil)}
+	w := 0
+	var names []string
+	for _, i := range set {
+		in := x.insts[i]
+		w += in.Weight
+		names = append(names, in.Name)
+		if in.House >= 0 {
+			s.Houses = append(s.Houses, in.House)
+		} else {
+			s.Rules = append(s.Rules, in.Rule)
+		}
+	}
+	s.Rating = Rating(len(set), w)
+	var sb strings.Builder
+	for i, e := range elims {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		fmt.Fprintf(&sb, "%s≠%d", logic.CellName(x.n, e.Cell), e.Digit)
+	}
+	it := "it"
+	if len(elims) > 1 {
+		it = "them"
+	}
+	if len(names) == 1 {
+		fmt.Fprintf(&sb, ": %s alone leaves no place for %s", names[0], it)
+	} else {
+		fmt.Fprintf(&sb, ": %s and %s together leave no place for %s", strings.Join(names[:len(names)-1], ", "), names[len(names)-1], it)
+	}
+	s.Text = Name + ": " + sb.String()
+	x.sets[s.Text] = set
+	s.Sub = x.zoom(g, set, main)
+	return s
+}
+
+// isMinimalFor reports whether SAT shows that set eliminates t and that
+// no set with one instance fewer does.
+func (x *Explainer) isMinimalFor(g *logic.Grid, set []int, t logic.Candidate) bool {
+	if ok, err := x.satRefutes(g, set, []logic.Candidate{t}, nil); err != nil || !ok {
+		return false
+	}
+	for i := range set {
+		trial := slices.Delete(slices.Clone(set), i, i+1)
+		if ok, err := x.satRefutes(g, trial, []logic.Candidate{t}, nil); err != nil || ok {
+			return false
+		}
+	}
+	return true
+}
+
+// zoom returns the propagation that refutes t over set, one sub-step per
+// digit it places or removes, ending in the contradiction; nil when only
+// SAT's search refutes it.
+func (x *Explainer) zoom(g *logic.Grid, set []int, t logic.Candidate) []logic.Step {
+	ok, cone := x.refutes(g, set, t)
+	if !ok {
+		return nil
+	}
+	name := func(c int32) (string, logic.Step) {
+		var s logic.Step
+		o := x.cs.owner[c]
+		if o < 0 {
+			return logic.CellName(x.n, int(-1-o)) + " holds one digit", s
+		}
+		in := x.insts[o]
+		if in.House >= 0 {
+			s.Houses = []int{in.House}
+		} else {
+			s.Rules = []int{in.Rule}
+		}
+		return in.Name, s
+	}
+	out := []logic.Step{{Technique: "Supposition", Placements: []logic.Candidate{t},
+		Text: fmt.Sprintf("suppose %s=%d", logic.CellName(x.n, t.Cell), t.Digit)}}
+	p := x.prop
+	n3 := encode.NumVars(x.n)
+	for k, c := range cone {
+		who, s := name(c)
+		s.Technique = "Propagation"
+		if k == len(cone)-1 {
+			s.Text = who + ": contradiction"
+			out = append(out, s)
+			break
+		}
+		// The variable this clause set: its one literal true now.
+		var set encode.Lit
+		for _, l := range x.cs.clause(c) {
+			if p.value(l) == 1 && p.reason[l.Var()] == c {
+				set = l
+			}
+		}
+		if set == 0 || set.Var() > n3 {
+			continue // an auxiliary variable: inside the rule's encoding
+		}
+		cell, d := (set.Var()-1)/x.n, (set.Var()-1)%x.n+1
+		cand := logic.Candidate{Cell: cell, Digit: d}
+		if set > 0 {
+			s.Placements = []logic.Candidate{cand}
+			s.Text = fmt.Sprintf("%s: %s=%d", who, logic.CellName(x.n, cell), d)
+		} else {
+			s.Eliminations = []logic.Candidate{cand}
+			s.Text = fmt.Sprintf("%s: %s≠%d", who, logic.CellName(x.n, cell), d)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// ErrNotProved reports a step that Check cannot prove from what it names.
+var ErrNotProved = errors.New("explain: the step does not follow from what it names")
+
+// Baseline returns a plain SAT step, as a measure for the real one: for
+// the first candidate (in cell order) that the current solution rules
+// out, one solver.MinimalGroups call over every instance, no cost order.
+// It is subset-minimal, not cheapest.
+func (x *Explainer) Baseline() logic.Technique {
+	return logic.Technique{Name: Name, Rating: Rating(1, 1), Find: func(g *logic.Grid) []logic.Step {
+		if !x.fits(g) || g.Solved() {
+			return nil
+		}
+		sol := x.solutionOf(g)
+		if sol == nil {
+			return nil
+		}
+		for c, v := range g.Value {
+			if v != 0 {
+				continue
+			}
+			for _, d := range g.Cand[c].List() {
+				if d == sol[c] {
+					continue
+				}
+				t := logic.Candidate{Cell: c, Digit: d}
+				set, err := x.mus(g, t)
+				if err != nil {
+					return nil
+				}
+				return []logic.Step{x.step(g, &found{set: set, targets: []logic.Candidate{t}})}
+			}
+		}
+		return nil
+	}}
+}

@@ -1,0 +1,91 @@
+package explain_test
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/satdoku/satdoku/explain"
+	"github.com/satdoku/satdoku/internal/cputime"
+	"github.com/satdoku/satdoku/logic"
+)
+
+// TestPathTimes writes, when SATDOKU_EXPLAIN_TIMES is set, the CPU time
+// of the full logical path of each public 9×9 puzzle (the variant corpus
+// and the killer collections) to stderr, with the median and the worst;
+// SATDOKU_EXPLAIN_TIMES=baseline times the plain baseline instead (one
+// MUS call per SAT step, no cost order) and =N (a number) only the first
+// N puzzles (SATDOKU_EXPLAIN_LIMIT=N with baseline), and
+// SATDOKU_EXPLAIN_ONE=name,name… only the puzzles named. It measures; it asserts only that each path is solved.
+func TestPathTimes(t *testing.T) {
+	mode := os.Getenv("SATDOKU_EXPLAIN_TIMES")
+	if mode == "" {
+		t.Skip("set SATDOKU_EXPLAIN_TIMES to time the paths")
+	}
+	limit := 0
+	if _, err := fmt.Sscan(mode, &limit); err == nil {
+		mode = ""
+	}
+	if v := os.Getenv("SATDOKU_EXPLAIN_LIMIT"); v != "" {
+		fmt.Sscan(v, &limit)
+	}
+	var times, hints []time.Duration
+	one := os.Getenv("SATDOKU_EXPLAIN_ONE")
+	for k, cp := range public9(t) {
+		if limit > 0 && k >= limit {
+			break
+		}
+		if one != "" && !slices.Contains(strings.Split(one, ","), cp.name) {
+			continue
+		}
+		start := cputime.Process()
+		g, err := logic.FromPuzzle(cp.puzzle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := explain.New(g, explain.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ts []logic.Technique
+		if mode == "baseline" {
+			ts = append(logic.DefaultTechniques(), x.Baseline())
+		} else {
+			ts, x, err = explain.TechniquesOf(g, explain.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		p := logic.Solve(g, logic.Options{Techniques: ts})
+		d := cputime.Process() - start
+		times = append(times, d)
+		// A hint halfway along the path: a fresh Explainer, then Next.
+		mid := g.Clone()
+		for _, s := range p.Steps[:len(p.Steps)/2] {
+			mid.Apply(s)
+		}
+		start = cputime.Process()
+		hts, err := explain.Techniques(mid, explain.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		logic.Next(mid, logic.Options{Techniques: hts})
+		hint := cputime.Process() - start
+		hints = append(hints, hint)
+		if !p.Solved {
+			t.Errorf("%s: not solved", cp.name)
+		}
+		fmt.Fprintf(os.Stderr, "%s\t%v\t%d steps, %d SAT (%d from every instance, %d by MUS, %d shrunk by SAT), hint halfway %v\n",
+			cp.name, d.Round(time.Millisecond), len(p.Steps), x.Stats.Steps, x.Stats.Fallback, x.Stats.MUS, x.Stats.Shrunk, hint.Round(100*time.Microsecond))
+	}
+	slices.Sort(times)
+	if len(times) > 0 {
+		slices.Sort(hints)
+		fmt.Fprintf(os.Stderr, "%d puzzles: path median %v, worst %v CPU; hint halfway median %v, worst %v\n", len(times),
+			times[len(times)/2].Round(time.Millisecond), times[len(times)-1].Round(time.Millisecond),
+			hints[len(hints)/2].Round(100*time.Microsecond), hints[len(hints)-1].Round(100*time.Microsecond))
+	}
+}

@@ -83,6 +83,10 @@ type Options struct {
 	// gophersat solve that loses the race cannot be stopped and ends in
 	// the background. It is not part of a worker's configuration.
 	SATRunner SATRunner `json:"-"`
+	// HeadStart is, for Kind Portfolio, how long the backtracker runs
+	// alone before the SAT side joins the race: zero means
+	// DefaultHeadStart, a negative value that the two start together.
+	HeadStart time.Duration
 }
 
 // DefaultConfirmBudget is the confirmation budget when

@@ -19,14 +19,15 @@ import (
 // returns has been verified, as every engine's.
 type SATRunner func(ctx context.Context, b *board.Board, v *variant.Puzzle) Result
 
-// HeadStart is how long the backtracker of Kind Portfolio runs alone
-// before the SAT side joins the race. Most puzzles are answered by the
+// DefaultHeadStart is how long the backtracker of Kind Portfolio runs
+// alone before the SAT side joins the race, when Options.HeadStart is
+// zero. Most puzzles are answered by the
 // backtracker within it (every classic 9×9 of the tdoku sets, most
 // variant puzzles: see docs/performance.md), and a race that the
 // backtracker wins after the SAT side started costs the SAT side's
 // process (a kill and a new process, about 25 ms of CPU), so the SAT side
 // starts only on the puzzles that last.
-const HeadStart = 10 * time.Millisecond
+const DefaultHeadStart = 10 * time.Millisecond
 
 // portfolio answers q with Kind Portfolio: the backtracker, in this
 // process, against the SAT engine (Options.SATRunner, or in this process
@@ -39,7 +40,7 @@ const HeadStart = 10 * time.Millisecond
 //     Options.Explain, the SAT side's, which comes with the explanation;
 //     the backtracker's only when the SAT side gives none).
 //
-// The backtracker runs alone for HeadStart first, and as soon as it ends
+// The backtracker runs alone for Options.HeadStart first, and as soon as it ends
 // without an answer. When one side answers, the other is stopped (its
 // context cancelled: the backtracker returns within a few hundred search
 // nodes, a SATRunner kills its process) and waited for, so that nothing
@@ -78,7 +79,11 @@ func (e *Engine) race(ctx context.Context, q puzzle) Result {
 	answers := make(chan raced, 2) // never blocks a side: both may answer
 	go func() { answers <- raced{e.backtrackSide(ctx, q), false} }()
 	btRunning, satRunning := true, false
-	headStart := time.NewTimer(HeadStart)
+	wait := e.opts.HeadStart
+	if wait == 0 {
+		wait = DefaultHeadStart
+	}
+	headStart := time.NewTimer(max(wait, 0))
 	defer headStart.Stop()
 	join := headStart.C
 	startSAT := func() {

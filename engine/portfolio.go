@@ -164,15 +164,32 @@ func (e *Engine) satSide(ctx context.Context, q puzzle) Result {
 
 // backtrackSide runs the race's backtracker side: a solve (or a count to
 // Options.Limit), and with Options.Candidates the true candidates found by
-// the backtracker (see backtrackCandidates).
+// the backtracker: the union of the solutions of a puzzle with one or two,
+// else by probing (see backtrackCandidates).
 func (e *Engine) backtrackSide(ctx context.Context, q puzzle) Result {
 	sc := e.takeScratch()
 	defer e.scratch.Put(sc)
-	res := e.backtrack(ctx, sc, q, e.opts.Limit)
-	if res.Status != Solved || !e.opts.Candidates {
+	if !e.opts.Candidates {
+		return e.backtrack(ctx, sc, q, e.opts.Limit)
+	}
+	// Candidates: count to at least 2 first. A puzzle with one solution
+	// (most) has that solution as its candidates, and one with two has
+	// theirs: no probing.
+	limit := max(e.opts.Limit, 2)
+	res := e.backtrack(ctx, sc, q, limit)
+	if res.Status != Solved {
 		return res
 	}
-	cs, err := backtrackCandidates(ctx, sc.bt, q.variant(), res)
+	var cs []uint64
+	var err error
+	if res.Count < limit && res.Count <= 2 { // every solution is in hand
+		cs = union(res.Solution, res.Second)
+	} else {
+		cs, err = backtrackCandidates(ctx, sc.bt, q.variant(), res)
+	}
+	if !e.counting() {
+		res.Count, res.Second = 0, nil
+	}
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return Result{Status: Timeout, Engine: res.Engine, Err: fmt.Errorf("true candidates: %w", ctx.Err())}
@@ -181,6 +198,24 @@ func (e *Engine) backtrackSide(ctx context.Context, q puzzle) Result {
 	}
 	res.Candidates = cs
 	return res
+}
+
+// union returns, for each cell, the set of the digits the grids hold
+// there (bit d−1 for digit d); a nil grid holds nothing.
+func union(grids ...*board.Board) []uint64 {
+	var sets []uint64
+	for _, g := range grids {
+		if g == nil {
+			continue
+		}
+		if sets == nil {
+			sets = make([]uint64, len(g.Cells))
+		}
+		for i, d := range g.Cells {
+			sets[i] |= 1 << (d - 1)
+		}
+	}
+	return sets
 }
 
 // backtrackCandidates returns the true candidates of p, which has the

@@ -1,10 +1,10 @@
 package app
 
 import (
-	"errors"
 	"io"
 	"sync"
-	"syscall"
+
+	"github.com/satdoku/satdoku/internal/brokenpipe"
 )
 
 // ExitBrokenPipe is the exit code of a run whose standard output was
@@ -43,13 +43,7 @@ func (s *stdoutWatch) failed() error {
 
 // isBrokenPipe reports whether err is a write to a pipe or socket whose
 // reader has gone.
-func isBrokenPipe(err error) bool {
-	if errors.Is(err, syscall.EPIPE) {
-		return true
-	}
-	var errno syscall.Errno
-	return errors.As(err, &errno) && brokenPipeErrno(errno)
-}
+func isBrokenPipe(err error) bool { return brokenpipe.Is(err) }
 
 // Unwrap returns the writer watched, for isTerminal.
 func (s *stdoutWatch) Unwrap() io.Writer { return s.w }

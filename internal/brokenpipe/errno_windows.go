@@ -1,6 +1,6 @@
 //go:build windows
 
-package app
+package brokenpipe
 
 import "syscall"
 
@@ -8,6 +8,6 @@ import "syscall"
 // to a pipe whose reader has gone returns on Windows.
 const errorNoData = syscall.Errno(232)
 
-func brokenPipeErrno(e syscall.Errno) bool {
+func brokenErrno(e syscall.Errno) bool {
 	return e == syscall.ERROR_BROKEN_PIPE || e == errorNoData
 }

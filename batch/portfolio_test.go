@@ -75,14 +75,30 @@ func blank16(t *testing.T) *variant.Puzzle {
 	return vp
 }
 
+// readFpuzzles reads the puzzle of an f-puzzles file.
+func readFpuzzles(t *testing.T, path string) *variant.Puzzle {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	read, err := fpuzzles.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return read.Puzzle
+}
+
 // TestPortfolioStopsLoser measures that the side that loses a race is
 // stopped: no worker process left running and no goroutine more than
 // before, once the answer is in.
 //
-//   - The backtracker wins against a SAT side that cannot answer (its
-//     worker process waits at a gate no second solve reaches), which
-//     joined the race at once: the answer is the backtracker's, and the
-//     worker process started for the SAT side is gone.
+//   - The backtracker wins (a kropki puzzle) against a SAT side that
+//     cannot answer (its worker process waits at a gate no second solve
+//     reaches), which joined the race at once: the answer is the
+//     backtracker's, and the worker process started for the SAT side is
+//     gone.
 //   - The two race on a 25×25 (the SAT engine's kind of board) and on
 //     Hard renban 1 (the backtracker's), started together; whichever
 //     wins, the other is gone.
@@ -91,14 +107,11 @@ func blank16(t *testing.T) *variant.Puzzle {
 func TestPortfolioStopsLoser(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	p, err := board.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
-	if err != nil {
-		t.Fatal(err)
-	}
+	kropki := readFpuzzles(t, "../testdata/variants/sigh/kropki-sudoku.json")
 	before := runtime.NumGoroutine()
 	w := newWorkers(t, gateVar+"="+t.TempDir())
-	res := batch.SolveOne(ctx, p, nil, batch.Options{Engine: engine.Options{Kind: engine.Portfolio, HeadStart: -1}, Worker: w.command})
-	if res.Status != engine.Solved || res.Engine != "backtrack" || board.Verify(p, res.Solution) != nil {
+	res := batch.SolveOne(ctx, nil, kropki, batch.Options{Engine: engine.Options{Kind: engine.Portfolio, HeadStart: -1}, Worker: w.command})
+	if res.Status != engine.Solved || res.Engine != "backtrack" || variant.Check(kropki, res.Solution) != nil {
 		t.Errorf("stalled SAT side: %v by %q, %v", res.Status, res.Engine, res.Err)
 	}
 	if w.started() != 1 {
@@ -119,16 +132,7 @@ func TestPortfolioStopsLoser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open("../testdata/variants/sigh/hard-renban-1.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	read, err := fpuzzles.Read(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	renban := read.Puzzle
+	renban := readFpuzzles(t, "../testdata/variants/sigh/hard-renban-1.json")
 	for _, c := range []struct {
 		name  string
 		b     *board.Board

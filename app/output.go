@@ -25,7 +25,7 @@ import (
 // tally counts the outcomes of a batch.
 type tally struct {
 	read, solved, unique, multiple, noSolution, invalid, timeout, undecided, failed, fallbacks int
-	bySAT, byBacktrack int // answers (solved, no solution) by each engine, for the portfolio's summary
+	bySAT, byBacktrack                                                                         int // answers (solved, no solution) by each engine, for the portfolio's summary
 }
 
 func (t *tally) add(r *batch.Result) {

@@ -25,7 +25,9 @@ import (
 // tally counts the outcomes of a batch.
 type tally struct {
 	read, solved, unique, multiple, noSolution, invalid, timeout, undecided, failed, fallbacks int
-	bySAT, byBacktrack                                                                         int // answers (solved, no solution) by each engine, for the portfolio's summary
+	// bySAT and byBacktrack count the answers (solved, no solution) of
+	// each engine, for the portfolio's summary.
+	bySAT, byBacktrack int
 }
 
 func (t *tally) add(r *batch.Result) {

@@ -80,8 +80,17 @@ func (e *Engine) race(ctx context.Context, q puzzle) Result {
 		// goroutine. It answers the hardest of the tdoku sets in well
 		// under HeadStart, 10–25 times faster than SAT, so the SAT side
 		// would never join; a goroutine and a timer per puzzle cost more
-		// than the backtracker's solve (docs/performance.md).
-		return e.backtrackSide(ctx, q)
+		// than the backtracker's solve (docs/performance.md). A puzzle
+		// with no solution is explained as every engine's is.
+		res := e.backtrackSide(ctx, q)
+		if res.Status == NoSolution && e.opts.Explain {
+			cells, _, err := q.explain(ctx)
+			if err != nil {
+				res.Err = fmt.Errorf("explaining: %w", err)
+			}
+			res.Conflict = cells
+		}
+		return res
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -32,8 +32,6 @@ type racer struct {
 	mu   sync.Mutex
 	p    *racerProc // nil: none running
 	halt bool       // kill was called during this solve: a process started now is killed at once
-	// started and killed count the processes started and killed.
-	started, killed int
 }
 
 // racerProc is a racer's worker process.
@@ -175,10 +173,8 @@ func (r *racer) start() (*racerProc, error) {
 	p := &racerProc{cmd: cmd, stdin: stdin, stdout: bufio.NewReaderSize(stdout, 64<<10)}
 	r.mu.Lock()
 	r.p = p
-	r.started++
 	if r.halt {
 		p.killed = true
-		r.killed++
 		proc.KillGroup(cmd.Process.Pid)
 	}
 	r.mu.Unlock()
@@ -204,7 +200,6 @@ func (r *racer) kill() {
 	r.halt = true
 	if r.p != nil && !r.p.killed {
 		r.p.killed = true
-		r.killed++
 		proc.KillGroup(r.p.cmd.Process.Pid)
 	}
 }
@@ -228,13 +223,6 @@ func (r *racer) reap() {
 func (r *racer) close() {
 	r.kill()
 	r.reap()
-}
-
-// counts returns how many processes the racer has started and killed.
-func (r *racer) counts() (started, killed int) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.started, r.killed
 }
 
 // NewEngine returns an engine with the options o for a program that

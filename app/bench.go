@@ -53,7 +53,7 @@ EXIT CODES:
    6  some puzzle was not solved (listed in the table)
 ` + brokenPipeHelp,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat,backtrack", Usage: "comma-separated `ENGINES` to measure: sat, backtrack, both"},
+			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat,backtrack", Usage: "comma-separated `ENGINES` to measure: sat, backtrack, both, portfolio"},
 			&cli.IntFlag{Name: "count", Usage: "count the solutions, stopping at `K` (2: the uniqueness protocol)", DefaultText: "no count, the first solution only"},
 			&cli.IntFlag{Name: "limit", Usage: "measure at most `N` puzzles per file", DefaultText: "0, all"},
 			boxFlag(), alphabetFlag(),
@@ -80,7 +80,7 @@ func runBench(c *cli.Context, s *streams) error {
 	for _, name := range strings.Split(c.String("engine"), ",") {
 		k, err := engine.ParseKind(strings.TrimSpace(name))
 		if err != nil || k == engine.External {
-			return usagef("--engine %q: want sat, backtrack or both", name)
+			return usagef("--engine %q: want sat, backtrack, both or portfolio", name)
 		}
 		kinds = append(kinds, k)
 	}
@@ -177,10 +177,11 @@ func readAll(rd *inputpkg.Reader, name string, limit int) ([]benchPuzzle, error)
 // and the tail, is the wall time the engine measures anyway (two vDSO
 // reads, tens of nanoseconds).
 func benchOne(puzzles []benchPuzzle, o engine.Options) (*benchStats, error) {
-	eng, err := engine.New(o)
+	eng, stop, err := batch.NewEngine(o) // the portfolio's SAT side in a worker process
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
+	defer stop()
 	ctx := context.Background()
 	st := &benchStats{puzzles: len(puzzles), times: make([]time.Duration, len(puzzles)), stages: map[encode.Stage]int{}}
 	runtime.GC()

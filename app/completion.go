@@ -115,7 +115,7 @@ func flagChoices(cmd *cli.Command, flag string) []string {
 	switch flag {
 	case "engine", "e":
 		if name == "solve" {
-			return []string{"sat", "backtrack", "both", "external"}
+			return []string{"portfolio", "sat", "backtrack", "both", "external"}
 		}
 		return []string{"sat", "backtrack", "both"}
 	case "output", "o":

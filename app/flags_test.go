@@ -79,7 +79,7 @@ func TestCompletion(t *testing.T) {
 		{"solve|--eng", "--engine"},
 		{"solve|-o|", "grid compact line pretty json fpuzzles fpuzzles-url svg png"},
 		{"solve|-o|j", "json"},
-		{"solve|-e|", "sat backtrack both external"},
+		{"solve|-e|", "portfolio sat backtrack both external"},
 		{"solve|--timeout|", ""},
 		{"decode|-o|", "grid compact line pretty"},
 		{"encode|--amo|", "auto pairwise sequential commander product"},

@@ -25,6 +25,9 @@ import (
 // tally counts the outcomes of a batch.
 type tally struct {
 	read, solved, unique, multiple, noSolution, invalid, timeout, undecided, failed, fallbacks int
+	// bySAT and byBacktrack count the answers (solved, no solution) of
+	// each engine, for the portfolio's summary.
+	bySAT, byBacktrack int
 }
 
 func (t *tally) add(r *batch.Result) {
@@ -51,6 +54,14 @@ func (t *tally) add(r *batch.Result) {
 	}
 	if r.Fallback != "" {
 		t.fallbacks++
+	}
+	if r.Status == engine.Solved || r.Status == engine.NoSolution {
+		switch r.Engine {
+		case "sat":
+			t.bySAT++
+		case "backtrack":
+			t.byBacktrack++
+		}
 	}
 }
 
@@ -554,6 +565,9 @@ func (o *resultWriter) summary(stderr io.Writer, elapsed time.Duration, toStderr
 	}
 	if t.fallbacks > 0 {
 		fmt.Fprintf(stderr, ", %d by fallback", t.fallbacks)
+	}
+	if o.cfg.batch.Engine.Kind == engine.Portfolio {
+		fmt.Fprintf(stderr, ", answered by backtrack %d, sat %d", t.byBacktrack, t.bySAT)
 	}
 	fmt.Fprintf(stderr, " in %v (%.0f puzzles/s)\n", elapsed.Round(time.Millisecond), rate)
 }

@@ -62,7 +62,7 @@ func TestSignals(t *testing.T) {
 		code int
 	}{{syscall.SIGINT, 130}, {syscall.SIGTERM, 143}} {
 		t.Run(tt.sig.String(), func(t *testing.T) {
-			cmd, m := commandMarked(t, "solve", "-o", "line", "--workers", "2", file)
+			cmd, m := commandMarked(t, "solve", "-e", "sat", "-o", "line", "--workers", "2", file) // sat: the portfolio solves classic puzzles without workers
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			stdout, err := cmd.StdoutPipe()
@@ -150,7 +150,7 @@ func TestKilledWorkerCLI(t *testing.T) {
 	}
 	puzzles := manyPuzzles(t, n)
 	file := writeFile(t, "many.txt", lineFile(puzzles))
-	cmd, m := commandMarked(t, "solve", "-o", "line", "--workers", "2", file)
+	cmd, m := commandMarked(t, "solve", "-e", "sat", "-o", "line", "--workers", "2", file) // sat: the portfolio solves classic puzzles without workers
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()

@@ -51,7 +51,7 @@ const seeEncode = " (explained in 'satdoku help encode --long')"
 
 func solveFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: engine.SAT.String(), Usage: "solving `ENGINE`: sat (gophersat), backtrack (native), both (compared), external (--sat-cmd)"},
+		&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: engine.Portfolio.String(), Usage: "solving `ENGINE`: portfolio (sat and backtrack raced, the first verified answer wins), sat (gophersat), backtrack (native), both (compared), external (--sat-cmd)"},
 		&cli.StringFlag{Name: "sat-cmd", Usage: "external DIMACS solver `COMMAND` for --engine external, split into words as a shell would (quotes and backslashes, no expansion), e.g. 'kissat -q' or 'minisat {in} {out}'"},
 		encodingFlag(seeEncode), amoFlag(seeEncode),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: grid, compact, line, json (JSON Lines), pretty, fpuzzles (f-puzzles JSON with the solution, one a line), fpuzzles-url (its link), or a picture: svg, png (one per puzzle: see --out); default: the input's format"},

@@ -170,7 +170,7 @@ func TestWorkerMissing(t *testing.T) {
 	r := satdokuWith(t, missing, "solve", "-q", "-o", "line", "--workers", "2", file)
 	r.wantCode(t, ExitOK)
 	verifyLines(t, ps, r.stdout, nil)
-	r = satdokuWith(t, missing, "solve", "-q", "-o", "line", "--timeout", "1s", file)
+	r = satdokuWith(t, missing, "solve", "-q", "-e", "sat", "-o", "line", "--timeout", "1s", file) // the portfolio needs none on classic puzzles
 	r.wantCode(t, ExitError)
 	if !strings.Contains(r.stderr, "worker") || r.stdout != "" {
 		t.Errorf("%v", r)

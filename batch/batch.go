@@ -49,7 +49,10 @@ type Options struct {
 	// CPU, and more than MaxWorkers() means MaxWorkers().
 	//
 	// The backtracker and external solvers run on goroutines of this
-	// process (an external solver is a process of its own anyway). The SAT
+	// process (an external solver is a process of its own anyway), and so
+	// does the portfolio (engine.Portfolio), whose SAT side runs in a
+	// worker process of each goroutine, started when a race first needs
+	// it and killed whenever the backtracker wins a race it joined. The SAT
 	// engine (and Both, and any engine with Engine.Candidates, which are
 	// found by SAT) runs in worker processes: gophersat cannot solve
 	// twice at once in one process, and killing a process is the only way
@@ -186,16 +189,16 @@ func Solve(ctx context.Context, src Source, o Options, fn func(*Result) error) e
 	switch m {
 	case goroutines:
 		for i := 0; i < o.Workers; i++ {
-			e := eng
-			if i > 0 {
-				e, _ = engine.New(o.Engine) // the options are checked above
+			e, stopRacer := eng, func() {}
+			if i > 0 || o.Engine.Kind == engine.Portfolio {
+				e, stopRacer, _ = racingEngine(o.Engine, newCmd) // the options are checked above
 			}
 			done := make(chan struct{})
 			units = append(units, done)
 			// Sixteen at a time: each take is a lock the reader and the
 			// other solvers contend for; takeLocked still leaves the
 			// others their share of a short queue.
-			go func() { defer close(done); s.runLocal(e, o.Timeout, 16) }()
+			go func() { defer close(done); defer stopRacer(); s.runLocal(e, o.Timeout, 16) }()
 		}
 	case sequential:
 		if needsSAT(o) {
@@ -203,9 +206,14 @@ func Solve(ctx context.Context, src Source, o Options, fn func(*Result) error) e
 			go s.runLocal(eng, o.Timeout, window)
 			break
 		}
-		done := make(chan struct{}) // an external solver is stopped: wait for that
+		e, stopRacer := eng, func() {}
+		if o.Engine.Kind == engine.Portfolio {
+			e, stopRacer, _ = racingEngine(o.Engine, newCmd) // the options are checked above
+		}
+		// An external solver or a portfolio's SAT side is stopped: wait for that.
+		done := make(chan struct{})
 		units = append(units, done)
-		go func() { defer close(done); s.runLocal(eng, o.Timeout, window) }()
+		go func() { defer close(done); defer stopRacer(); s.runLocal(e, o.Timeout, window) }()
 	case processes:
 		pl, err := newPool(s, o.Workers, o, newCmd, func(err error) { s.stop(err) })
 		if err != nil {
@@ -241,9 +249,15 @@ const (
 	hybrid                 // in this process, then in worker processes
 )
 
-// needsSAT reports whether a batch's solving calls gophersat: the SAT
-// engine, Both, or true candidates (found by SAT whatever the engine).
+// needsSAT reports whether a batch's solving calls gophersat in its
+// solving process: the SAT engine, Both, or true candidates (found by SAT
+// whatever the engine) — but not the portfolio, which solves on
+// goroutines of this process, its SAT side in a worker process of each
+// (see racingEngine).
 func needsSAT(o Options) bool {
+	if o.Engine.Kind == engine.Portfolio {
+		return false
+	}
 	return o.Engine.Kind == engine.SAT || o.Engine.Kind == engine.Both || o.Engine.Candidates
 }
 

@@ -32,6 +32,9 @@ const maxAnswer = 16 << 20
 // backtracker, an external solver: both are stopped through ctx), it
 // solves in this process and returns when the engine does, which for
 // gophersat may be after ctx has ended: the answer is then a timeout.
+// The portfolio (engine.Portfolio) solves in this process too, its SAT
+// side in a worker process started for the race if the backtracker does
+// not answer first, and killed when the race ends.
 func SolveOne(ctx context.Context, b *board.Board, v *variant.Puzzle, o Options) engine.Result {
 	if o.Timeout < 0 {
 		return engine.Result{Status: engine.Failed, Err: fmt.Errorf("batch: negative timeout %v", o.Timeout)}
@@ -45,10 +48,11 @@ func SolveOne(ctx context.Context, b *board.Board, v *variant.Puzzle, o Options)
 		newCmd = selfCommand
 	}
 	if newCmd == nil || !needsSAT(o) {
-		eng, err := engine.New(o.Engine)
+		eng, stopRacer, err := racingEngine(o.Engine, newCmd)
 		if err != nil {
 			return engine.Result{Status: engine.Failed, Err: fmt.Errorf("batch: %w", err)}
 		}
+		defer stopRacer()
 		solveWithin(ctx, eng, it, o.Timeout)
 		return it.Result.Result
 	}

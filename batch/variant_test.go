@@ -142,6 +142,8 @@ func TestVariantBatch(t *testing.T) {
 		{"sat, timeout, two worker processes", batch.Options{Workers: 2, Timeout: time.Minute}},
 		{"both, timeout, one worker process", batch.Options{Workers: 1, Timeout: time.Minute, Engine: engine.Options{Kind: engine.Both}}},
 		{"backtrack, three goroutines", batch.Options{Workers: 3, Engine: engine.Options{Kind: engine.Backtrack}}},
+		{"portfolio, two goroutines", batch.Options{Workers: 2, Engine: engine.Options{Kind: engine.Portfolio}}},
+		{"portfolio, started together, timeout", batch.Options{Workers: 2, Timeout: time.Minute, Engine: engine.Options{Kind: engine.Portfolio, HeadStart: -1}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

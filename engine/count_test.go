@@ -176,7 +176,7 @@ func TestInvalid(t *testing.T) {
 func TestNew(t *testing.T) {
 	t.Parallel()
 	bad := []Options{
-		{Kind: Kind(-1)}, {Kind: External + 1}, {Kind: External}, {Limit: -1},
+		{Kind: Kind(-1)}, {Kind: Portfolio + 1}, {Kind: External}, {Limit: -1},
 	}
 	for _, o := range bad {
 		if _, err := New(o); err == nil {

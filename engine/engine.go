@@ -19,15 +19,17 @@ import (
 // Kind names a way of solving.
 type Kind int
 
-// The engines. SAT is the default.
+// The engines. SAT is the zero Kind; the command line's default is
+// Portfolio.
 const (
 	SAT       Kind = iota // gophersat on the CNF encoding
 	Backtrack             // the native backtracker of package fallback
 	Both                  // both, compared: a disagreement is an error
 	External              // an external DIMACS solver run as a command
+	Portfolio             // SAT and the backtracker raced: the first verified answer wins (see Portfolio)
 )
 
-var kindNames = [...]string{"sat", "backtrack", "both", "external"}
+var kindNames = [...]string{"sat", "backtrack", "both", "external", "portfolio"}
 
 // String returns the engine's name as the command line spells it.
 func (k Kind) String() string {
@@ -37,7 +39,8 @@ func (k Kind) String() string {
 	return fmt.Sprintf("Kind(%d)", int(k))
 }
 
-// ParseKind returns the engine named s ("sat", "backtrack", "both", "external").
+// ParseKind returns the engine named s ("sat", "backtrack", "both",
+// "external", "portfolio").
 func ParseKind(s string) (Kind, error) {
 	for i, name := range kindNames {
 		if strings.EqualFold(s, name) {
@@ -74,6 +77,16 @@ type Options struct {
 	// whose candidates run out of time is a Timeout, one whose candidates
 	// leave out a digit of its solution is Failed with ErrDisagree.
 	Candidates bool
+	// SATRunner, for Kind Portfolio, runs the race's SAT side where it can
+	// be stopped: in a process of its own that is killed when ctx ends
+	// (package batch passes one). Nil runs it in this process, where a
+	// gophersat solve that loses the race cannot be stopped and ends in
+	// the background. It is not part of a worker's configuration.
+	SATRunner SATRunner `json:"-"`
+	// HeadStart is, for Kind Portfolio, how long the backtracker runs
+	// alone before the SAT side joins the race: zero means
+	// DefaultHeadStart, a negative value that the two start together.
+	HeadStart time.Duration
 }
 
 // DefaultConfirmBudget is the confirmation budget when
@@ -115,7 +128,8 @@ type Result struct {
 	// Count is the number of solutions found, at most Limit, when counting.
 	Count int
 	// Engine is the engine that produced the answer: "sat", "backtrack",
-	// "both" or "external".
+	// "both" or "external"; for Kind Portfolio, the one that won the race
+	// ("sat" or "backtrack").
 	Engine string
 	// Fallback says why the backtracker answered instead of the SAT engine.
 	Fallback string
@@ -172,6 +186,9 @@ var ErrDisagree = errors.New("engines disagree")
 type Engine struct {
 	opts    Options
 	scratch sync.Pool // of *scratch
+	// satEngine is, for Kind Portfolio, the SAT engine of the race when
+	// there is no Options.SATRunner.
+	satEngine *Engine
 
 	// satSolve and satCount replace the SAT path's solver calls when set:
 	// tests inject faults and lying answers through them.
@@ -188,7 +205,7 @@ type scratch struct {
 
 // New returns an Engine with the given options.
 func New(o Options) (*Engine, error) {
-	if o.Kind < SAT || o.Kind > External {
+	if o.Kind < SAT || o.Kind > Portfolio {
 		return nil, fmt.Errorf("unknown engine %v", o.Kind)
 	}
 	if o.Kind == External && len(o.SatCmd) == 0 {
@@ -197,7 +214,13 @@ func New(o Options) (*Engine, error) {
 	if o.Limit < 0 {
 		return nil, fmt.Errorf("solution limit %d is negative", o.Limit)
 	}
-	return &Engine{opts: o}, nil
+	e := &Engine{opts: o}
+	if o.Kind == Portfolio {
+		so := o
+		so.Kind, so.SATRunner = SAT, nil
+		e.satEngine = &Engine{opts: so}
+	}
+	return e, nil
 }
 
 // takeScratch takes a scratch from the pool, or makes one (so that the
@@ -310,6 +333,9 @@ func (q puzzle) variant() *variant.Puzzle {
 // run is the pipeline: solve, then explain a puzzle with no solution and
 // find the candidates of a solved one, as the options ask.
 func (e *Engine) run(ctx context.Context, q puzzle) Result {
+	if e.opts.Kind == Portfolio {
+		return e.portfolio(ctx, q)
+	}
 	start := time.Now()
 	sc := e.takeScratch()
 	defer e.scratch.Put(sc)

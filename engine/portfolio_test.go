@@ -1,0 +1,151 @@
+package engine
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/variantcorpus"
+	"github.com/satdoku/satdoku/variant"
+)
+
+// TestPortfolioVerdicts: the portfolio's answers on puzzles of every
+// verdict (unique, several solutions, no solution, clashing givens, 4×4
+// to 16×16) are those of the backtracker's package functions, every grid
+// verified, whichever side answers: the backtracker alone (a head start
+// of an hour), the two started together (its SAT side in this process),
+// and the default head start. The answer names the side that gave it.
+func TestPortfolioVerdicts(t *testing.T) {
+	t.Parallel()
+	bg := context.Background()
+	for _, head := range []time.Duration{time.Hour, -1, 0} {
+		eng := newEngine(t, Options{Kind: Portfolio, Limit: 2, HeadStart: head})
+		for _, k := range knownPuzzles(t, 8) {
+			res := eng.Solve(bg, k.p)
+			w := k.where + " head start " + head.String()
+			switch {
+			case k.count == 0:
+				if res.Status != NoSolution {
+					t.Errorf("%s: %v %v, want no solution", w, res.Status, res.Err)
+				}
+				continue
+			case res.Status != Solved:
+				t.Errorf("%s: %v %v", w, res.Status, res.Err)
+				continue
+			case res.Count != k.count:
+				t.Errorf("%s: count %d, want %d", w, res.Count, k.count)
+			case k.count == 1 && !res.Solution.Equal(k.sol):
+				t.Errorf("%s: another grid than the backtracker's", w)
+			}
+			for _, g := range []*board.Board{res.Solution, res.Second} {
+				if g != nil && board.Verify(k.p, g) != nil {
+					t.Errorf("%s: a grid that fails verification", w)
+				}
+			}
+			if res.Engine != "sat" && res.Engine != "backtrack" {
+				t.Errorf("%s: answered by %q", w, res.Engine)
+			}
+			if head == time.Hour && res.Engine != "backtrack" {
+				t.Errorf("%s: answered by %q before the SAT side joined", w, res.Engine)
+			}
+		}
+	}
+}
+
+// TestPortfolioCandidates: the true candidates of the portfolio's
+// backtracker side (a head start of an hour: it answers alone) are the
+// SAT engine's (solver.Possible, an independent search) on the quick
+// 9×9 puzzles of the corpus, on puzzles of the corpus with several
+// solutions, and on classic puzzles; and with the two sides started
+// together, whichever answers, on a sample of them.
+func TestPortfolioCandidates(t *testing.T) {
+	t.Parallel()
+	bg := context.Background()
+	sat := newEngine(t, Options{Kind: SAT})
+	type named struct {
+		name string
+		p    *variant.Puzzle
+	}
+	var puzzles []named
+	for _, c := range variantcorpus.Read(t) {
+		if c.Puzzle.Side() <= 9 && !slowCorpus[c.File] {
+			puzzles = append(puzzles, named{c.File, c.Puzzle})
+		}
+	}
+	few, _ := fewSolutions(t, 4)
+	for i, p := range few {
+		puzzles = append(puzzles, named{"few solutions " + string(rune('a'+i)), p})
+	}
+	for i, pz := range readPuzzles(t, sergSample)[:4] {
+		puzzles = append(puzzles, named{"serg " + string(rune('a'+i)), &variant.Puzzle{Givens: pz.Board}})
+	}
+	if testing.Short() {
+		puzzles = puzzles[:len(puzzles)/3]
+	}
+	for _, head := range []time.Duration{time.Hour, -1} {
+		eng := newEngine(t, Options{Kind: Portfolio, Candidates: true, HeadStart: head})
+		for i, q := range puzzles {
+			if head < 0 && i%4 != 0 {
+				continue // the race itself: a sample is enough
+			}
+			want, err := sat.Candidates(bg, q.p)
+			if err != nil {
+				t.Fatalf("%s: sat: %v", q.name, err)
+			}
+			res := eng.SolvePuzzle(bg, q.p)
+			if res.Status != Solved || variant.Check(q.p, res.Solution) != nil {
+				t.Errorf("%s, head start %v: %v %v", q.name, head, res.Status, res.Err)
+				continue
+			}
+			if head == time.Hour && res.Engine != "backtrack" {
+				t.Errorf("%s: answered by %q before the SAT side joined", q.name, res.Engine)
+			}
+			if !slices.Equal(res.Candidates, want) {
+				t.Errorf("%s, head start %v, by %s: candidates differ from the SAT engine's", q.name, head, res.Engine)
+			}
+		}
+	}
+}
+
+// TestPortfolioExplains: with Explain, a puzzle with no solution gets the
+// SAT side's explanation whichever side proves it first.
+func TestPortfolioExplains(t *testing.T) {
+	t.Parallel()
+	eng := newEngine(t, Options{Kind: Portfolio, Explain: true, HeadStart: -1})
+	for _, pz := range readPuzzles(t, noSolutionFile)[:3] {
+		res := eng.Solve(context.Background(), pz.Board)
+		if res.Status != NoSolution || (len(res.Clashes) == 0 && len(res.Conflict) == 0) {
+			t.Errorf("line %d: %v, %d clashes, conflict %v, %v", pz.Line, res.Status, len(res.Clashes), res.Conflict, res.Err)
+		}
+	}
+}
+
+// TestPortfolioContext: a portfolio whose context has ended, or ends
+// while its backtracker counts the solutions of a blank 16×16 with
+// anti-knight and non-consecutive rules up to a million, answers a
+// timeout. (The SAT side is left out here, where it would run in this
+// process: package batch's tests race the two, the SAT side in a worker
+// process.)
+func TestPortfolioContext(t *testing.T) {
+	t.Parallel()
+	eng := newEngine(t, Options{Kind: Portfolio, Limit: 1_000_000, HeadStart: time.Hour})
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	if res := eng.Solve(ended, mustParse(t, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")); res.Status != Timeout {
+		t.Errorf("ended context: %v %v", res.Status, res.Err)
+	}
+	s := board.Square(4)
+	rules, err := variant.ParseRules("antiknight,nonconsecutive", s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vp := variant.New(s)
+	vp.Rules = rules
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	if res := eng.SolvePuzzle(ctx, vp); res.Status != Timeout {
+		t.Errorf("blank 16×16: %v %v, want a timeout", res.Status, res.Err)
+	}
+}

@@ -31,15 +31,7 @@ type logicConfig struct {
 // knows every rule) for a puzzle read in a variant form, the default
 // techniques, SE's, for a classic one.
 func (lc logicConfig) options(g *logic.Grid, unique bool) (logic.Options, error) {
-	o := logic.Options{Unique: unique && !lc.noUnique, AllowTrial: lc.trial}
-	if g.Puzzle != nil {
-		ts, err := explain.Techniques(g, explain.Options{})
-		if err != nil {
-			return o, err
-		}
-		o.Techniques = ts
-	}
-	return o, nil
+	return explain.SolverOptions(g, unique && !lc.noUnique, lc.trial)
 }
 
 // logicGrid returns the candidate grid of a puzzle: of its variant form

@@ -10,7 +10,8 @@ import (
 // Techniques returns the techniques for the positions of g's puzzle, as
 // the command line and the web page use them, in the order they are
 // tried: the house techniques of logic.DefaultTechniques() (up to SE
-// 5.6), the SAT step on at most three instances (rated 2.0 to 5.6, see
+// 5.6) with, on a grid with rules, the named rule steps of
+// logic.RuleTechniques() merged by rating, the SAT step on at most three instances (rated 2.0 to 5.6, see
 // Rating), the chains and forcing chains (SE 6.5 up), then the SAT step
 // on any set of instances, which finds a step wherever the puzzle has a
 // solution: trial (logic.Options.AllowTrial) is never needed after it.
@@ -136,10 +137,14 @@ func TechniquesOf(g *logic.Grid, opts Options) ([]logic.Technique, *Explainer, e
 	}
 	var ts []logic.Technique
 	// The named rule steps (cage combinations, thermometers, innies and
-	// outies …) join here, merged by rating, once package logic has them.
+	// outies …) go among the house techniques, by rating.
+	named := logic.DefaultTechniques()
+	if len(g.Rules) > 0 {
+		named = logic.MergeTechniques(named, logic.RuleTechniques())
+	}
 	small, large := x.Techniques()
 	placed := false
-	for _, t := range logic.DefaultTechniques() {
+	for _, t := range named {
 		if !placed && t.Rating >= chainRating {
 			ts, placed = append(ts, small), true
 		}
@@ -155,3 +160,22 @@ func TechniquesOf(g *logic.Grid, opts Options) ([]logic.Technique, *Explainer, e
 // and forcing chains (SE 6.5 up): the SAT step on at most three instances
 // (rated 2.0 to 5.6) comes before them.
 const chainRating = 6.0
+
+// SolverOptions returns the logical solver's options for position g, as
+// the command line and the web page use them: the uniqueness techniques
+// when unique says the puzzle has one solution and g has no rules other
+// than houses (a unique rectangle is deadly only when nothing but houses
+// tells its two fillings apart: a cage or a dot across it may), trial when
+// allowTrial, and, for a grid made from a variant puzzle, the techniques
+// of Techniques.
+func SolverOptions(g *logic.Grid, unique, allowTrial bool) (logic.Options, error) {
+	o := logic.Options{Unique: unique && len(g.Rules) == 0, AllowTrial: allowTrial}
+	if g.Puzzle != nil {
+		ts, err := Techniques(g, Options{})
+		if err != nil {
+			return o, err
+		}
+		o.Techniques = ts
+	}
+	return o, nil
+}

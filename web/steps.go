@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/satdoku/satdoku/explain"
+
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/logic"
@@ -101,17 +103,9 @@ type StepLink struct {
 	Strong    bool  `json:"strong"`
 }
 
-// logicalGrid returns the logical solver's grid of a puzzle, or an error
-// matching logic.ErrUnsupportedRule for a rule it has no steps for.
-// With solvePath, it is the one place that says which solver the page
-// uses: when a solver that explains every rule takes over, its check of
-// g.UnsupportedRule goes with the switch.
+// logicalGrid returns the logical solver's grid of a puzzle.
 func logicalGrid(vp *variant.Puzzle) (*logic.Grid, error) {
-	g, err := logic.FromPuzzle(vp)
-	if err != nil {
-		return nil, err
-	}
-	return g, g.UnsupportedRule()
+	return logic.FromPuzzle(vp)
 }
 
 // solvePath is the page's one call of the logical solver: the path from
@@ -280,11 +274,15 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 	// The path runs on a goroutine of its own, which keeps the slot until
 	// it has stopped (at its first step after the time limit), and the
 	// answer does not wait for that.
+	opts, err := explain.SolverOptions(g, unique, false)
+	if err != nil {
+		return nil, answer(StatusError, err.Error())
+	}
 	found := make(chan logic.Path, 1)
 	pathDone := slot.hold()
 	go func() {
 		defer pathDone()
-		if lp, err := solvePath(solveCtx, g, logic.Options{Unique: unique}); err == nil {
+		if lp, err := solvePath(solveCtx, g, opts); err == nil {
 			found <- lp
 		}
 	}()

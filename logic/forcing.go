@@ -28,8 +28,8 @@ import (
 // one the implication came from.
 type pot struct {
 	cell, digit int
+	house       int32 // the house of an X implication, -1 for a cell (Y) one
 	on          bool
-	house       int // the house of an X implication, -1 for a cell (Y) one
 	parents     []*pot
 	one         [1]*pot // parents' backing array when there is one parent
 	// rule is what turned an "advanced" off potential off (a house rule
@@ -50,7 +50,7 @@ func (c *chainer) newPot(cell, d int, on bool, house int, parent *pot) *pot {
 	if c.nest != nil {
 		c.nest.b.left--
 	}
-	q.cell, q.digit, q.on, q.house = cell, d, on, house
+	q.cell, q.digit, q.on, q.house = cell, d, on, int32(house)
 	if parent != nil {
 		q.one[0] = parent
 		q.parents = q.one[:1]

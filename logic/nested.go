@@ -517,7 +517,7 @@ func (c *chainer) chainParents(h *seHint) []Candidate {
 		case p.house < 0:
 			naked(p.cell)
 		default:
-			hidden(p.house, p.digit)
+			hidden(int(p.house), p.digit)
 		}
 	}
 	if h.kind == kindCycle {

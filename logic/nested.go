@@ -30,7 +30,8 @@ import (
 
 // nestedBudget bounds the work of one search of a nested technique, in
 // potentials made by the chain and every chain nested in it (about half a
-// microsecond of CPU each). A search of level 1 on a top1465 position
+// microsecond of CPU each), and a potential per cell each time the house
+// rules are applied. A search of level 1 on a top1465 position
 // makes tens of thousands; one of levels 2 to 4 on an 11+ position a few
 // million. A search that runs out finds nothing, so a puzzle beyond it
 // ends stuck rather than slow.
@@ -152,6 +153,9 @@ func (c *chainer) reset(cand []Digits) {
 // parents, looked up in toOff.
 func (c *chainer) advanced(toOff *potSet) []*pot {
 	nest := c.nest
+	// Applying the house rules costs about a pass over the grid: charge
+	// it as a potential a cell, so that big boards spend as they work.
+	nest.b.left -= len(c.orig)
 	c.positions()
 	var out []*pot
 	// add makes the off potentials of a rule's eliminations; false when

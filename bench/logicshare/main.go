@@ -32,10 +32,10 @@ import (
 type class int
 
 const (
-	houses  class = iota // house techniques alone
-	chains               // chains and forcing chains, up to dynamic ones
-	plus                 // Dynamic Forcing Chains (+)
-	nested               // nesting levels 2 to 4
+	houses class = iota // house techniques alone
+	chains              // chains and forcing chains, up to dynamic ones
+	plus                // Dynamic Forcing Chains (+)
+	nested              // nesting levels 2 to 4
 	stuck
 	classes
 )

@@ -101,7 +101,7 @@ func main() {
 				}
 				got[i] = classify(logic.Solve(g, logic.Options{Unique: true}))
 				// A line a puzzle as it ends: a long run can be watched.
-				fmt.Fprintf(os.Stderr, "%d %s %s\n", i+1, puzzles[i], classNames[got[i]])
+				fmt.Fprintf(os.Stderr, "%d %s %s\n", i+1, line(puzzles[i]), classNames[got[i]])
 			}
 		}()
 	}
@@ -150,4 +150,17 @@ func read(path string) ([]*board.Board, error) {
 		out = append(out, b)
 	}
 	return out, in.Err()
+}
+
+// line writes a puzzle as its 81-character line, '.' for a blank.
+func line(b *board.Board) string {
+	var sb strings.Builder
+	for _, d := range b.Cells {
+		if d == 0 {
+			sb.WriteByte('.')
+		} else {
+			sb.WriteByte(byte('0' + d))
+		}
+	}
+	return sb.String()
 }

@@ -326,6 +326,12 @@ func (c *chainer) collect(t *pot, s *Step, seen map[int]bool, seenCand map[Candi
 			s.Cells = appendCell(s.Cells, p.cell)
 		}
 		for _, q := range p.parents {
+			if p.rule != nil {
+				// A rule inside the chain (nested.go), not a link: its
+				// sub-step explains it.
+				todo = append(todo, q)
+				continue
+			}
 			links = append(links, Link{
 				From:   Node{Digit: q.digit, Cells: []int{q.cell}},
 				To:     Node{Digit: p.digit, Cells: []int{p.cell}},

@@ -26,7 +26,8 @@
 // Jellyfish 3.2/3.8/5.2 with their finned and sashimi forms, XY-Wing 4.2,
 // XYZ-Wing 4.4, and, only with Options.Unique, unique rectangles and
 // loops 4.5–5.0 and BUG 5.6–5.7. Other files of the package add techniques (chains,
-// forcing chains) by appending to the package's extraTechniques in an
+// forcing chains, and SE's nested forcing chains at 9.0–10.5, the last
+// resort before trial) by appending to the package's extraTechniques in an
 // init function; DefaultTechniques merges both by rating.
 //
 // Rate turns a path into SE's ER, EP and ED, HoDoKu's score and level,

@@ -28,10 +28,15 @@ import (
 // one the implication came from.
 type pot struct {
 	cell, digit int
+	house       int32 // the house of an X implication, -1 for a cell (Y) one
 	on          bool
-	house       int // the house of an X implication, -1 for a cell (Y) one
 	parents     []*pot
 	one         [1]*pot // parents' backing array when there is one parent
+	// rule is what turned an "advanced" off potential off (a house rule
+	// or a nested chain applied to the grid the chain had reached, see
+	// nested.go); its parents are then the eliminations the rule relies
+	// on. It is nil for the X and Y implications.
+	rule *ruleCause
 }
 
 // newPot returns a potential implied by parent (nil for an assumption),
@@ -42,7 +47,10 @@ func (c *chainer) newPot(cell, d int, on bool, house int, parent *pot) *pot {
 	}
 	q := &c.slab[0]
 	c.slab = c.slab[1:]
-	q.cell, q.digit, q.on, q.house = cell, d, on, house
+	if c.nest != nil {
+		c.nest.b.left--
+	}
+	q.cell, q.digit, q.on, q.house = cell, d, on, int32(house)
 	if parent != nil {
 		q.one[0] = parent
 		q.parents = q.one[:1]
@@ -140,6 +148,10 @@ func (c *chainer) retain(s, other *potSet) {
 // chainMode is one of SE's chaining rules.
 type chainMode struct {
 	multiple, dynamic, nishio bool
+	// level is SE's nesting level of a dynamic chain (see nested.go): 0
+	// for none, 1 when house rules act inside the chain (Dynamic Forcing
+	// Chains (+)), 2–4 when chain rules do too.
+	level int
 }
 
 // chainer searches one position.
@@ -169,6 +181,9 @@ type chainer struct {
 	// staticOff and staticOn cache onToOff and offToOn on orig, by
 	// candidate and link rules.
 	staticOff, staticOn [][]imp
+	// nest is the state of nested chaining (nested.go): the inner
+	// chainers, the work budget shared with them; nil at level 0.
+	nest *nesting
 	// forcingChains' search state, by key
 	fcSeen            []uint32
 	fcParent, fcHouse []int32
@@ -330,7 +345,24 @@ func (c *chainer) doChaining(toOn, toOff *potSet) (*pot, *pot) {
 	pendOn := append(c.pendOn[:0], toOn.list...)
 	pendOff := append(c.pendOff[:0], toOff.list...)
 	defer func() { c.pendOn, c.pendOff = pendOn[:0], pendOff[:0] }()
-	for i, j := 0, 0; i < len(pendOn) || j < len(pendOff); {
+	for i, j := 0, 0; ; {
+		if i == len(pendOn) && j == len(pendOff) {
+			// Nothing left to follow: at a nesting level, the rules
+			// applied to the grid reached may remove more.
+			if c.mode.level == 0 || c.nest.exhausted() {
+				break
+			}
+			before := len(pendOff)
+			for _, q := range c.advanced(toOff) {
+				if k := c.keyOf(q); !toOff.has(k) {
+					toOff.add(k, q)
+					pendOff = append(pendOff, q)
+				}
+			}
+			if len(pendOff) == before {
+				break
+			}
+		}
 		if i < len(pendOn) {
 			p := pendOn[i]
 			i++
@@ -429,6 +461,12 @@ func (c *chainer) ancestorsEach(ps ...*pot) int {
 	return total
 }
 
+// complexity is SE's measure of a multiple-chain step: the ancestors of
+// each branch, plus the complexity of each nested chain they rely on.
+func (c *chainer) complexity(targets ...*pot) int {
+	return c.ancestorsEach(targets...) + c.nestedComplexity(targets...)
+}
+
 // lengthBonus returns, in tenths, what a chain of the given complexity adds
 // to its base rating: nothing up to 4 potentials beyond the two ends, then
 // a tenth each time the length passes 6, 8, 12, 16, 24, 32, ... (the
@@ -507,6 +545,8 @@ const (
 
 func (m chainMode) base() int {
 	switch {
+	case m.level > 0:
+		return tenthsDynamic + 5*m.level
 	case m.nishio:
 		return tenthsNishio
 	case m.dynamic:
@@ -541,6 +581,9 @@ func (c *chainer) loopHints() []*seHint {
 		for cell, cand := range c.orig {
 			if cand.Count() < 2 {
 				continue
+			}
+			if c.nest != nil && c.nest.exhausted() {
+				break
 			}
 			for _, d := range cand.List() {
 				out = append(out, c.unary(cell, d, y, x)...)
@@ -769,6 +812,9 @@ func sortCandidates(cs []Candidate) {
 func (c *chainer) multipleHints() []*seHint {
 	var out []*seHint
 	for cell, cand := range c.orig {
+		if c.nest != nil && c.nest.exhausted() {
+			break
+		}
 		k := cand.Count()
 		if k > 2 || (k > 1 && c.mode.dynamic) {
 			out = append(out, c.cellHints(cell, k)...)
@@ -821,7 +867,7 @@ func (c *chainer) cellHints(cell, cardinality int) []*seHint {
 				h.targets = append(h.targets, set.by[d].get(k))
 			}
 			c.conclude(h, h.targets[0])
-			h.complexity = c.ancestorsEach(h.targets...)
+			h.complexity = c.complexity(h.targets...)
 			h.tenths = c.mode.base() + lengthBonus(h.complexity)
 			if h.worth() {
 				out = append(out, h)
@@ -842,7 +888,7 @@ func (c *chainer) binary(pOn, pOff *pot, onToOn, onToOff *potSet, double, contra
 			h.sortKey = sortAbsurd
 		}
 		c.conclude(h, result)
-		h.complexity = c.ancestorsEach(targets...)
+		h.complexity = c.complexity(targets...)
 		h.tenths = c.mode.base() + lengthBonus(h.complexity)
 		if h.worth() {
 			out = append(out, h)
@@ -912,7 +958,7 @@ func (c *chainer) regionHints(cell, d int, onToOn, onToOff *potSet) []*seHint {
 					h.targets = append(h.targets, s.get(k))
 				}
 				c.conclude(h, h.targets[0])
-				h.complexity = c.ancestorsEach(h.targets...)
+				h.complexity = c.complexity(h.targets...)
 				h.tenths = c.mode.base() + lengthBonus(h.complexity)
 				if h.worth() {
 					out = append(out, h)

@@ -11,9 +11,10 @@ import (
 // the command line and the web page use them, in the order they are
 // tried: the house techniques of logic.DefaultTechniques() (up to SE
 // 5.6) with, on a grid with rules, the named rule steps of
-// logic.RuleTechniques() merged by rating, the SAT step on at most three instances (rated 2.0 to 5.6, see
-// Rating), the chains and forcing chains (SE 6.5 up), then the SAT step
-// on any set of instances, which finds a step wherever the puzzle has a
+// logic.RuleTechniques() merged by rating, the SAT step on at most three
+// instances (rated 2.0 to 5.6, see Rating), the chains and forcing chains
+// (SE 6.5 to 8.5; not the nested ones), then the SAT step on any set of
+// instances, which finds a step wherever the puzzle has a
 // solution: trial (logic.Options.AllowTrial) is never needed after it.
 // A position's steps are thus tried in rating order, as Sudoku Explainer
 // tries its techniques, and the costly chains run only where no small
@@ -138,7 +139,19 @@ func TechniquesOf(g *logic.Grid, opts Options) ([]logic.Technique, *Explainer, e
 	var ts []logic.Technique
 	// The named rule steps (cage combinations, thermometers, innies and
 	// outies …) go among the house techniques, by rating.
-	named := logic.DefaultTechniques()
+	// Nested forcing chains (SE 9.0 up) cost seconds on a position they
+	// find nothing in, as most of a variant's open grid is; the SAT step on
+	// any set of instances, after them, finds a step wherever they would.
+	nested := map[string]bool{}
+	for _, t := range logic.NestedChainTechniques() {
+		nested[t.Name] = true
+	}
+	var named []logic.Technique
+	for _, t := range logic.DefaultTechniques() {
+		if !nested[t.Name] {
+			named = append(named, t)
+		}
+	}
 	if len(g.Rules) > 0 {
 		named = logic.MergeTechniques(named, logic.RuleTechniques())
 	}

@@ -6,5 +6,5 @@ package fallback
 // errors.Is. A new sentinel belongs in this list; workerproto's tests read
 // the package's source and fail for one that is not.
 func Sentinels() []error {
-	return []error{ErrUnknownRule, ErrNodeLimit}
+	return []error{ErrUnknownRule, ErrNodeLimit, ErrStopped}
 }

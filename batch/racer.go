@@ -28,6 +28,9 @@ type racer struct {
 	newCmd func() (*exec.Cmd, error)
 	config []byte
 	seq    int // the sequence number of the last request
+	// watch runs f after d unless the returned stop is called first; stop
+	// reports whether it was (time.AfterFunc; tests replace it).
+	watch func(d time.Duration, f func()) (stop func() bool)
 
 	mu   sync.Mutex
 	p    *racerProc // nil: none running
@@ -40,6 +43,7 @@ type racerProc struct {
 	stdin  io.WriteCloser
 	stdout *bufio.Reader
 	killed bool
+	ready  bool // it said it is ready: the start-up watchdog leaves it alone
 }
 
 // newRacer returns the racer for the options of a portfolio batch: its
@@ -51,7 +55,12 @@ func newRacer(o engine.Options, newCmd func() (*exec.Cmd, error)) (*racer, error
 	if err != nil {
 		return nil, err
 	}
-	return &racer{newCmd: newCmd, config: config}, nil
+	return &racer{newCmd: newCmd, config: config, watch: afterFunc}, nil
+}
+
+// afterFunc is time.AfterFunc as a racer's watch.
+func afterFunc(d time.Duration, f func()) func() bool {
+	return time.AfterFunc(d, f).Stop
 }
 
 // racingEngine returns the engine of one solver of a batch, and the
@@ -179,9 +188,16 @@ func (r *racer) start() (*racerProc, error) {
 	}
 	r.mu.Unlock()
 	stdin.Write(r.config) // a few hundred bytes into an empty pipe: never blocks
-	timer := time.AfterFunc(readyTimeout, r.kill)
+	// The watchdog kills this process only, and only while it starts: a
+	// timer that fires as the ready line arrives runs its function after
+	// Stop has returned, when r.kill would kill the process of a later
+	// race, or mark a later solve halted.
+	stop := r.watch(readyTimeout, func() { r.killStarting(p) })
 	line, err := p.stdout.ReadString('\n')
-	timer.Stop()
+	stop()
+	r.mu.Lock()
+	p.ready = true
+	r.mu.Unlock()
 	if err == nil && line != workerproto.Ready {
 		err = fmt.Errorf("it said %q, not %q: does the program call batch.ServeWorkerIfChild first thing in main?", clip(line), workerproto.Ready)
 	}
@@ -201,6 +217,17 @@ func (r *racer) kill() {
 	if r.p != nil && !r.p.killed {
 		r.p.killed = true
 		proc.KillGroup(r.p.cmd.Process.Pid)
+	}
+}
+
+// killStarting kills p's process group if p has not yet said it is ready:
+// the start-up watchdog.
+func (r *racer) killStarting(p *racerProc) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !p.ready && !p.killed {
+		p.killed = true
+		proc.KillGroup(p.cmd.Process.Pid)
 	}
 }
 

@@ -137,24 +137,10 @@ func TechniquesOf(g *logic.Grid, opts Options) ([]logic.Technique, *Explainer, e
 		return nil, nil, err
 	}
 	var ts []logic.Technique
-	// The named rule steps (cage combinations, thermometers, innies and
-	// outies …) go among the house techniques, by rating.
-	// Nested forcing chains (SE 9.0 up) cost seconds on a position they
-	// find nothing in, as most of a variant's open grid is; the SAT step on
-	// any set of instances, after them, finds a step wherever they would.
-	nested := map[string]bool{}
-	for _, t := range logic.NestedChainTechniques() {
-		nested[t.Name] = true
-	}
-	var named []logic.Technique
-	for _, t := range logic.DefaultTechniques() {
-		if !nested[t.Name] {
-			named = append(named, t)
-		}
-	}
-	if len(g.Rules) > 0 {
-		named = logic.MergeTechniques(named, logic.RuleTechniques())
-	}
+	// The house techniques and the named rule steps (cage combinations,
+	// thermometers, innies and outies …), by rating; not the nested
+	// forcing chains, which the large SAT step replaces.
+	named := logic.VariantTechniques(g)
 	small, large := x.Techniques()
 	placed := false
 	for _, t := range named {

@@ -27,7 +27,7 @@ func ExampleRuleTechniques() {
 	if err != nil {
 		panic(err)
 	}
-	opts := logic.Options{Techniques: logic.MergeTechniques(logic.DefaultTechniques(), logic.RuleTechniques())}
+	opts := logic.Options{Techniques: logic.VariantTechniques(g)}
 	path := logic.Solve(g, opts)
 	shown := map[string]bool{}
 	for _, s := range path.Steps {

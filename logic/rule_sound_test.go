@@ -15,7 +15,7 @@ import (
 
 // variantTechniques is what a variant path uses: the default techniques
 // and the rule techniques, by rating.
-func variantTechniques() []Technique { return MergeTechniques(DefaultTechniques(), RuleTechniques()) }
+func variantTechniques() []Technique { return VariantTechniques(&Grid{Rules: []int{0}}) }
 
 // TestRuleStepsSoundOnCorpus solves every puzzle of the variant corpus
 // with the default and rule techniques and checks every step against the

@@ -352,3 +352,26 @@ func digitSum(s Digits) int {
 	}
 	return sum
 }
+
+// VariantTechniques returns the named techniques for the positions of g:
+// DefaultTechniques without the nested forcing chains, with, when g has
+// rules other than houses, RuleTechniques merged by rating. The nested
+// chains cost seconds on a position they find nothing in, as most of an
+// open variant grid is; a variant path goes on with a step that knows the
+// rules (package explain's SAT step) instead.
+func VariantTechniques(g *Grid) []Technique {
+	nested := map[string]bool{}
+	for _, t := range NestedChainTechniques() {
+		nested[t.Name] = true
+	}
+	var out []Technique
+	for _, t := range DefaultTechniques() {
+		if !nested[t.Name] {
+			out = append(out, t)
+		}
+	}
+	if len(g.Rules) > 0 {
+		out = MergeTechniques(out, RuleTechniques())
+	}
+	return out
+}

@@ -421,7 +421,7 @@ func (h *Handler) solveCandidates(ctx context.Context, vp *variant.Puzzle, clash
 	if len(clashes) > 0 {
 		return engine.Result{Status: engine.NoSolution, Clashes: clashes, Confirmed: true}
 	}
-	res := h.cfg.Solve(ctx, vp, engine.Options{Kind: engine.SAT, Candidates: true})
+	res := h.cfg.Solve(ctx, vp, engine.Options{Kind: engine.Portfolio, Candidates: true})
 	if res.Status == engine.Solved && res.Candidates == nil {
 		return engine.Result{Status: engine.Failed, Engine: res.Engine, Err: errors.New("the solver found no candidates")}
 	}
@@ -430,7 +430,7 @@ func (h *Handler) solveCandidates(ctx context.Context, vp *variant.Puzzle, clash
 
 // engineOptions are the engine options of a request.
 func engineOptions(req *Request) engine.Options {
-	o := engine.Options{Kind: engine.SAT, Explain: req.Explain}
+	o := engine.Options{Kind: engine.Portfolio, Explain: req.Explain} // the default engine, as the CLI's
 	if req.Count >= 2 {
 		o.Limit = req.Count
 	}

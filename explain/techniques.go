@@ -42,21 +42,19 @@ func (x *Explainer) Check(g *logic.Grid, s logic.Step) error {
 			set = append(set, i)
 		}
 	}
-	// A split rule's pieces are those among the cells the step names and
-	// the cells it concludes on: an anti-knight step names the solved cell,
-	// and each pair it uses joins that cell to one it eliminates from.
-	cells := slices.Clone(s.Cells)
-	for _, c := range slices.Concat(s.Eliminations, s.Placements) {
-		cells = append(cells, c.Cell)
-	}
-	cells = slices.Compact(slices.Sorted(slices.Values(cells)))
 	for _, r := range slices.Compact(slices.Sorted(slices.Values(s.Rules))) {
-		is := x.ruleInstances(r, cells)
-		if is == nil && s.Technique != Name && slices.ContainsFunc(x.insts[x.houses:], func(in Instance) bool { return in.Rule == r }) {
-			// A split rule keeps no piece for two cells of one house
-			// (the house says it): a named step checked with every house
-			// needs none.
-			continue
+		var is []int
+		if s.Technique == Name {
+			is = x.ruleInstances(r, s.Cells)
+		} else {
+			// A named step names the whole rule: every piece of a split
+			// one (an anti-knight step's pair may be left out of the
+			// pieces, a house holding it; an indexer's piece spans its row).
+			for i := x.houses; i < len(x.insts); i++ {
+				if x.insts[i].Rule == r {
+					is = append(is, i)
+				}
+			}
 		}
 		if is == nil {
 			return fmt.Errorf("%w: rule %d is not among the grid's rules", ErrNotProved, r+1)

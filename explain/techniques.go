@@ -43,7 +43,19 @@ func (x *Explainer) Check(g *logic.Grid, s logic.Step) error {
 		}
 	}
 	for _, r := range slices.Compact(slices.Sorted(slices.Values(s.Rules))) {
-		is := x.ruleInstances(r, s.Cells)
+		var is []int
+		if s.Technique == Name {
+			is = x.ruleInstances(r, s.Cells)
+		} else {
+			// A named step names the whole rule: every piece of a split
+			// one (an anti-knight step's pair may be left out of the
+			// pieces, a house holding it; an indexer's piece spans its row).
+			for i := x.houses; i < len(x.insts); i++ {
+				if x.insts[i].Rule == r {
+					is = append(is, i)
+				}
+			}
+		}
 		if is == nil {
 			return fmt.Errorf("%w: rule %d is not among the grid's rules", ErrNotProved, r+1)
 		}

@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/satdoku/satdoku/internal/race"
+
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
@@ -325,6 +327,7 @@ func TestStepsFPuzzlesEntered(t *testing.T) {
 // uniqueness techniques), on a puzzle it leaves stuck, and on a position
 // broken by a wrong entry; and that it stops when its context ends.
 func TestSolvePath(t *testing.T) {
+	race.SkipSequential(t) // paths of hard puzzles: one goroutine's work, 5-10× slower under the detector
 	t.Parallel()
 	var puzzles []string
 	for _, name := range []string{"testdata/top1465-sample.txt", "testdata/hardest1106-sample.txt"} {

@@ -75,18 +75,9 @@ func SolveOne(ctx context.Context, b *board.Board, v *variant.Puzzle, o Options)
 		msg = workerproto.AppendRequest(msg, 1, b)
 	}
 
-	cmd, err := newCmd()
+	cmd, stdin, stdout, err := newWorkerCmd(newCmd)
 	if err != nil {
 		return engine.Result{Status: engine.Failed, Err: fmt.Errorf("%w: %v", ErrNoWorkers, err)}
-	}
-	prepareWorker(cmd)
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return engine.Result{Status: engine.Failed, Err: err}
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return engine.Result{Status: engine.Failed, Err: err}
 	}
 	if err := cmd.Start(); err != nil {
 		return engine.Result{Status: engine.Failed, Err: fmt.Errorf("%w: starting a worker process: %v", ErrNoWorkers, err)}

@@ -188,16 +188,7 @@ func newPool(s *sched, n int, o Options, newCmd func() (*exec.Cmd, error), onBro
 
 // start launches a worker process and the goroutine that reads from it.
 func (pl *pool) start() (*process, error) {
-	cmd, err := pl.newCmd()
-	if err != nil {
-		return nil, err
-	}
-	prepareWorker(cmd)
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	stdout, err := cmd.StdoutPipe()
+	cmd, stdin, stdout, err := newWorkerCmd(pl.newCmd)
 	if err != nil {
 		return nil, err
 	}
@@ -574,10 +565,15 @@ func (pl *pool) shutdown(kill bool) {
 	pl.wg.Wait()
 }
 
-// prepareWorker readies a worker command before it starts: its own process
-// group (proc.Prepare), the environment that marks it a worker of this
-// protocol, and stderr shared with this process unless set.
-func prepareWorker(cmd *exec.Cmd) {
+// newWorkerCmd makes a worker command with newCmd and readies it to start:
+// its own process group (proc.Prepare), the environment that marks it a
+// worker of this protocol, stderr shared with this process unless set, and
+// pipes to its standard input and output.
+func newWorkerCmd(newCmd func() (*exec.Cmd, error)) (*exec.Cmd, io.WriteCloser, io.ReadCloser, error) {
+	cmd, err := newCmd()
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	proc.Prepare(cmd)
 	if cmd.Env == nil {
 		cmd.Env = os.Environ()
@@ -586,4 +582,13 @@ func prepareWorker(cmd *exec.Cmd) {
 	if cmd.Stderr == nil {
 		cmd.Stderr = os.Stderr
 	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return cmd, stdin, stdout, nil
 }

@@ -163,16 +163,7 @@ func (r *racer) solve(ctx context.Context, b *board.Board, v *variant.Puzzle) en
 // start starts a worker process, makes it the racer's, and waits until
 // it is ready (or killed: see kill).
 func (r *racer) start() (*racerProc, error) {
-	cmd, err := r.newCmd()
-	if err != nil {
-		return nil, err
-	}
-	prepareWorker(cmd)
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	stdout, err := cmd.StdoutPipe()
+	cmd, stdin, stdout, err := newWorkerCmd(r.newCmd)
 	if err != nil {
 		return nil, err
 	}

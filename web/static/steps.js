@@ -2,9 +2,9 @@
 // the board (POST /api/steps), one step at a time, each drawn by the
 // server with what it relies on highlighted; a step made of others (a SAT
 // step's unit propagation, a forcing chain's branches) can be zoomed
-// into, its sub-steps listed in words and drawn one at a time. It uses app.js's state and
-// helpers ($, state, post, requestBody, showSVG, setStatus, startWork,
-// endWork, sleep), which are loaded first.
+// into, its sub-steps listed in words and drawn one at a time. It uses
+// app.js's state and helpers ($, state, post, requestBody, showSVG,
+// setStatus, startWork, endWork, sleep), which are loaded first.
 "use strict";
 
 const stepView = {
@@ -191,11 +191,14 @@ function stepsZoom(k, step, sub) {
     li.append(b);
     return li;
   });
+  // The list is made anew: a sub-step pressed keeps the focus.
+  const focused = $("step-subs").contains(document.activeElement);
   $("step-subs").replaceChildren(...items);
   $("sub-prev").disabled = sub < 1; // from the first, back to the step itself
   $("sub-next").disabled = sub >= subs.length;
   const current = items[sub - 1];
   if (current) current.scrollIntoView({ block: "nearest" });
+  if (focused) (current || items[0]).firstChild.focus();
 }
 
 // stepsEnd closes the step-through.

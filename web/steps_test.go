@@ -561,4 +561,32 @@ func TestStepsZoom(t *testing.T) {
 	if code != http.StatusBadRequest || !strings.Contains(resp.Error, fmt.Sprintf("has %d sub-steps", len(st.Sub))) {
 		t.Errorf("a sub-step past the step's: %d %q", code, resp.Error)
 	}
+
+	// A forcing chain's branches are sub-steps too, drawn the same way.
+	data, err := os.ReadFile(testpuzzles.Path("testdata/top1465-sample.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hard := ""
+	for line := range strings.Lines(string(data)) {
+		if line = strings.TrimSpace(line); len(line) == 81 {
+			hard = line
+			break
+		}
+	}
+	code, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": hard, "picture": "none"})
+	if code != http.StatusOK || resp.Path == nil {
+		t.Fatalf("a hard puzzle: %d %s %q", code, resp.Status, resp.Error)
+	}
+	chain := resp.Path.Steps
+	k := slices.IndexFunc(chain, func(st PathStep) bool { return len(st.Sub) > 0 && st.Technique != explain.Name })
+	if k < 0 {
+		t.Fatal("no chain with sub-steps on the path of the first puzzle of top1465-sample.txt")
+	}
+	code, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": hard, "step": k + 1, "sub": 1})
+	if code != http.StatusOK || resp.Path.ShownSub != 1 || !strings.Contains(resp.SVG, fmt.Sprintf(">%d.1. ", k+1)) {
+		t.Fatalf("a forcing chain's branch: %d %s %q, shown %d.%d", code, resp.Status, resp.Error, resp.Path.Shown, resp.Path.ShownSub)
+	}
+	checkSVG(t, resp.SVG)
+	t.Logf("step %d: %s; its first branch: %s", k+1, chain[k].Text, chain[k].Sub[0].Text)
 }

@@ -203,10 +203,21 @@ func checkPageZoom(t *testing.T, ctx context.Context) {
 	path, i := variantPath(t, link)
 	st := path.Steps[i]
 	k := i + 1
+	// The Killer Blister before it has cages too, and little killers, and
+	// its path is on screen: the new puzzle is drawn when they are gone,
+	// and its path closed.
 	paste(t, ctx, link, `#picture svg .killercage.outline`)
 	err := chromedp.Do(ctx,
+		chromedp.WaitNotPresent(chromedp.CSS(`#picture svg .littlekillersum`)),
+		chromedp.WaitNotVisible(chromedp.ID("steps")),
 		chromedp.Click(chromedp.ID("hint")),
 		chromedp.WaitVisible(chromedp.CSS(`#steps[data-shown="1"]`)),
+	)
+	if err != nil {
+		t.Fatalf("the killer's hint: %v", err)
+	}
+	checkShownStep(t, eval[shownStep](t, ctx, readStep), path, 1)
+	err = chromedp.Do(ctx,
 		// Straight to step k, as k presses of Next step would go.
 		chromedp.Evaluate[chromedp.Void](fmt.Sprintf("stepsGo(%d)", k)),
 		chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#steps[data-shown="%d"]`, k))),
@@ -263,6 +274,13 @@ func checkPageZoom(t *testing.T, ctx context.Context) {
 	second := sub(2, `#sub-next`)
 	if slices.Equal(first.Placed, second.Placed) && slices.Equal(first.Struck, second.Struck) && slices.Equal(first.Houses, second.Houses) && slices.Equal(first.Rules, second.Rules) {
 		t.Errorf("the highlight did not change from sub-step 1 to 2: %+v", second)
+	}
+	// The cell selected earlier in the test is let go (Escape), so that
+	// the picture shows the sub-step alone.
+	err = chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("cell-input").dispatchEvent(new KeyboardEvent("keydown", {key: "Escape"}))`),
+		chromedp.WaitNotPresent(chromedp.CSS(`#picture svg .selection`)))
+	if err != nil {
+		t.Fatalf("letting the selected cell go: %v", err)
 	}
 	if shot := screenshot(t, ctx, "page-zoom.png"); shot != nil && os.Getenv("SATDOKU_UPDATE_DOCS") == "1" {
 		writeDoc(t, "page-zoom.png", shot)

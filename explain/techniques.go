@@ -11,14 +11,17 @@ import (
 // the command line and the web page use them, in the order they are
 // tried: the house techniques of logic.DefaultTechniques() (up to SE
 // 5.6) with, on a grid with rules, the named rule steps of
-// logic.RuleTechniques() merged by rating, the SAT step on at most three
-// instances (rated 2.0 to 5.6, see Rating), the chains and forcing chains
-// (SE 6.5 to 8.5; not the nested ones), then the SAT step on any set of
-// instances, which finds a step wherever the puzzle has a
-// solution: trial (logic.Options.AllowTrial) is never needed after it.
-// A position's steps are thus tried in rating order, as Sudoku Explainer
-// tries its techniques, and the costly chains run only where no small
-// set of rules explains a step.
+// logic.RuleTechniques() merged by rating; the SAT step on at most
+// Options.MaxLevel instances (two by default: rated 2.0 to 3.9, see
+// Rating); then the chains and forcing chains (SE 6.5 to 8.5; not the
+// nested ones), each tried only where the SAT step on any set of
+// instances does not rate as low as it, and the SAT step on any set of
+// instances last, which finds a step wherever the puzzle has a solution:
+// trial (logic.Options.AllowTrial) is never needed after it. From the
+// chains on, the step taken is thus the cheapest by rating of those the
+// SAT step and the chain techniques find (docs/logic.md, "Variants: every
+// rule explained"): a killer that three rules crack together is not
+// rated as a forcing chain.
 func Techniques(g *logic.Grid, opts Options) ([]logic.Technique, error) {
 	ts, _, err := TechniquesOf(g, opts)
 	return ts, err
@@ -148,29 +151,88 @@ func TechniquesOf(g *logic.Grid, opts Options) ([]logic.Technique, *Explainer, e
 	if err != nil {
 		return nil, nil, err
 	}
-	var ts []logic.Technique
 	// The house techniques and the named rule steps (cage combinations,
 	// thermometers, innies and outies …), by rating; not the nested
 	// forcing chains, which the large SAT step replaces.
 	named := logic.VariantTechniques(g)
 	small, large := x.Techniques()
-	placed := false
+	var ts, chains []logic.Technique
 	for _, t := range named {
-		if !placed && t.Rating >= chainRating {
-			ts, placed = append(ts, small), true
+		if t.Rating >= chainRating {
+			chains = append(chains, t)
+		} else {
+			ts = append(ts, t)
 		}
-		ts = append(ts, t)
 	}
-	if !placed {
-		ts = append(ts, small)
-	}
-	return append(ts, large), x, nil
+	ts = append(ts, small)
+	return append(ts, cheapestFirst(chains, large)...), x, nil
 }
 
 // chainRating is the rating from which the default techniques are chains
-// and forcing chains (SE 6.5 up): the SAT step on at most three instances
-// (rated 2.0 to 5.6) comes before them.
+// and forcing chains (SE 6.5 up): the SAT step on at most two instances
+// (rated 2.0 to 3.9) comes before them, and the SAT step on any set of
+// instances competes with them by rating (cheapestFirst).
 const chainRating = 6.0
+
+// cheapestFirst returns chains, in their order, and then sat, so that
+// the step logic.Next takes is the cheapest by rating of those sat and
+// the chains find: sat's step (found once per position) is taken before
+// a chain technique whose base rating is not below it (its steps rate no
+// lower: length bonuses only add), and instead of the steps a chain
+// technique finds unless one of them rates below it; each chain
+// technique runs only where sat's step rates above its base rating.
+// Ties go to sat's step, which is already found.
+func cheapestFirst(chains []logic.Technique, sat logic.Technique) []logic.Technique {
+	memo := &positionMemo{find: sat.Find}
+	out := make([]logic.Technique, 0, len(chains)+1)
+	for _, t := range chains {
+		chain := t
+		t.Find = func(g *logic.Grid) []logic.Step {
+			s := memo.steps(g)
+			if len(s) > 0 && cheapest(s) <= chain.Rating {
+				return s
+			}
+			cs := chain.Find(g)
+			if len(cs) > 0 && len(s) > 0 && cheapest(s) <= cheapest(cs) {
+				return s
+			}
+			return cs
+		}
+		out = append(out, t)
+	}
+	sat.Find = memo.steps
+	return append(out, sat)
+}
+
+// cheapest returns the lowest rating of steps (not empty).
+func cheapest(steps []logic.Step) float64 {
+	r := steps[0].Rating
+	for _, s := range steps[1:] {
+		r = min(r, s.Rating)
+	}
+	return r
+}
+
+// positionMemo keeps the steps find returned for the last position it
+// was asked about, so that the chain techniques tried in turn on one
+// position, and the SAT step after them, search it once.
+type positionMemo struct {
+	find  func(*logic.Grid) []logic.Step
+	value []int
+	cand  []logic.Digits
+	found []logic.Step
+}
+
+// steps returns find's steps for g, from the memo when g is the position
+// it last answered for.
+func (m *positionMemo) steps(g *logic.Grid) []logic.Step {
+	if m.cand != nil && slices.Equal(m.value, g.Value) && slices.Equal(m.cand, g.Cand) {
+		return m.found
+	}
+	m.found = m.find(g)
+	m.value, m.cand = slices.Clone(g.Value), slices.Clone(g.Cand)
+	return m.found
+}
 
 // SolverOptions returns the logical solver's options for position g, as
 // the command line and the web page use them: the uniqueness techniques

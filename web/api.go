@@ -69,6 +69,9 @@ type Request struct {
 	// Step is, for /api/steps, the step of the path to draw (1-based);
 	// 0 draws the first, the hint.
 	Step int `json:"step,omitempty"`
+	// Sub is, for /api/steps, the sub-step of that step to draw instead
+	// of the step (1-based, see PathStep.Sub); 0 draws the step.
+	Sub int `json:"sub,omitempty"`
 }
 
 // The Status values of a Response.
@@ -518,13 +521,14 @@ func (r *Request) UnmarshalJSON(data []byte) error {
 		Givens  []wholeInt `json:"givens,omitempty"`
 		Entered []wholeInt `json:"entered,omitempty"`
 		Step    wholeInt   `json:"step,omitempty"`
+		Sub     wholeInt   `json:"sub,omitempty"`
 	}{plain: (*plain)(r)}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&aux); err != nil {
 		return err
 	}
-	r.Count, r.Step = int(aux.Count), int(aux.Step)
+	r.Count, r.Step, r.Sub = int(aux.Count), int(aux.Step), int(aux.Sub)
 	r.Givens, r.Entered = wholeInts(aux.Givens), wholeInts(aux.Entered)
 	return nil
 }

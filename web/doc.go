@@ -96,8 +96,9 @@
 //
 // POST /api/steps answers the logical path from a position: the puzzle of
 // a Request, plus "entered", N² digits a person entered (0 for none; an
-// f-puzzles file's own entered values when it is left out), and "step",
-// the step to draw (1-based; 0 draws the first: the hint). It solves the
+// f-puzzles file's own entered values when it is left out), "step", the
+// step to draw (1-based; 0 draws the first: the hint), and "sub", a
+// sub-step of that step to draw instead (1-based; 0, the step). It solves the
 // puzzle first, counting to two, as /api/solve does: with one solution,
 // entered digits that differ from it are named (status "mistakes", no
 // step, the picture marking them) and the techniques that assume one
@@ -110,19 +111,27 @@
 //	                   "placements":[{"cell":47,"digit":3}], "eliminations":[…],
 //	                   "cells":[47], "candidates":[…],
 //	                   "houses":[{"name":"box 4","cells":[27,28,29,36,…]}],
-//	                   "rules":[2], "links":[{"from_digit":5,"from":[3],"to_digit":5,"to":[30],"strong":true}]},
+//	                   "rules":[2], "links":[{"from_digit":5,"from":[3],"to_digit":5,"to":[30],"strong":true}],
+//	                   "sub":[{"technique":"Supposition","text":"suppose r7c2=4","placements":[…]},
+//	                          {"technique":"Propagation","text":"box 7: r8c1≠4","eliminations":[…],"houses":[…]}, …]},
 //	                  …],
 //	         "shown":1, "solved":true, "stuck":false, "broken":"", "unique":true,
 //	         "mistakes":[{"cell":2,"digit":2}], "note":"…"},
 //	 "svg":"<svg …>"}
 //
 // Cells are r·N + c; a step's "rules" index the answer's "rules" (the
-// rule instances it relies on: a cage, a thermometer). The picture is the
+// rule instances it relies on: a cage, a thermometer). A step's "sub" are
+// the steps it is made of: a SAT step's zoom (the candidate supposed, then
+// each digit that unit propagation over the houses and rules it names
+// places or removes, each naming the one that forces it, to the
+// contradiction), a forcing chain's branches. The picture is the
 // position before step "shown", its candidates as marks and the step
-// drawn as render draws a Step. A puzzle with a rule the logical solver
+// drawn as render draws a Step; or, with "sub", that step's sub-step
+// "shown_sub" (left out for the step itself), numbered "12.3" (a SAT
+// step's supposed candidate ringed). A puzzle with a rule the logical solver
 // has no steps for yet is answered 200 with status "no_path" and an error
 // naming the rule; clashing givens "no_solution"; a step past the path's
-// end is a 400. The server keeps the last 16 paths it found: the same
+// end, or a sub-step past the step's, is a 400. The server keeps the last 16 paths it found: the same
 // position asked again with another "step" (the page's next and previous)
 // is drawn without solving again. The path is found step by step and
 // stops at the first step after the time limit.

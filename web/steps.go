@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -47,6 +48,9 @@ type Path struct {
 	// Shown is the step the picture draws (1-based), 0 when it draws the
 	// position with no step.
 	Shown int `json:"shown"`
+	// ShownSub is the sub-step of step Shown that the picture draws
+	// (1-based, see PathStep.Sub), 0 when it draws the step itself.
+	ShownSub int `json:"shown_sub,omitempty"`
 	// Solved: the path fills every cell. Stuck: no technique applies
 	// before that (Broken then names a contradiction, if any).
 	Solved bool   `json:"solved"`
@@ -79,6 +83,12 @@ type PathStep struct {
 	// Response.Rules (a cage, a thermometer).
 	Rules []int      `json:"rules,omitempty"`
 	Links []StepLink `json:"links,omitempty"`
+	// Sub are the steps this one is made of, in order, when it has any:
+	// the zoom of a SAT step (the candidate supposed, then each digit that
+	// unit propagation over the houses and rules it names places or
+	// removes, each naming the one house or rule that forces it, to the
+	// contradiction), or the branches of a forcing chain.
+	Sub []PathStep `json:"sub,omitempty"`
 }
 
 // Mark is a digit in a cell.
@@ -185,6 +195,9 @@ func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
 	if req.Step < 0 {
 		return requestError(fmt.Errorf("%w: step %d: steps are numbered from 1", errBadRequest, req.Step))
 	}
+	if req.Sub < 0 {
+		return requestError(fmt.Errorf("%w: sub-step %d: sub-steps are numbered from 1", errBadRequest, req.Sub))
+	}
 	show, draw, err := requestShow(req)
 	if err != nil {
 		return requestError(err)
@@ -227,7 +240,7 @@ func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
 		}
 		h.paths.put(key, f)
 	}
-	return h.answerPath(ctx, p, f, req.Step, show, draw)
+	return h.answerPath(ctx, p, f, req.Step, req.Sub, show, draw)
 }
 
 // foundPath is what /api/steps found for a position: the grid (the
@@ -314,8 +327,9 @@ func (h *Handler) solveCounting(ctx context.Context, p *puzzle, release func()) 
 }
 
 // answerPath answers with a path found (or the mistakes found) and the
-// picture of its step k (1-based; 0 is the first).
-func (h *Handler) answerPath(ctx context.Context, p *puzzle, f *foundPath, k int, show render.Show, draw bool) (int, *Response) {
+// picture of its step k (1-based; 0 is the first), or of that step's
+// sub-step sub (1-based; 0 is the step itself).
+func (h *Handler) answerPath(ctx context.Context, p *puzzle, f *foundPath, k, sub int, show render.Show, draw bool) (int, *Response) {
 	resp := answer(StatusPath, "")
 	p.describe(resp)
 	path := f.path // a copy: Shown is this answer's
@@ -336,7 +350,14 @@ func (h *Handler) answerPath(ctx context.Context, p *puzzle, f *foundPath, k int
 	if k > len(steps) {
 		return requestError(fmt.Errorf("%w: step %d: the path has %d steps", errBadRequest, k, len(steps)))
 	}
-	path.Shown = k
+	if sub > 0 && (k == 0 || sub > len(steps[k-1].Sub)) {
+		n := 0
+		if k > 0 {
+			n = len(steps[k-1].Sub)
+		}
+		return requestError(fmt.Errorf("%w: sub-step %d: step %d has %d sub-steps", errBadRequest, sub, k, n))
+	}
+	path.Shown, path.ShownSub = k, sub
 	before := f.g.Clone()
 	if k > 0 {
 		for _, st := range steps[:k-1] {
@@ -344,8 +365,17 @@ func (h *Handler) answerPath(ctx context.Context, p *puzzle, f *foundPath, k int
 		}
 	}
 	pic := positionPicture(before, nil)
-	if k > 0 {
-		pic.Step = renderStep(before, steps[k-1], k)
+	switch {
+	case sub > 0:
+		subs := steps[k-1].Sub
+		pic.Step = renderStep(before, subs[sub-1], fmt.Sprintf("%d.%d", k, sub))
+		// A SAT step's zoom starts from the candidate it supposes, which
+		// every later sub-step relies on: ringed.
+		if first := subs[0]; sub > 1 && first.Technique == "Supposition" && len(first.Placements) == 1 {
+			pic.Step.Used = append(pic.Step.Used, render.Mark{Cell: first.Placements[0].Cell, Digit: first.Placements[0].Digit})
+		}
+	case k > 0:
+		pic.Step = renderStep(before, steps[k-1], strconv.Itoa(k))
 	}
 	return h.stepPicture(ctx, p, resp, show, draw, pic)
 }
@@ -473,12 +503,16 @@ func pathStep(g *logic.Grid, st logic.Step) PathStep {
 	for _, l := range st.Links {
 		ps.Links = append(ps.Links, StepLink{FromDigit: l.From.Digit, From: l.From.Cells, ToDigit: l.To.Digit, To: l.To.Cells, Strong: l.Strong})
 	}
+	for _, sub := range st.Sub {
+		ps.Sub = append(ps.Sub, pathStep(g, sub))
+	}
 	return ps
 }
 
-// renderStep returns step k (1-based) of grid g as package render draws
-// it: as render --step does, with its number before its words.
-func renderStep(g *logic.Grid, st logic.Step, k int) *render.Step {
+// renderStep returns a step of grid g as package render draws it: as
+// render --step does, with its number (step k, "12", or sub-step j of
+// step k, "12.3") before its words.
+func renderStep(g *logic.Grid, st logic.Step, number string) *render.Step {
 	ps := pathStep(g, st)
 	marks := func(ms []Mark) []render.Mark {
 		out := make([]render.Mark, len(ms))
@@ -487,8 +521,18 @@ func renderStep(g *logic.Grid, st logic.Step, k int) *render.Step {
 		}
 		return out
 	}
-	rs := &render.Step{Cells: st.Cells, Used: marks(ps.Candidates), Placed: marks(ps.Placements), Eliminated: marks(ps.Eliminations),
-		Rules: st.Rules, Text: fmt.Sprintf("%d. %s", k, strings.ReplaceAll(st.Text, " ⇒ ", "; "))} // ⇒: not in the PNG fonts
+	cells := st.Cells
+	if len(cells) == 0 {
+		// A sub-step of unit propagation names no cells: shade the cell it
+		// concludes on (the legend then gives its words).
+		for _, m := range append(slices.Clone(ps.Placements), ps.Eliminations...) {
+			cells = append(cells, m.Cell)
+		}
+		slices.Sort(cells)
+		cells = slices.Compact(cells)
+	}
+	rs := &render.Step{Cells: cells, Used: marks(ps.Candidates), Placed: marks(ps.Placements), Eliminated: marks(ps.Eliminations),
+		Rules: st.Rules, Text: fmt.Sprintf("%s. %s", number, strings.ReplaceAll(st.Text, " ⇒ ", "; "))} // ⇒: not in the PNG fonts
 	for _, hs := range ps.Houses {
 		rs.Houses = append(rs.Houses, hs.Cells)
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"slices"
@@ -78,7 +79,8 @@ func checkShownStep(t *testing.T, got shownStep, path logic.Path, k int) {
 // TestPageSteps loads the classic puzzle, presses Hint, steps through the
 // path (next and previous), and checks each step's words and highlight
 // against the library's path; then enters a wrong digit, which Hint
-// names, and a right one, from which the path goes on. With
+// names, and a right one, from which the path goes on; then a killer's
+// hint, and a killer's SAT step zoomed into (checkPageZoom). With
 // SATDOKU_UPDATE_DOCS=1 the page at step 4 becomes docs/page-steps.png.
 func TestPageSteps(t *testing.T) {
 	ctx := startBrowser(t)
@@ -162,4 +164,148 @@ func TestPageSteps(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a killer's hint: %v", err)
 	}
+
+	checkPageZoom(t, ctx)
+}
+
+// shownSub is what the page shows of a sub-step: the list of sub-steps,
+// the one marked current, and the picture's highlights.
+type shownSub struct {
+	Subs    []string `json:"subs"`
+	Current string   `json:"current"`
+	Shaded  []string `json:"shaded"`
+	Placed  []string `json:"placed"`
+	Struck  []string `json:"struck"`
+	Houses  []string `json:"houses"` // data-cells of the outlined houses
+	Rules   []string `json:"rules"`  // data-cells of the outlined rules
+}
+
+// readSub reads the sub-step the page shows.
+const readSub = `(() => {
+  const cells = (sel) => Array.from(document.querySelectorAll('#picture svg ' + sel)).map(e => e.dataset.cells);
+  const cur = document.querySelector('#step-subs button[aria-current="step"]');
+  return {subs: Array.from(document.querySelectorAll('#step-subs button')).map(b => b.textContent),
+    current: cur ? cur.dataset.sub : "",
+    shaded: cells('.highlight.step:not(.rule)'), placed: cells('.step.placement'), struck: cells('.step.elimination'),
+    houses: cells('.step.house'), rules: cells('.step.rule:not(.highlight)')};
+})()`
+
+// checkPageZoom goes to the first SAT step of a killer's path that names
+// a house and a rule ("Human-solvable zero #3", as a SudokuPad link) and
+// zooms into it: the page lists its sub-steps in the library's words,
+// and stepping through them (a sub-step pressed, then Next sub-step)
+// draws each one's candidate and house or rule, the highlight changing
+// from one to the next. With SATDOKU_UPDATE_DOCS=1 the page at the
+// second sub-step becomes docs/page-zoom.png.
+func checkPageZoom(t *testing.T, ctx context.Context) {
+	t.Helper()
+	link := linkOf(t, "sudokupad-killer.txt")
+	path, i := variantPath(t, link)
+	st := path.Steps[i]
+	k := i + 1
+	// The Killer Blister before it has cages too, and little killers, and
+	// its path is on screen: the new puzzle is drawn when they are gone,
+	// and its path closed.
+	paste(t, ctx, link, `#picture svg .killercage.outline`)
+	err := chromedp.Do(ctx,
+		chromedp.WaitNotPresent(chromedp.CSS(`#picture svg .littlekillersum`)),
+		chromedp.WaitNotVisible(chromedp.ID("steps")),
+		chromedp.Click(chromedp.ID("hint")),
+		chromedp.WaitVisible(chromedp.CSS(`#steps[data-shown="1"]`)),
+	)
+	if err != nil {
+		t.Fatalf("the killer's hint: %v", err)
+	}
+	checkShownStep(t, eval[shownStep](t, ctx, readStep), path, 1)
+	err = chromedp.Do(ctx,
+		// Straight to step k, as k presses of Next step would go.
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf("stepsGo(%d)", k)),
+		chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#steps[data-shown="%d"]`, k))),
+	)
+	if err != nil {
+		t.Fatalf("the killer's step %d: %v", k, err)
+	}
+	checkShownStep(t, eval[shownStep](t, ctx, readStep), path, k)
+	if got := text(t, ctx, "step-sub-count"); !strings.HasPrefix(got, fmt.Sprintf("%d sub-steps", len(st.Sub))) {
+		t.Errorf("step %d: the zoom says %q; the step has %d sub-steps", k, got, len(st.Sub))
+	}
+	if eval[bool](t, ctx, `document.getElementById("step-zoom").open`) {
+		t.Error("the zoom is open before it is asked for")
+	}
+	sub := func(j int, click string) shownSub {
+		t.Helper()
+		err := chromedp.Do(ctx,
+			chromedp.Click(chromedp.CSS(click)),
+			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#steps[data-sub="%d"]`, j))),
+		)
+		if err != nil {
+			t.Fatalf("sub-step %d: %v", j, err)
+		}
+		got := eval[shownSub](t, ctx, readSub)
+		want := st.Sub[j-1]
+		if !slices.Equal(got.Subs, subTexts(st.Sub)) {
+			t.Errorf("the page lists the sub-steps %q, the library's are %q", got.Subs, subTexts(st.Sub))
+		}
+		if got.Current != strconv.Itoa(j) {
+			t.Errorf("sub-step %d: the list marks %q as current", j, got.Current)
+		}
+		var placed, struck []string
+		for _, p := range want.Placements {
+			placed = append(placed, strconv.Itoa(p.Cell))
+		}
+		for _, e := range want.Eliminations {
+			struck = append(struck, strconv.Itoa(e.Cell))
+		}
+		if !slices.Equal(got.Placed, placed) || !slices.Equal(got.Struck, struck) {
+			t.Errorf("sub-step %d (%s): the picture places at %q and strikes at %q", j, want.Text, got.Placed, got.Struck)
+		}
+		if len(got.Houses) != len(want.Houses) || len(got.Rules) != len(want.Rules) {
+			t.Errorf("sub-step %d (%s): %d houses and %d rules outlined", j, want.Text, len(got.Houses), len(got.Rules))
+		}
+		if status := text(t, ctx, "status"); !strings.HasSuffix(status, want.Text) {
+			t.Errorf("sub-step %d: the status says %q", j, status)
+		}
+		return got
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#step-zoom summary`)), chromedp.WaitVisible(chromedp.CSS(`#step-subs button[data-sub="1"]`))); err != nil {
+		t.Fatalf("opening the zoom: %v", err)
+	}
+	first := sub(1, `#step-subs button[data-sub="1"]`)
+	second := sub(2, `#sub-next`)
+	if slices.Equal(first.Placed, second.Placed) && slices.Equal(first.Struck, second.Struck) && slices.Equal(first.Houses, second.Houses) && slices.Equal(first.Rules, second.Rules) {
+		t.Errorf("the highlight did not change from sub-step 1 to 2: %+v", second)
+	}
+	// The cell selected earlier in the test is let go (Escape), so that
+	// the picture shows the sub-step alone.
+	err = chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("cell-input").dispatchEvent(new KeyboardEvent("keydown", {key: "Escape"}))`),
+		chromedp.WaitNotPresent(chromedp.CSS(`#picture svg .selection`)))
+	if err != nil {
+		t.Fatalf("letting the selected cell go: %v", err)
+	}
+	if shot := screenshot(t, ctx, "page-zoom.png"); shot != nil && os.Getenv("SATDOKU_UPDATE_DOCS") == "1" {
+		writeDoc(t, "page-zoom.png", shot)
+	}
+	// The last sub-step, then back to the step itself.
+	last := len(st.Sub)
+	sub(last, fmt.Sprintf(`#step-subs button[data-sub="%d"]`, last))
+	if !eval[bool](t, ctx, `document.getElementById("sub-next").disabled`) {
+		t.Error("Next sub-step is enabled at the last sub-step")
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#step-subs button[data-sub="%d"]`, last))),
+		chromedp.WaitNotPresent(chromedp.CSS(`#steps[data-sub]`)),
+	)
+	if err != nil {
+		t.Fatalf("back to the step: %v", err)
+	}
+	checkShownStep(t, eval[shownStep](t, ctx, readStep), path, k)
+}
+
+// subTexts returns the words of sub-steps.
+func subTexts(subs []logic.Step) []string {
+	out := make([]string, len(subs))
+	for i, s := range subs {
+		out[i] = s.Text
+	}
+	return out
 }

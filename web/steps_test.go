@@ -15,6 +15,7 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
+	"github.com/satdoku/satdoku/explain"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/render"
@@ -238,6 +239,8 @@ func TestStepsBadRequests(t *testing.T) {
 		{"negative step", map[string]any{"puzzle": classic, "step": -1}, "numbered from 1"},
 		{"count", map[string]any{"puzzle": classic, "count": 2}, "belong to /api/solve"},
 		{"fractional step", map[string]any{"puzzle": classic, "step": 1.5}, "whole number"},
+		{"negative sub-step", map[string]any{"puzzle": classic, "step": 1, "sub": -1}, "sub-steps are numbered from 1"},
+		{"sub-step of a step with none", map[string]any{"puzzle": classic, "step": 1, "sub": 1}, "step 1 has 0 sub-steps"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -279,7 +282,7 @@ func TestStepPictureRules(t *testing.T) {
 	}
 	p := &puzzle{vp: vp}
 	pic := positionPicture(g, nil)
-	pic.Step = renderStep(g, st, 3)
+	pic.Step = renderStep(g, st, "3")
 	svg, err := p.picture(pic, render.Both)
 	if err != nil {
 		t.Fatal(err)
@@ -442,4 +445,148 @@ func TestStepsCache(t *testing.T) {
 	if c.get("0") != nil || c.get("1") == nil || c.get(fmt.Sprint(pathCacheSize)) == nil || len(c.paths) != pathCacheSize {
 		t.Errorf("the cache keeps %d paths, the oldest %v", len(c.paths), c.get("0"))
 	}
+}
+
+// linkOf returns the first link of a file of testdata/links.
+func linkOf(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(testpuzzles.Path("testdata/links/" + name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(string(data)) {
+		if strings.HasPrefix(line, "https://") {
+			return strings.TrimSpace(line)
+		}
+	}
+	t.Fatalf("no link in %s", name)
+	return ""
+}
+
+// variantPath is the logical path the page takes for a puzzle of
+// variant rules (the killer of testdata/links/sudokupad-killer.txt), as
+// the library gives it, and the index of its first SAT step with
+// sub-steps that names a house and a rule (0-based).
+func variantPath(t *testing.T, link string) (logic.Path, int) {
+	t.Helper()
+	h := NewHandler(Config{Version: "(devel)"})
+	p, err := h.read(&Request{Puzzle: link})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := logicalGrid(p.vp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := explain.SolverOptions(g, true, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := logic.Solve(g, opts)
+	for i, st := range path.Steps {
+		if st.Technique == explain.Name && len(st.Sub) > 2 && len(st.Houses) > 0 && len(st.Rules) > 0 {
+			return path, i
+		}
+	}
+	t.Fatal("no SAT step with sub-steps on the path")
+	return path, 0
+}
+
+// TestStepsZoom checks the sub-steps of a SAT step (its unit
+// propagation) as /api/steps sends and draws them: the words and
+// candidates of each are the library's, and "sub" draws one, numbered
+// after its step, with its house or rule outlined and its candidate
+// marked; a sub-step past the step's is refused.
+func TestStepsZoom(t *testing.T) {
+	link := linkOf(t, "sudokupad-killer.txt")
+	want, i := variantPath(t, link)
+	srv, _ := newTestServer(t, engineConfig(t))
+	code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": link, "picture": "none"})
+	if code != http.StatusOK || resp.Status != StatusPath || len(resp.Path.Steps) != len(want.Steps) {
+		t.Fatalf("%d %s %q", code, resp.Status, resp.Error)
+	}
+	st, got := want.Steps[i], resp.Path.Steps[i]
+	if len(got.Sub) != len(st.Sub) {
+		t.Fatalf("step %d: %d sub-steps sent, the library's %d", i+1, len(got.Sub), len(st.Sub))
+	}
+	for j, sub := range st.Sub {
+		g := got.Sub[j]
+		if g.Text != sub.Text || len(g.Placements) != len(sub.Placements) || len(g.Eliminations) != len(sub.Eliminations) ||
+			!slices.Equal(g.Rules, sub.Rules) || len(g.Houses) != len(sub.Houses) {
+			t.Errorf("step %d.%d: sent %+v, the library's %+v", i+1, j+1, g, sub)
+		}
+	}
+	t.Logf("step %d, %d sub-steps: %s", i+1, len(st.Sub), st.Text)
+	if !strings.HasPrefix(st.Sub[0].Text, "suppose ") || !strings.HasSuffix(st.Sub[len(st.Sub)-1].Text, "contradiction") {
+		t.Errorf("step %d: the zoom runs from %q to %q", i+1, st.Sub[0].Text, st.Sub[len(st.Sub)-1].Text)
+	}
+	// Each sub-step drawn: its candidate, its house or rule.
+	for j := 1; j <= len(st.Sub); j++ {
+		sub := st.Sub[j-1]
+		code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": link, "step": i + 1, "sub": j})
+		if code != http.StatusOK || resp.Path.Shown != i+1 || resp.Path.ShownSub != j {
+			t.Fatalf("sub-step %d: %d %s %q, shown %d.%d", j, code, resp.Status, resp.Error, resp.Path.Shown, resp.Path.ShownSub)
+		}
+		if !strings.Contains(resp.SVG, fmt.Sprintf(">%d.%d. ", i+1, j)) && len(sub.Placements)+len(sub.Eliminations) > 0 {
+			t.Errorf("sub-step %d: the legend lacks its number %d.%d", j, i+1, j)
+		}
+		var placed, struck [][]int
+		for _, pl := range sub.Placements {
+			placed = append(placed, []int{pl.Cell})
+		}
+		for _, e := range sub.Eliminations {
+			struck = append(struck, []int{e.Cell})
+		}
+		if got := itemCells(resp.SVG, "step placement"); !slices.EqualFunc(got, placed, slices.Equal) {
+			t.Errorf("sub-step %d: placed at %v, want %v", j, got, placed)
+		}
+		if got := itemCells(resp.SVG, "step elimination"); !slices.EqualFunc(got, struck, slices.Equal) {
+			t.Errorf("sub-step %d: struck at %v, want %v", j, got, struck)
+		}
+		if got := len(itemCells(resp.SVG, "step house")); got != len(sub.Houses) {
+			t.Errorf("sub-step %d: %d houses outlined, want %d", j, got, len(sub.Houses))
+		}
+		var ringed [][]int // the candidate supposed, after the first sub-step
+		if j > 1 {
+			ringed = [][]int{{st.Sub[0].Placements[0].Cell}}
+		}
+		if got := itemCells(resp.SVG, "step used"); !slices.EqualFunc(got, ringed, slices.Equal) {
+			t.Errorf("sub-step %d: ringed at %v, want %v", j, got, ringed)
+		}
+		if got := len(itemCells(resp.SVG, "step rule killercage")); got != len(sub.Rules) {
+			t.Errorf("sub-step %d: %d cages outlined, want %d", j, got, len(sub.Rules))
+		}
+	}
+	code, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": link, "step": i + 1, "sub": len(st.Sub) + 1, "picture": "none"})
+	if code != http.StatusBadRequest || !strings.Contains(resp.Error, fmt.Sprintf("has %d sub-steps", len(st.Sub))) {
+		t.Errorf("a sub-step past the step's: %d %q", code, resp.Error)
+	}
+
+	// A forcing chain's branches are sub-steps too, drawn the same way.
+	data, err := os.ReadFile(testpuzzles.Path("testdata/top1465-sample.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hard := ""
+	for line := range strings.Lines(string(data)) {
+		if line = strings.TrimSpace(line); len(line) == 81 {
+			hard = line
+			break
+		}
+	}
+	code, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": hard, "picture": "none"})
+	if code != http.StatusOK || resp.Path == nil {
+		t.Fatalf("a hard puzzle: %d %s %q", code, resp.Status, resp.Error)
+	}
+	chain := resp.Path.Steps
+	k := slices.IndexFunc(chain, func(st PathStep) bool { return len(st.Sub) > 0 && st.Technique != explain.Name })
+	if k < 0 {
+		t.Fatal("no chain with sub-steps on the path of the first puzzle of top1465-sample.txt")
+	}
+	code, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": hard, "step": k + 1, "sub": 1})
+	if code != http.StatusOK || resp.Path.ShownSub != 1 || !strings.Contains(resp.SVG, fmt.Sprintf(">%d.1. ", k+1)) {
+		t.Fatalf("a forcing chain's branch: %d %s %q, shown %d.%d", code, resp.Status, resp.Error, resp.Path.Shown, resp.Path.ShownSub)
+	}
+	checkSVG(t, resp.SVG)
+	t.Logf("step %d: %s; its first branch: %s", k+1, chain[k].Text, chain[k].Sub[0].Text)
 }

@@ -1,14 +1,17 @@
 // satdoku's hint and step-through: the logical path from the position on
 // the board (POST /api/steps), one step at a time, each drawn by the
-// server with what it relies on highlighted. It uses app.js's state and
-// helpers ($, state, post, requestBody, showSVG, setStatus, startWork,
-// endWork, sleep), which are loaded first.
+// server with what it relies on highlighted; a step made of others (a SAT
+// step's unit propagation, a forcing chain's branches) can be zoomed
+// into, its sub-steps listed in words and drawn one at a time. It uses
+// app.js's state and helpers ($, state, post, requestBody, showSVG,
+// setStatus, startWork, endWork, sleep), which are loaded first.
 "use strict";
 
 const stepView = {
   body: null,  // the request of the path shown: the position when Hint was pressed
   path: null,  // its answer's path
   shown: 0,    // the step drawn, 1-based
+  shownSub: 0, // its sub-step drawn, 1-based; 0: the step itself
 };
 
 // stepCellName names a cell as the steps' words do: r4c6.
@@ -74,11 +77,15 @@ async function stepsHint() {
   stepsShow(r, body);
 }
 
-// stepsGo shows step k of the path on screen.
-async function stepsGo(k) {
+// stepsGo shows step k of the path on screen, or its sub-step sub (the
+// server keeps the path: it only draws).
+async function stepsGo(k, sub) {
   if (!stepView.path || k < 1 || k > stepView.path.steps.length) return;
+  sub = sub || 0;
+  if (sub < 0 || sub > (stepView.path.steps[k - 1].sub || []).length) return;
   const body = Object.assign({}, stepView.body, { step: k });
-  const r = await stepsAsk(body, `Drawing step ${k}`);
+  if (sub) body.sub = sub;
+  const r = await stepsAsk(body, sub ? `Drawing step ${k}.${sub}` : `Drawing step ${k}`);
   if (r) stepsShow(r, stepView.body);
 }
 
@@ -116,6 +123,7 @@ function stepsShow(r, body) {
   stepView.body = body;
   stepView.path = path;
   stepView.shown = path.shown;
+  stepView.shownSub = path.shown_sub || 0;
   if (data.svg) {
     showSVG($("picture"), data.svg);
     drawSelection();
@@ -143,25 +151,72 @@ function stepsShow(r, body) {
   $("step-rules").hidden = !rules.length;
   $("step-prev").disabled = k <= 1;
   $("step-next").disabled = k >= total;
+  stepsZoom(k, step, stepView.shownSub);
   let status = k === 1 ? `Hint: ${step.text}` : `Step ${k}: ${step.technique}.`;
-  if (k === total && ending) status += " " + ending;
+  if (stepView.shownSub) {
+    const sub = step.sub[stepView.shownSub - 1];
+    status = `Step ${k}, sub-step ${stepView.shownSub} of ${step.sub.length}: ${sub.text}`;
+  } else if (k === total && ending) status += " " + ending;
   if (path.note) status += ` (Note: ${path.note}.)`;
   setStatus(status, "");
+}
+
+// stepsZoom lists the sub-steps of step k, if it has any, each a button
+// that draws it; sub (1-based) is the one drawn, 0 for none. The list
+// stays open or closed as the person left it, and opens when a sub-step
+// is drawn.
+function stepsZoom(k, step, sub) {
+  const zoom = $("step-zoom");
+  const subs = step.sub || [];
+  zoom.hidden = subs.length === 0;
+  const panel = $("steps");
+  if (sub) panel.dataset.sub = String(sub);
+  else delete panel.dataset.sub;
+  if (!subs.length) {
+    $("step-subs").replaceChildren();
+    return;
+  }
+  if (sub) zoom.open = true;
+  const why = step.technique === "SAT Step" ? "the candidate supposed, then what each house or rule forces, to a contradiction" : "the steps it is made of";
+  $("step-sub-count").textContent = `${subs.length} sub-step${subs.length === 1 ? "" : "s"} (${why})`;
+  const items = subs.map((s, i) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = s.text;
+    b.dataset.sub = String(i + 1);
+    if (i + 1 === sub) b.setAttribute("aria-current", "step");
+    // Pressing the sub-step drawn draws the step again.
+    b.addEventListener("click", () => stepsGo(k, i + 1 === stepView.shownSub ? 0 : i + 1));
+    li.append(b);
+    return li;
+  });
+  // The list is made anew: a sub-step pressed keeps the focus.
+  const focused = $("step-subs").contains(document.activeElement);
+  $("step-subs").replaceChildren(...items);
+  $("sub-prev").disabled = sub < 1; // from the first, back to the step itself
+  $("sub-next").disabled = sub >= subs.length;
+  const current = items[sub - 1];
+  if (current) current.scrollIntoView({ block: "nearest" });
+  if (focused) (current || items[0]).firstChild.focus();
 }
 
 // stepsEnd closes the step-through.
 function stepsEnd() {
   stepView.body = stepView.path = null;
-  stepView.shown = 0;
+  stepView.shown = stepView.shownSub = 0;
   const panel = $("steps");
   panel.hidden = true;
   delete panel.dataset.shown;
+  delete panel.dataset.sub;
 }
 
 function startSteps() {
   $("hint").addEventListener("click", stepsHint);
   $("step-next").addEventListener("click", () => stepsGo(stepView.shown + 1));
   $("step-prev").addEventListener("click", () => stepsGo(stepView.shown - 1));
+  $("sub-next").addEventListener("click", () => stepsGo(stepView.shown, stepView.shownSub + 1));
+  $("sub-prev").addEventListener("click", () => stepsGo(stepView.shown, stepView.shownSub - 1));
   $("step-close").addEventListener("click", () => { stepsEnd(); redrawQuietly(); });
   // A new picture of the puzzle (an edit, a solve, Show puzzle): the
   // path shown is no longer the board's.

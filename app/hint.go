@@ -13,6 +13,7 @@ import (
 	"github.com/satdoku/satdoku/engine"
 	inputpkg "github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/logic"
+	"github.com/satdoku/satdoku/report"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
 )
@@ -89,14 +90,14 @@ func readPosition(text, name string, in input, notes io.Writer) (*position, erro
 
 // jsonHint is hint's answer as JSON.
 type jsonHint struct {
-	Mistakes []jsonCandidate `json:"mistakes,omitempty"`
+	Mistakes []report.Candidate `json:"mistakes,omitempty"`
 	// MarkMistakes are the cells whose marks leave out the solution's
 	// digit, with that digit.
-	MarkMistakes []jsonCandidate `json:"markMistakes,omitempty"`
-	Step         *jsonStep       `json:"step,omitempty"`
-	Solved       bool            `json:"solved"`
-	Stuck        bool            `json:"stuck"`
-	Note         string          `json:"note,omitempty"`
+	MarkMistakes []report.Candidate `json:"markMistakes,omitempty"`
+	Step         *report.Step       `json:"step,omitempty"`
+	Solved       bool               `json:"solved"`
+	Stuck        bool               `json:"stuck"`
+	Note         string             `json:"note,omitempty"`
 }
 
 func runHint(c *cli.Context, s *streams) error {
@@ -149,7 +150,7 @@ func runHint(c *cli.Context, s *streams) error {
 		} else if opts, err := lc.options(g, unique); err != nil {
 			return exitf(ExitInvalid, "%v", err)
 		} else if st, ok := logic.Next(g, opts); ok {
-			js := newJSONStep(g, st)
+			js := report.NewStep(g, st)
 			h.Step = &js
 		} else {
 			h.Stuck = true
@@ -168,10 +169,10 @@ func runHint(c *cli.Context, s *streams) error {
 			fmt.Fprintf(s.stderr, "satdoku: note: %s\n", h.Note)
 		}
 		for _, m := range h.Mistakes {
-			fmt.Fprintf(&out, "%s = %d is wrong: the solution has another digit there\n", m.Cell, m.Digit)
+			fmt.Fprintf(&out, "%s = %d is wrong: the solution has another digit there\n", m.Name, m.Digit)
 		}
 		for _, m := range h.MarkMistakes {
-			fmt.Fprintf(&out, "%s: the marks leave out %d, the solution's digit there\n", m.Cell, m.Digit)
+			fmt.Fprintf(&out, "%s: the marks leave out %d, the solution's digit there\n", m.Name, m.Digit)
 		}
 		switch {
 		case h.Step != nil:
@@ -213,7 +214,7 @@ func solveOne(c *cli.Context, s *streams, pos *position) (engine.Result, error) 
 // that differ from the solution (when it is the only one), in cell order:
 // the wrong ones that Enter accepted (logic.Grid.Mistakes) and the ones it
 // refused because they clash with a peer.
-func enterDigits(g *logic.Grid, entered []int, sol *board.Board, unique bool) []jsonCandidate {
+func enterDigits(g *logic.Grid, entered []int, sol *board.Board, unique bool) []report.Candidate {
 	var refused []logic.Candidate
 	for i, d := range entered {
 		if d != 0 && g.Enter(i, d) != nil {
@@ -230,14 +231,14 @@ func enterDigits(g *logic.Grid, entered []int, sol *board.Board, unique bool) []
 		}
 	}
 	slices.SortFunc(wrong, func(a, b logic.Candidate) int { return a.Cell - b.Cell })
-	return jsonCandidates(g.N, wrong)
+	return report.Candidates(g.N, wrong)
 }
 
 // markCandidates keeps, in each unsolved cell of g with marks, only the
 // marked digits (a person's candidates), and returns the cells whose
 // marks leave out the solution's digit (when it is the only solution),
 // with that digit, in cell order.
-func markCandidates(g *logic.Grid, marks [][]int, sol *board.Board, unique bool) []jsonCandidate {
+func markCandidates(g *logic.Grid, marks [][]int, sol *board.Board, unique bool) []report.Candidate {
 	var wrong []logic.Candidate
 	for c, m := range marks {
 		if m == nil || c >= len(g.Cand) || g.Value[c] != 0 {
@@ -250,5 +251,5 @@ func markCandidates(g *logic.Grid, marks [][]int, sol *board.Board, unique bool)
 		}
 		g.Restrict(c, set)
 	}
-	return jsonCandidates(g.N, wrong)
+	return report.Candidates(g.N, wrong)
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -10,13 +11,15 @@ import (
 	"github.com/satdoku/satdoku/explain"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/report"
 	"github.com/satdoku/satdoku/variant"
 	"github.com/urfave/cli/v2"
 )
 
 // This file is the skin of the logical solver (package logic) shared by
 // solve --steps and --rate, hint and render --step: the grid of a puzzle,
-// the options of the flags, and the JSON form of steps and ratings.
+// the options of the flags, and the text form of steps and ratings (their
+// JSON and pictures are package report's).
 
 // logicConfig is how the commands run the logical solver.
 type logicConfig struct {
@@ -72,17 +75,28 @@ func ratingLine(rt logic.Rating) string {
 	return fmt.Sprintf("ER %.1f EP %.1f ED %.1f HoDoKu %d %s, hardest: %s", rt.ER, rt.EP, rt.ED, rt.HoDoKu, rt.Level, rt.Hardest)
 }
 
-// writeSteps writes a path, one numbered line a step, and how it ended
-// when it did not solve the grid.
+// writeSteps writes a path, one numbered line a step, each step's
+// sub-steps indented under it (step 41's are "41.1", "41.2" …: a SAT
+// step's zoom, a forcing chain's branches), and how it ended when it did
+// not solve the grid.
 func writeSteps(sb *strings.Builder, p logic.Path) {
 	for i, s := range p.Steps {
-		fmt.Fprintf(sb, "%d. %s\n", i+1, s.Text)
+		writeStep(sb, s, strconv.Itoa(i+1), "")
 	}
 	switch {
 	case p.Broken != "":
 		fmt.Fprintf(sb, "broken: %s\n", p.Broken)
 	case p.Stuck:
 		fmt.Fprintf(sb, "stuck: no technique applies, %s left (--allow-trial goes on by trial)\n", count(candidatesLeft(p.Grid), "candidate"))
+	}
+}
+
+// writeStep writes step s numbered number, after indent, and its
+// sub-steps, numbered after it and indented two spaces further.
+func writeStep(sb *strings.Builder, s logic.Step, number, indent string) {
+	fmt.Fprintf(sb, "%s%s. %s\n", indent, number, s.Text)
+	for j, sub := range s.Sub {
+		writeStep(sb, sub, number+"."+strconv.Itoa(j+1), indent+"  ")
 	}
 }
 
@@ -95,97 +109,6 @@ func candidatesLeft(g *logic.Grid) int {
 		}
 	}
 	return n
-}
-
-// jsonCandidate is a candidate as JSON: {"cell": "r4c6", "digit": 7}.
-type jsonCandidate struct {
-	Cell  string `json:"cell"`
-	Digit int    `json:"digit"`
-}
-
-// jsonNode is one end of a chain link.
-type jsonNode struct {
-	Digit int      `json:"digit"`
-	Cells []string `json:"cells"`
-}
-
-// jsonLink is a link of a chain.
-type jsonLink struct {
-	From   jsonNode `json:"from"`
-	To     jsonNode `json:"to"`
-	Strong bool     `json:"strong"`
-}
-
-// jsonStep is a step of the logical solver as JSON.
-type jsonStep struct {
-	Technique    string          `json:"technique"`
-	Rating       float64         `json:"rating"`
-	Placements   []jsonCandidate `json:"placements,omitempty"`
-	Eliminations []jsonCandidate `json:"eliminations,omitempty"`
-	Cells        []string        `json:"cells,omitempty"`
-	Houses       []string        `json:"houses,omitempty"`
-	Links        []jsonLink      `json:"links,omitempty"`
-	Text         string          `json:"text"`
-}
-
-// jsonRating is a rating as JSON.
-type jsonRating struct {
-	ER      float64 `json:"er"`
-	EP      float64 `json:"ep"`
-	ED      float64 `json:"ed"`
-	HoDoKu  int     `json:"hodoku"`
-	Level   string  `json:"level"`
-	Hardest string  `json:"hardest"`
-	Solved  bool    `json:"solved"`
-}
-
-func newJSONRating(rt logic.Rating) *jsonRating {
-	return &jsonRating{ER: rt.ER, EP: rt.EP, ED: rt.ED, HoDoKu: rt.HoDoKu, Level: rt.Level, Hardest: rt.Hardest, Solved: rt.Solved}
-}
-
-func cellNames(n int, cells []int) []string {
-	out := make([]string, len(cells))
-	for i, c := range cells {
-		out[i] = logic.CellName(n, c)
-	}
-	return out
-}
-
-func jsonCandidates(n int, cs []logic.Candidate) []jsonCandidate {
-	var out []jsonCandidate
-	for _, c := range cs {
-		out = append(out, jsonCandidate{logic.CellName(n, c.Cell), c.Digit})
-	}
-	return out
-}
-
-// newJSONStep returns a step of grid g as JSON.
-func newJSONStep(g *logic.Grid, s logic.Step) jsonStep {
-	j := jsonStep{Technique: s.Technique, Rating: s.Rating, Text: s.Text,
-		Placements: jsonCandidates(g.N, s.Placements), Eliminations: jsonCandidates(g.N, s.Eliminations)}
-	if len(s.Cells) > 0 {
-		j.Cells = cellNames(g.N, s.Cells)
-	}
-	for _, h := range s.Houses {
-		j.Houses = append(j.Houses, g.Houses[h].Name())
-	}
-	for _, l := range s.Links {
-		j.Links = append(j.Links, jsonLink{
-			From:   jsonNode{l.From.Digit, cellNames(g.N, l.From.Cells)},
-			To:     jsonNode{l.To.Digit, cellNames(g.N, l.To.Cells)},
-			Strong: l.Strong,
-		})
-	}
-	return j
-}
-
-// jsonSteps returns a path's steps as JSON.
-func jsonSteps(p logic.Path) []jsonStep {
-	out := make([]jsonStep, len(p.Steps))
-	for i, s := range p.Steps {
-		out[i] = newJSONStep(p.Grid, s)
-	}
-	return out
 }
 
 // drawStep fills in pic to draw the position before step k (1-based) of
@@ -224,28 +147,8 @@ func drawStep(c *cli.Context, s *streams, pic *render.Picture, k int) error {
 		}
 	}
 	pic.Solution = placed
-	pic.Step = renderStep(st, k)
-	for _, h := range st.Houses {
-		pic.Step.Houses = append(pic.Step.Houses, g.Houses[h].Cells)
-	}
+	pic.Step = report.StepPicture(g, st, strconv.Itoa(k))
 	return nil
-}
-
-// renderStep returns step k of a path as render draws it.
-func renderStep(st logic.Step, k int) *render.Step {
-	marks := func(cs []logic.Candidate) []render.Mark {
-		out := make([]render.Mark, len(cs))
-		for i, c := range cs {
-			out[i] = render.Mark{Cell: c.Cell, Digit: c.Digit}
-		}
-		return out
-	}
-	rs := &render.Step{Cells: st.Cells, Used: marks(st.Candidates), Placed: marks(st.Placements), Rules: st.Rules,
-		Eliminated: marks(st.Eliminations), Text: fmt.Sprintf("%d. %s", k, strings.ReplaceAll(st.Text, " ⇒ ", "; "))} // ⇒: not in the PNG fonts
-	for _, l := range st.Links {
-		rs.Links = append(rs.Links, render.StepLink{FromDigit: l.From.Digit, From: l.From.Cells, ToDigit: l.To.Digit, To: l.To.Cells, Strong: l.Strong})
-	}
-	return rs
 }
 
 // logicPipe runs the logical solves of --steps and --rate on goroutines,

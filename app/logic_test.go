@@ -8,14 +8,17 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/explain"
 	"github.com/satdoku/satdoku/fpuzzles"
+	inputpkg "github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/logic"
+	"github.com/satdoku/satdoku/report"
 )
 
 // runMain runs the whole command line in memory.
@@ -89,7 +92,7 @@ func TestSteps(t *testing.T) {
 					t.Errorf("step %d = %+v, want %+v", i+1, got, s)
 				}
 				for k, pl := range s.Placements {
-					if got.Placements[k] != (jsonCandidate{logic.CellName(9, pl.Cell), pl.Digit}) {
+					if got.Placements[k] != (report.Candidate{Cell: pl.Cell, Name: logic.CellName(9, pl.Cell), Digit: pl.Digit}) {
 						t.Errorf("step %d placement %d = %v, want %v", i+1, k, got.Placements[k], pl)
 					}
 				}
@@ -98,6 +101,75 @@ func TestSteps(t *testing.T) {
 				t.Errorf("rating %v", j.Rating)
 			}
 		})
+	}
+}
+
+// TestStepsSub runs solve --steps on a killer whose path has SAT steps
+// (testdata/links/sudokupad-killer.txt, Human-solvable zero #3): each
+// step's sub-steps, its zoom, follow it, indented and numbered "41.1",
+// "41.2" …; with -o json, they are the step's "sub".
+func TestStepsSub(t *testing.T) {
+	link := strings.TrimSpace(readText(t, sample("links/sudokupad-killer.txt")))
+	link = link[strings.LastIndexByte(link, '\n')+1:]
+	res, err := inputpkg.Load(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := logicGrid(res.Puzzle.Givens, res.Puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := logicConfig{}.options(g, true) // the path solve --steps takes: what is tested here is how it is written
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := logic.Solve(g, opts)
+	sat := slices.IndexFunc(path.Steps, func(st logic.Step) bool { return st.Technique == explain.Name && len(st.Sub) > 2 })
+	if !path.Solved || sat < 0 {
+		t.Fatalf("the killer's path: solved %v, no SAT step with sub-steps", path.Solved)
+	}
+	st := path.Steps[sat]
+	lines := 0 // the steps and sub-steps at every depth
+	var count func([]logic.Step)
+	count = func(steps []logic.Step) {
+		for _, s := range steps {
+			lines++
+			count(s.Sub)
+		}
+	}
+	count(path.Steps)
+
+	r := runMain(t, "", "solve", "-j", "1", "--steps", "-o", "line", link)
+	got := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if r.code != 0 || len(got) != 1+lines {
+		t.Fatalf("want the solution and %d lines of steps, got %d:\n%v", lines, len(got)-1, r)
+	}
+	at := slices.Index(got, fmt.Sprintf("%d. %s", sat+1, st.Text))
+	if at < 0 {
+		t.Fatalf("no line for step %d, %q:\n%s", sat+1, st.Text, r.stdout)
+	}
+	for j, sub := range st.Sub {
+		if want := fmt.Sprintf("  %d.%d. %s", sat+1, j+1, sub.Text); at+1+j >= len(got) || got[at+1+j] != want {
+			t.Fatalf("line %d after step %d: want %q, got:\n%s", j+1, sat+1, want, strings.Join(got[at:], "\n"))
+		}
+	}
+	if next := at + 1 + len(st.Sub); next < len(got) && !strings.HasPrefix(got[next], fmt.Sprintf("%d. ", sat+2)) {
+		t.Errorf("after the sub-steps of step %d: %q, want step %d", sat+1, got[next], sat+2)
+	}
+
+	r = runMain(t, "", "solve", "-j", "1", "--steps", "-o", "json", link)
+	var j jsonResult
+	if err := json.Unmarshal([]byte(strings.SplitN(r.stdout, "\n", 2)[0]), &j); err != nil || len(j.Steps) != len(path.Steps) {
+		t.Fatalf("%v: %d steps, want %d\n%v", err, len(j.Steps), len(path.Steps), r)
+	}
+	subs := j.Steps[sat].Sub
+	if len(subs) != len(st.Sub) {
+		t.Fatalf("step %d: %d sub-steps in JSON, want %d", sat+1, len(subs), len(st.Sub))
+	}
+	for k, sub := range st.Sub {
+		if subs[k].Text != sub.Text || !slices.Equal(subs[k].Rules, sub.Rules) || len(subs[k].Houses) != len(sub.Houses) {
+			t.Errorf("step %d.%d: %+v, want %+v", sat+1, k+1, subs[k], sub)
+		}
 	}
 }
 
@@ -143,7 +215,7 @@ func TestRate(t *testing.T) {
 		if err := dec.Decode(&j); err != nil {
 			t.Fatal(err)
 		}
-		if j.Index != i+1 || j.Rating == nil || *j.Rating != *newJSONRating(rt) || j.Steps != nil {
+		if j.Index != i+1 || j.Rating == nil || *j.Rating != *report.NewRating(rt) || j.Steps != nil {
 			t.Errorf("result %d: index %d, rating %+v, want %+v", i+1, j.Index, j.Rating, rt)
 		}
 	}
@@ -287,7 +359,7 @@ func TestHint(t *testing.T) {
 	}
 	r = runMain(t, fpuzzlesProgress(map[int]int{50: 7}), "hint", "-o", "json", "-")
 	h = jsonHint{}
-	if err := json.Unmarshal([]byte(r.stdout), &h); err != nil || len(h.Mistakes) != 1 || h.Mistakes[0] != (jsonCandidate{"r6c6", 7}) || h.Step != nil {
+	if err := json.Unmarshal([]byte(r.stdout), &h); err != nil || len(h.Mistakes) != 1 || h.Mistakes[0] != (report.Candidate{Cell: 50, Name: "r6c6", Digit: 7}) || h.Step != nil {
 		t.Errorf("json mistakes: %v %+v\n%v", err, h, r)
 	}
 }

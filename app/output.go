@@ -478,9 +478,9 @@ type jsonResult struct {
 	report.Result
 	// Rating (--rate) and Steps (--steps) are the logical solver's; Logic
 	// says why a solved puzzle has none (a rule it does not know).
-	Rating *jsonRating `json:"rating,omitempty"`
-	Steps  []jsonStep  `json:"steps,omitempty"`
-	Logic  string      `json:"logic_error,omitempty"`
+	Rating *report.Rating `json:"rating,omitempty"`
+	Steps  []report.Step  `json:"steps,omitempty"`
+	Logic  string         `json:"logic_error,omitempty"`
 }
 
 // formatJSON writes one result as a line of JSON into o.buf.
@@ -514,10 +514,10 @@ func (o *resultWriter) formatJSON(r *batch.Result) error {
 			j.Logic = lr.err.Error()
 		default:
 			if o.cfg.logic.rate {
-				j.Rating = newJSONRating(lr.rating)
+				j.Rating = report.NewRating(lr.rating)
 			}
 			if o.cfg.logic.steps {
-				j.Steps = jsonSteps(lr.path)
+				j.Steps = report.Steps(lr.path)
 			}
 		}
 	}

@@ -64,7 +64,7 @@ func solveFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "explain", Usage: "for a puzzle with no solution, say why: clashing givens or a minimal set of givens (and variant rules) with no completion"},
 		&cli.BoolFlag{Name: "candidates", Usage: "print the true candidates of each cell (the digits it holds in at least one solution) instead of the solution"},
 		rulesFlag(), regionsFlag(),
-		&cli.BoolFlag{Name: "steps", Usage: "print the logical path after each solution, one numbered step a line (with -o json: \"steps\")"},
+		&cli.BoolFlag{Name: "steps", Usage: "print the logical path after each solution, one numbered step a line, its sub-steps indented under it (with -o json: \"steps\")"},
 		&cli.BoolFlag{Name: "rate", Usage: "print each puzzle's difficulty instead of its solution: SE's ER/EP/ED, HoDoKu's score and level, the hardest step (with -o json: \"rating\")"},
 		&cli.BoolFlag{Name: "allow-trial", Usage: "with --steps or --rate, go on by trial (bifurcation, ER 20.0) where no technique applies"},
 		&cli.BoolFlag{Name: "no-uniqueness", Usage: "with --steps or --rate, never use the techniques that assume one solution (unique rectangles, BUG)"},

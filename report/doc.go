@@ -47,4 +47,36 @@
 // Mark adds a result to the picture of its puzzle: the solution (or the
 // true candidates), a second solution beside it with the cells where they
 // differ, the clashing givens or the minimal conflict of givens and rules.
+//
+// # Logical steps
+//
+// A step of the logical solver (package logic) is also turned into JSON
+// and into a picture here, once for every front end: NewStep makes the
+// object that solve --steps -o json lists under "steps", hint -o json
+// writes as "step", and the web API's /api/steps lists in its path;
+// StepPicture makes what render --step and the page draw. A step's
+// fields (those that do not apply are left out):
+//
+//	technique     the technique's name: "Hidden Single"
+//	rating        its difficulty on the SE scale
+//	text          the step in words
+//	placements    the digits it places: {"cell":47,"name":"r6c3","digit":3},
+//	              cells numbered r·N + c from 0 and named
+//	eliminations  the candidates it removes, as placements
+//	cells         the cells it relies on (r·N + c)
+//	candidates    the candidates it relies on, as placements
+//	houses        the houses it relies on: {"name":"box 4","cells":[27,…]}
+//	rules         the rule instances it relies on (a cage, a thermometer),
+//	              as indexes into the puzzle's rules
+//	links         its chain's links, in order:
+//	              {"from_digit":5,"from":[3],"to_digit":5,"to":[30],
+//	              "strong":true}; strong: if from is false, to is true;
+//	              weak: if from is true, to is false
+//	sub           the steps it is made of, in order, as steps: a SAT step's
+//	              zoom (the candidate supposed, then each digit that unit
+//	              propagation places or removes, to the contradiction), a
+//	              forcing chain's branches
+//
+// NewRating makes the rating (solve --rate -o json): er, ep, ed, hodoku,
+// level, hardest, solved.
 package report

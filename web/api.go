@@ -70,7 +70,7 @@ type Request struct {
 	// 0 draws the first, the hint.
 	Step int `json:"step,omitempty"`
 	// Sub is, for /api/steps, the sub-step of that step to draw instead
-	// of the step (1-based, see PathStep.Sub); 0 draws the step.
+	// of the step (1-based, see report.Step.Sub); 0 draws the step.
 	Sub int `json:"sub,omitempty"`
 }
 

@@ -108,7 +108,7 @@
 //	{"status":"path", "size":9, "givens":[…], "rules":[…],
 //	 "path":{"steps":[{"technique":"Hidden Single","rating":1.2,
 //	                   "text":"Hidden Single: 3 in box 4 only fits r6c3",
-//	                   "placements":[{"cell":47,"digit":3}], "eliminations":[…],
+//	                   "placements":[{"cell":47,"name":"r6c3","digit":3}], "eliminations":[…],
 //	                   "cells":[47], "candidates":[…],
 //	                   "houses":[{"name":"box 4","cells":[27,28,29,36,…]}],
 //	                   "rules":[2], "links":[{"from_digit":5,"from":[3],"to_digit":5,"to":[30],"strong":true}],
@@ -116,25 +116,28 @@
 //	                          {"technique":"Propagation","text":"box 7: r8c1≠4","eliminations":[…],"houses":[…]}, …]},
 //	                  …],
 //	         "shown":1, "solved":true, "stuck":false, "broken":"", "unique":true,
-//	         "mistakes":[{"cell":2,"digit":2}], "note":"…"},
+//	         "mistakes":[{"cell":2,"name":"r1c3","digit":2}], "note":"…"},
 //	 "svg":"<svg …>"}
 //
-// Cells are r·N + c; a step's "rules" index the answer's "rules" (the
-// rule instances it relies on: a cage, a thermometer). A step's "sub" are
-// the steps it is made of: a SAT step's zoom (the candidate supposed, then
-// each digit that unit propagation over the houses and rules it names
-// places or removes, each naming the one that forces it, to the
-// contradiction), a forcing chain's branches. The picture is the
-// position before step "shown", its candidates as marks and the step
-// drawn as render draws a Step; or, with "sub", that step's sub-step
-// "shown_sub" (left out for the step itself), numbered "12.3" (a SAT
-// step's supposed candidate ringed). A puzzle with a rule the logical solver
-// has no steps for yet is answered 200 with status "no_path" and an error
-// naming the rule; clashing givens "no_solution"; a step past the path's
-// end, or a sub-step past the step's, is a 400. The server keeps the last 16 paths it found: the same
-// position asked again with another "step" (the page's next and previous)
-// is drawn without solving again. The path is found step by step and
-// stops at the first step after the time limit.
+// Each step is a report.Step, as satdoku solve --steps -o json writes it
+// too (package report documents its fields). Cells are r·N + c, and a
+// candidate names its cell too; a step's "rules" index the answer's
+// "rules" (the rule instances it relies on: a cage, a thermometer). A
+// step's "sub" are the steps it is made of: a SAT step's zoom (the
+// candidate supposed, then each digit that unit propagation over the
+// houses and rules it names places or removes, each naming the one that
+// forces it, to the contradiction), a forcing chain's branches. The
+// picture is the position before step "shown", its candidates as marks and
+// the step drawn as render draws a Step; or, with "sub", that step's
+// sub-step "shown_sub" (left out for the step itself), numbered "12.3" (a
+// SAT step's supposed candidate ringed). A puzzle with a rule the logical
+// solver has no steps for yet is answered 200 with status "no_path" and an
+// error naming the rule; clashing givens "no_solution"; a step past the
+// path's end, or a sub-step past the step's, is a 400. The server keeps
+// the last 16 paths it found: the same position asked again with another
+// "step" (the page's next and previous) is drawn without solving again.
+// The path is found step by step and stops at the first step after the
+// time limit.
 //
 // # Safety
 //

@@ -19,6 +19,7 @@ import (
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/report"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -44,12 +45,13 @@ const (
 // Path is the answer of /api/steps: the steps a person takes from the
 // position, in order, and how the path ends.
 type Path struct {
-	Steps []PathStep `json:"steps"`
+	// Steps are the steps, as package report writes them (report.Step).
+	Steps []report.Step `json:"steps"`
 	// Shown is the step the picture draws (1-based), 0 when it draws the
 	// position with no step.
 	Shown int `json:"shown"`
 	// ShownSub is the sub-step of step Shown that the picture draws
-	// (1-based, see PathStep.Sub), 0 when it draws the step itself.
+	// (1-based, see report.Step.Sub), 0 when it draws the step itself.
 	ShownSub int `json:"shown_sub,omitempty"`
 	// Solved: the path fills every cell. Stuck: no technique applies
 	// before that (Broken then names a contradiction, if any).
@@ -62,55 +64,10 @@ type Path struct {
 	Unique bool `json:"unique"`
 	// Mistakes are the entered digits that differ from the solution, in
 	// cell order.
-	Mistakes []Mark `json:"mistakes,omitempty"`
+	Mistakes []report.Candidate `json:"mistakes,omitempty"`
 	// Note says what was not done, in words ("entered digits are not
 	// checked: the puzzle has more than one solution").
 	Note string `json:"note,omitempty"`
-}
-
-// PathStep is one step of a path: what it concludes, what it relies on
-// (the picture's highlight), and its words. Cells are r·N + c.
-type PathStep struct {
-	Technique    string      `json:"technique"`
-	Rating       float64     `json:"rating"`
-	Text         string      `json:"text"`
-	Placements   []Mark      `json:"placements,omitempty"`
-	Eliminations []Mark      `json:"eliminations,omitempty"`
-	Cells        []int       `json:"cells,omitempty"`
-	Candidates   []Mark      `json:"candidates,omitempty"` // the candidates it relies on
-	Houses       []StepHouse `json:"houses,omitempty"`
-	// Rules are the rule instances it relies on, as indexes into
-	// Response.Rules (a cage, a thermometer).
-	Rules []int      `json:"rules,omitempty"`
-	Links []StepLink `json:"links,omitempty"`
-	// Sub are the steps this one is made of, in order, when it has any:
-	// the zoom of a SAT step (the candidate supposed, then each digit that
-	// unit propagation over the houses and rules it names places or
-	// removes, each naming the one house or rule that forces it, to the
-	// contradiction), or the branches of a forcing chain.
-	Sub []PathStep `json:"sub,omitempty"`
-}
-
-// Mark is a digit in a cell.
-type Mark struct {
-	Cell  int `json:"cell"`
-	Digit int `json:"digit"`
-}
-
-// StepHouse is a house a step names: "row 4" and its cells.
-type StepHouse struct {
-	Name  string `json:"name"`
-	Cells []int  `json:"cells"`
-}
-
-// StepLink is a link of a step's chain: strong (if From is false, To is
-// true) or weak (if From is true, To is false).
-type StepLink struct {
-	FromDigit int   `json:"from_digit"`
-	From      []int `json:"from"`
-	ToDigit   int   `json:"to_digit"`
-	To        []int `json:"to"`
-	Strong    bool  `json:"strong"`
 }
 
 // logicalGrid returns the logical solver's grid of a puzzle.
@@ -305,10 +262,7 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 		return nil, answer(StatusTimeout, fmt.Sprintf("no logical path within the time limit of %v", h.cfg.SolveTimeout))
 	}
 	f.path.Solved, f.path.Stuck, f.path.Broken = f.lp.Solved, f.lp.Stuck, f.lp.Broken
-	f.path.Steps = make([]PathStep, len(f.lp.Steps))
-	for i, st := range f.lp.Steps {
-		f.path.Steps[i] = pathStep(g, st)
-	}
+	f.path.Steps = report.Steps(f.lp)
 	return f, nil
 }
 
@@ -368,14 +322,14 @@ func (h *Handler) answerPath(ctx context.Context, p *puzzle, f *foundPath, k, su
 	switch {
 	case sub > 0:
 		subs := steps[k-1].Sub
-		pic.Step = renderStep(before, subs[sub-1], fmt.Sprintf("%d.%d", k, sub))
+		pic.Step = report.StepPicture(before, subs[sub-1], fmt.Sprintf("%d.%d", k, sub))
 		// A SAT step's zoom starts from the candidate it supposes, which
 		// every later sub-step relies on: ringed.
 		if first := subs[0]; sub > 1 && first.Technique == "Supposition" && len(first.Placements) == 1 {
 			pic.Step.Used = append(pic.Step.Used, render.Mark{Cell: first.Placements[0].Cell, Digit: first.Placements[0].Digit})
 		}
 	case k > 0:
-		pic.Step = renderStep(before, steps[k-1], strconv.Itoa(k))
+		pic.Step = report.StepPicture(before, steps[k-1], strconv.Itoa(k))
 	}
 	return h.stepPicture(ctx, p, resp, show, draw, pic)
 }
@@ -467,7 +421,7 @@ func enter(g *logic.Grid, entered []int) []logic.Candidate {
 
 // mistakes returns the entered digits that differ from the solution, in
 // cell order: those in g (logic.Grid.Mistakes) and those it refused.
-func mistakes(g *logic.Grid, refused []logic.Candidate, solution []int) []Mark {
+func mistakes(g *logic.Grid, refused []logic.Candidate, solution []int) []report.Candidate {
 	sol := make([]uint8, len(solution))
 	for i, d := range solution {
 		sol[i] = uint8(d)
@@ -479,67 +433,7 @@ func mistakes(g *logic.Grid, refused []logic.Candidate, solution []int) []Mark {
 		}
 	}
 	slices.SortFunc(wrong, func(a, b logic.Candidate) int { return a.Cell - b.Cell })
-	out := make([]Mark, len(wrong))
-	for i, c := range wrong {
-		out[i] = Mark{c.Cell, c.Digit}
-	}
-	return out
-}
-
-// pathStep returns a step of grid g as the API sends it.
-func pathStep(g *logic.Grid, st logic.Step) PathStep {
-	marks := func(cs []logic.Candidate) []Mark {
-		var out []Mark
-		for _, c := range cs {
-			out = append(out, Mark{c.Cell, c.Digit})
-		}
-		return out
-	}
-	ps := PathStep{Technique: st.Technique, Rating: st.Rating, Text: st.Text, Cells: st.Cells, Rules: st.Rules,
-		Placements: marks(st.Placements), Eliminations: marks(st.Eliminations), Candidates: marks(st.Candidates)}
-	for _, i := range st.Houses {
-		ps.Houses = append(ps.Houses, StepHouse{Name: g.Houses[i].Name(), Cells: g.Houses[i].Cells})
-	}
-	for _, l := range st.Links {
-		ps.Links = append(ps.Links, StepLink{FromDigit: l.From.Digit, From: l.From.Cells, ToDigit: l.To.Digit, To: l.To.Cells, Strong: l.Strong})
-	}
-	for _, sub := range st.Sub {
-		ps.Sub = append(ps.Sub, pathStep(g, sub))
-	}
-	return ps
-}
-
-// renderStep returns a step of grid g as package render draws it: as
-// render --step does, with its number (step k, "12", or sub-step j of
-// step k, "12.3") before its words.
-func renderStep(g *logic.Grid, st logic.Step, number string) *render.Step {
-	ps := pathStep(g, st)
-	marks := func(ms []Mark) []render.Mark {
-		out := make([]render.Mark, len(ms))
-		for i, m := range ms {
-			out[i] = render.Mark{Cell: m.Cell, Digit: m.Digit}
-		}
-		return out
-	}
-	cells := st.Cells
-	if len(cells) == 0 {
-		// A sub-step of unit propagation names no cells: shade the cell it
-		// concludes on (the legend then gives its words).
-		for _, m := range append(slices.Clone(ps.Placements), ps.Eliminations...) {
-			cells = append(cells, m.Cell)
-		}
-		slices.Sort(cells)
-		cells = slices.Compact(cells)
-	}
-	rs := &render.Step{Cells: cells, Used: marks(ps.Candidates), Placed: marks(ps.Placements), Eliminated: marks(ps.Eliminations),
-		Rules: st.Rules, Text: fmt.Sprintf("%s. %s", number, strings.ReplaceAll(st.Text, " ⇒ ", "; "))} // ⇒: not in the PNG fonts
-	for _, hs := range ps.Houses {
-		rs.Houses = append(rs.Houses, hs.Cells)
-	}
-	for _, l := range ps.Links {
-		rs.Links = append(rs.Links, render.StepLink{FromDigit: l.FromDigit, From: l.From, ToDigit: l.ToDigit, To: l.To, Strong: l.Strong})
-	}
-	return rs
+	return report.Candidates(g.N, wrong)
 }
 
 // positionPicture returns the picture of position g: the placed digits

@@ -19,6 +19,7 @@ import (
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/report"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -147,7 +148,7 @@ func TestSteps(t *testing.T) {
 	wrong[cell] = solution[cell]%9 + 1
 	code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "entered": wrong})
 	if code != http.StatusOK || resp.Status != StatusMistakes || resp.Path == nil ||
-		!slices.Equal(resp.Path.Mistakes, []Mark{{cell, wrong[cell]}}) || len(resp.Path.Steps) != 0 {
+		!slices.Equal(resp.Path.Mistakes, report.Candidates(9, []logic.Candidate{{Cell: cell, Digit: wrong[cell]}})) || len(resp.Path.Steps) != 0 {
 		t.Fatalf("a wrong digit: %d %s %+v", code, resp.Status, resp.Path)
 	}
 	if got := itemCells(resp.SVG, "highlight mistake"); len(got) != 1 || !slices.Equal(got[0], []int{cell}) {
@@ -156,7 +157,7 @@ func TestSteps(t *testing.T) {
 	// A digit that clashes with a given is wrong too.
 	clash := make([]int, 81)
 	clash[2] = 5 // r1c3: r1c1 is a given 5
-	if _, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "entered": clash}); resp.Status != StatusMistakes || !slices.Equal(resp.Path.Mistakes, []Mark{{2, 5}}) {
+	if _, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "entered": clash}); resp.Status != StatusMistakes || !slices.Equal(resp.Path.Mistakes, []report.Candidate{{Cell: 2, Name: "r1c3", Digit: 5}}) {
 		t.Errorf("a clashing digit: %s %+v", resp.Status, resp.Path)
 	}
 }
@@ -263,9 +264,10 @@ func TestStepsBadRequests(t *testing.T) {
 }
 
 // TestStepPictureRules draws a variant step made by hand (the steps of
-// cages come from other packages): the page's conversion keeps the rule
-// instances it relies on, which the picture shades and outlines, and the
-// houses it names.
+// cages come from other packages) as the page does: its picture
+// (report.StepPicture, whose JSON and picture package report tests)
+// shades and outlines the rule instances it relies on, and the houses it
+// names.
 func TestStepPictureRules(t *testing.T) {
 	t.Parallel()
 	vp := variant.New(board.Classic)
@@ -276,13 +278,9 @@ func TestStepPictureRules(t *testing.T) {
 	}
 	st := logic.Step{Technique: "Killer cage", Rules: []int{1}, Houses: []int{0},
 		Eliminations: []logic.Candidate{{Cell: 2, Digit: 1}}, Text: "the 6-cage at r1c1 holds 1, 2 and 3: r1c3 ≠ 1"}
-	ps := pathStep(g, st)
-	if !slices.Equal(ps.Rules, []int{1}) || len(ps.Houses) != 1 || ps.Houses[0].Name != "row 1" {
-		t.Errorf("the step as sent: %+v", ps)
-	}
 	p := &puzzle{vp: vp}
 	pic := positionPicture(g, nil)
-	pic.Step = renderStep(g, st, "3")
+	pic.Step = report.StepPicture(g, st, "3")
 	svg, err := p.picture(pic, render.Both)
 	if err != nil {
 		t.Fatal(err)
@@ -320,7 +318,7 @@ func TestStepsFPuzzlesEntered(t *testing.T) {
 	entered := make([]int, 81)
 	entered[72] = 1
 	_, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": string(progress), "entered": entered, "picture": "none"})
-	if resp.Status != StatusMistakes || !slices.Equal(resp.Path.Mistakes, []Mark{fileWrong, {72, 1}}) {
+	if resp.Status != StatusMistakes || !slices.Equal(resp.Path.Mistakes, []report.Candidate{fileWrong, {Cell: 72, Name: "r9c1", Digit: 1}}) {
 		t.Errorf("the page's and the file's entered digits: %s %q %+v", resp.Status, resp.Error, resp.Path)
 	}
 }
@@ -579,7 +577,7 @@ func TestStepsZoom(t *testing.T) {
 		t.Fatalf("a hard puzzle: %d %s %q", code, resp.Status, resp.Error)
 	}
 	chain := resp.Path.Steps
-	k := slices.IndexFunc(chain, func(st PathStep) bool { return len(st.Sub) > 0 && st.Technique != explain.Name })
+	k := slices.IndexFunc(chain, func(st report.Step) bool { return len(st.Sub) > 0 && st.Technique != explain.Name })
 	if k < 0 {
 		t.Fatal("no chain with sub-steps on the path of the first puzzle of top1465-sample.txt")
 	}

@@ -14,12 +14,6 @@ const stepView = {
   shownSub: 0, // its sub-step drawn, 1-based; 0: the step itself
 };
 
-// stepCellName names a cell as the steps' words do: r4c6.
-function stepCellName(cell) {
-  const n = state.board.size;
-  return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
-}
-
 // stepsPosition returns the givens and entered digits of the board: a digit
 // typed in a blank of the puzzle as pasted is entered (the Hint checks
 // it); the pasted digits, and any typed over them, are givens. entered is
@@ -101,7 +95,7 @@ function stepsShow(r, body) {
     break;
   case "mistakes": {
     stepsEnd();
-    const names = data.path.mistakes.map((m) => `${stepCellName(m.cell)} = ${symbol(m.digit)}`);
+    const names = data.path.mistakes.map((m) => `${m.name} = ${symbol(m.digit)}`);
     setStatus(`${names.join(", ")} ${names.length === 1 ? "is" : "are"} wrong: the solution has another digit there (marked on the board).`, "bad");
     if (data.svg) showSVG($("picture"), data.svg);
     return;

@@ -71,7 +71,7 @@ func startBrowser(t *testing.T) context.Context {
 	}
 	// A bound for a browser that hangs, far above the work of any page
 	// test on a busy machine: not a measure of speed.
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	t.Cleanup(cancel)
 	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
 	t.Cleanup(acancel)
@@ -138,7 +138,7 @@ const readGrid = `Array.from(document.querySelectorAll('#picture svg text.digit'
 // with SATDOKU_UPDATE_DOCS=1 the solved page becomes docs/page.png.
 func TestBrowser(t *testing.T) {
 	ctx := startBrowser(t)
-	url := startServer(t, NewHandler(Config{Version: "(devel)", Candidates: bruteCandidates}))
+	url := startServer(t, NewHandler(patient(Config{Version: "(devel)", Candidates: bruteCandidates})))
 
 	// Paste (type) a puzzle and solve it.
 	err := chromedp.Do(ctx,

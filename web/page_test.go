@@ -111,7 +111,7 @@ func clickCell(t *testing.T, ctx context.Context, i, n int) {
 // the edited puzzle.
 func TestPageVariantEdit(t *testing.T) {
 	ctx := startBrowser(t)
-	url := startServer(t, NewHandler(engineConfig(t)))
+	url := startServer(t, NewHandler(patient(engineConfig(t))))
 	openPage(t, ctx, url)
 	link := blisterLink(t)
 	paste(t, ctx, link, `#picture svg .littlekillersum`)
@@ -211,7 +211,7 @@ func TestPageVariantEdit(t *testing.T) {
 // given. The picture is an image with a title.
 func TestPageKeyboard(t *testing.T) {
 	ctx := startBrowser(t)
-	url := startServer(t, NewHandler(Config{Version: "(devel)"}))
+	url := startServer(t, NewHandler(patient(Config{Version: "(devel)"})))
 	openPage(t, ctx, url)
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("\t")); err != nil {
 		t.Fatal(err)
@@ -288,7 +288,7 @@ const (
 // with SATDOKU_UPDATE_DOCS=1.
 func TestPagePhone(t *testing.T) {
 	ctx := startBrowser(t)
-	url := startServer(t, NewHandler(engineConfig(t)))
+	url := startServer(t, NewHandler(patient(engineConfig(t))))
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
 		t.Fatal(err)
 	}
@@ -370,7 +370,7 @@ func writeDoc(t *testing.T, name string, data []byte) {
 // the picture downloads as SVG and PNG.
 func TestPageShare(t *testing.T) {
 	ctx := startBrowser(t)
-	url := startServer(t, NewHandler(Config{Version: "(devel)"}))
+	url := startServer(t, NewHandler(patient(Config{Version: "(devel)"})))
 	openPage(t, ctx, url)
 	paste(t, ctx, blisterLink(t), `#picture svg .littlekillersum`)
 	clickCell(t, ctx, 0, 9)
@@ -507,7 +507,7 @@ func TestPageCancel(t *testing.T) {
 // must be the engine's.
 func TestPageDocs(t *testing.T) {
 	ctx := startBrowser(t)
-	url := startServer(t, NewHandler(engineConfig(t)))
+	url := startServer(t, NewHandler(patient(engineConfig(t))))
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
 		t.Fatal(err)
 	}
@@ -580,7 +580,7 @@ func popcount(x uint64) int {
 // print.
 func TestPageDark(t *testing.T) {
 	ctx := startBrowser(t)
-	url := startServer(t, NewHandler(Config{Version: "(devel)"}))
+	url := startServer(t, NewHandler(patient(Config{Version: "(devel)"})))
 	dark := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}},

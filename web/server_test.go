@@ -58,10 +58,24 @@ func postRaw(t testing.TB, srv *httptest.Server, path, ctype string, data []byte
 
 func newTestServer(t testing.TB, cfg Config) (*httptest.Server, *Handler) {
 	t.Helper()
-	h := NewHandler(cfg)
+	h := NewHandler(patient(cfg))
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv, h
+}
+
+// testSolveTimeout is the time limit of a test's server unless the test
+// sets one: far above any request's work on a busy machine, so that no
+// test depends on how fast the machine is (DefaultSolveTimeout, 10 s, is
+// a user's bound; a killer's logical path took longer at a load of 10).
+const testSolveTimeout = 10 * time.Minute
+
+// patient returns cfg with testSolveTimeout where it sets no time limit.
+func patient(cfg Config) Config {
+	if cfg.SolveTimeout == 0 {
+		cfg.SolveTimeout = testSolveTimeout
+	}
+	return cfg
 }
 
 // solutionDigits returns the digits of a solution as the API writes it
@@ -681,7 +695,7 @@ func TestNewServerTimeouts(t *testing.T) {
 
 func TestInfo(t *testing.T) {
 	t.Parallel()
-	srv, _ := newTestServer(t, Config{MaxSide: 16, Candidates: bruteCandidates})
+	srv, _ := newTestServer(t, Config{MaxSide: 16, Candidates: bruteCandidates, SolveTimeout: DefaultSolveTimeout})
 	resp, err := srv.Client().Get(srv.URL + "/api/info")
 	if err != nil {
 		t.Fatal(err)

@@ -84,7 +84,7 @@ func checkShownStep(t *testing.T, got shownStep, path logic.Path, k int) {
 // SATDOKU_UPDATE_DOCS=1 the page at step 4 becomes docs/page-steps.png.
 func TestPageSteps(t *testing.T) {
 	ctx := startBrowser(t)
-	url := startServer(t, NewHandler(engineConfig(t))) // solves the killer's position too
+	url := startServer(t, NewHandler(patient(engineConfig(t)))) // solves the killer's position too
 	openPage(t, ctx, url)
 	_, path := libraryPath(t, classic, nil)
 

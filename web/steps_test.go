@@ -467,7 +467,7 @@ func linkOf(t *testing.T, name string) string {
 // sub-steps that names a house and a rule (0-based).
 func variantPath(t *testing.T, link string) (logic.Path, int) {
 	t.Helper()
-	h := NewHandler(Config{Version: "(devel)"})
+	h := NewHandler(patient(Config{Version: "(devel)"}))
 	p, err := h.read(&Request{Puzzle: link})
 	if err != nil {
 		t.Fatal(err)

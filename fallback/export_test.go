@@ -15,3 +15,8 @@ func DiagonalInnies(p *variant.Puzzle) int {
 	b.diagonalInnies()
 	return len(b.sums) - before
 }
+
+// WithoutDerived makes s compile variant puzzles without the sums derived
+// from their rules (cageInnies, diagonalInnies, lineOuties, ...), so that
+// a test can compare the answers with and without them.
+func WithoutDerived(s *Solver) { s.noDerived = true }

@@ -37,7 +37,8 @@ func compileVariant(p *variant.Puzzle, derived bool) (*vsolver, error) {
 		}
 	}
 	if derived {
-		b.cageInnies(p)
+		cages := b.cageInnies(p)
+		b.houseCages(cages)
 		b.diagonalInnies()
 		b.lineOuties()
 	}
@@ -88,6 +89,8 @@ type builder struct {
 	// diagonals holds the diagonal sums by direction: [0] down-right,
 	// [1] down-left (see diagonalInnies).
 	diagonals [2][]diagonalSum
+	// derived holds the cells of each derived sum added (derivedOnce).
+	derived map[string]bool
 }
 
 // regions returns the cells of each region with N cells, in reading order.

@@ -1,6 +1,11 @@
 package fallback
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+
+	"github.com/satdoku/satdoku/variant"
+)
 
 // maxLineOuties bounds the cells of a sum lineOuties adds.
 const maxLineOuties = 16
@@ -99,4 +104,121 @@ func (b *builder) lineOuties() {
 			b.sum(newSumProp(n, []sumGroup{o, i}, -1))
 		}
 	}
+}
+
+// maxHouseOuties bounds the cells of a sum houseCages adds for a cage
+// sticking out of a house, as Interactive Sudoku Solver's optimizer does
+// (its _MAX_SUM_SIZE).
+const maxHouseOuties = 6
+
+// houseCages adds, in every house (row, column or region), the sums the
+// cages with a sum inside it imply, as Interactive Sudoku Solver's
+// optimizer does (_makeHiddenCageHandlers): the house's cells off the
+// cages wholly inside it (two or more cells in all) are a hidden cage,
+// holding different digits that sum to 1+…+N less those cages, pruned by
+// its digit combinations as a killer cage is; and a cage sticking out of
+// the house by one cell makes that cell's digit the sum of the house's
+// other free cells less a known amount (at most maxHouseOuties cells).
+// The cages are those cageInnies takes (a cage sharing a cell with an
+// earlier one is left out).
+func (b *builder) houseCages(cages []variant.Killer) {
+	n := b.n
+	full := n * (n + 1) / 2
+	houses := b.houses()
+	inHouse := make([]bool, n*n)
+	for _, house := range houses {
+		clear(inHouse)
+		for _, c := range house {
+			inHouse[c] = true
+		}
+		inside, sum := 0, full
+		var outies []variant.Killer
+		onInside := make([]bool, n*n)
+		for _, k := range cages {
+			in := 0
+			for _, c := range k.Cells {
+				if inHouse[c] {
+					in++
+				}
+			}
+			switch {
+			case in == len(k.Cells):
+				inside += in
+				sum -= k.Sum
+				for _, c := range k.Cells {
+					onInside[c] = true
+				}
+			case in > 0 && in == len(k.Cells)-1:
+				outies = append(outies, k)
+			}
+		}
+		var rest []int32
+		for _, c := range house {
+			if !onInside[c] {
+				rest = append(rest, c)
+			}
+		}
+		if inside >= 2 && len(rest) >= 2 && len(rest) < n && b.derivedOnce(rest, nil) {
+			if sum < len(rest) {
+				b.s.contradiction = true
+				return
+			}
+			if combos, ok := sumCombos(n, len(rest), sum); ok {
+				b.s.addProp(newComboProp(rest, combos), rest)
+			}
+		}
+		for _, k := range outies {
+			var left, extra []int32
+			for _, c := range rest {
+				if !slices.Contains(k.Cells, int(c)) {
+					left = append(left, c)
+				}
+			}
+			for _, c := range k.Cells {
+				if !inHouse[c] {
+					extra = append(extra, int32(c))
+				}
+			}
+			if len(left) == 0 || len(left)+len(extra) > maxHouseOuties || !b.derivedOnce(left, extra) {
+				continue
+			}
+			// Σ left − Σ extra = sum − k.Sum
+			diff := sum - k.Sum
+			l, e := sumGroup{cells: left}, sumGroup{cells: extra}
+			if diff >= 0 {
+				e.offset = diff
+			} else {
+				l.offset = -diff
+			}
+			b.sum(newSumProp(n, []sumGroup{l, e}, -1))
+		}
+	}
+}
+
+// houses returns the rows, the columns and the regions of N cells.
+func (b *builder) houses() [][]int32 {
+	n := b.n
+	var out [][]int32
+	for i := range n {
+		row, col := make([]int32, n), make([]int32, n)
+		for j := range n {
+			row[j], col[j] = int32(i*n+j), int32(j*n+i)
+		}
+		out = append(out, row, col)
+	}
+	return append(out, b.regions()...)
+}
+
+// derivedOnce reports whether no derived sum over these two groups of
+// cells was added yet, and notes it.
+func (b *builder) derivedOnce(plus, minus []int32) bool {
+	if b.derived == nil {
+		b.derived = map[string]bool{}
+	}
+	key := fmt.Sprint(slices.Sorted(slices.Values(plus)), slices.Sorted(slices.Values(minus)))
+	if b.derived[key] {
+		return false
+	}
+	b.derived[key] = true
+	return true
 }

@@ -2,11 +2,16 @@ package fallback_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fallback"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/variant"
+	"github.com/satdoku/satdoku/variant/varianttest"
 )
 
 // zeroLittleKiller is "Zero solution: Little Killer" of Interactive Sudoku
@@ -42,4 +47,125 @@ func TestZeroLittleKillerRefuted(t *testing.T) {
 		t.Fatalf("got %d solutions, %v; want none proved within %d nodes", res.Count, err, s.NodeLimit)
 	}
 	t.Logf("refuted with %d guesses", res.Guesses)
+}
+
+// hasSums reports whether p has a killer cage with a sum or a little
+// killer, the rules derived sums come from.
+func hasSums(p *variant.Puzzle) bool {
+	for _, r := range p.Rules {
+		switch r := r.(type) {
+		case variant.Killer:
+			if r.Sum > 0 {
+				return true
+			}
+		case variant.LittleKiller:
+			return true
+		}
+	}
+	return false
+}
+
+// solutionSet returns the solutions of p (up to limit) and whether the
+// search finished within its nodes.
+func solutionSet(t *testing.T, s *fallback.Solver, p *variant.Puzzle, limit int) (map[string]bool, bool) {
+	t.Helper()
+	got := map[string]bool{}
+	_, err := s.EachVariant(context.Background(), p, limit, func(g *board.Board) bool {
+		if err := variant.Check(p, g); err != nil {
+			t.Fatalf("solution\n%vfails the checker: %v", g, err)
+		}
+		got[string(g.Cells)] = true
+		return true
+	})
+	if errors.Is(err, fallback.ErrNodeLimit) {
+		return got, false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, true
+}
+
+// TestDerivedSumsKeepSolutions checks that the derived sums never remove
+// a solution: the corpus puzzles with cages or little killers, and random
+// 6×6 killers and little killers (with a wrong clue now and then), give
+// the same solutions with and without them: the same count up to three,
+// and the same grids when there are fewer. It also checks
+// that they were there to test: derived sums on many of the puzzles.
+func TestDerivedSumsKeepSolutions(t *testing.T) {
+	t.Parallel()
+	race.SkipSequential(t)
+	with, without := fallback.NewSolver(), fallback.NewSolver()
+	fallback.WithoutDerived(without)
+	with.NodeLimit, without.NodeLimit = 200_000, 200_000
+	compared, derived := 0, 0
+	const limit = 3
+	check := func(name string, p *variant.Puzzle) {
+		a, okA := solutionSet(t, with, p, limit)
+		b, okB := solutionSet(t, without, p, limit)
+		if !okA || !okB {
+			return
+		}
+		compared++
+		if n := fallback.DerivedSums(p); n > 0 {
+			derived++
+		}
+		if len(a) != len(b) {
+			t.Fatalf("%s: %d solutions with the derived sums, %d without", name, len(a), len(b))
+		}
+		if len(a) == limit {
+			return // the first found of many: another order finds others
+		}
+		for g := range b {
+			if !a[g] {
+				t.Fatalf("%s: the derived sums lose solution %v\nrules %+v\ngivens\n%v", name, []byte(g), p.Rules, p.Givens)
+			}
+		}
+	}
+	for i, p := range fallback.CorpusPuzzles(t) {
+		if hasSums(p) {
+			check(fmt.Sprintf("corpus puzzle %d", i+1), p)
+		}
+	}
+	shape := board.Shape{BoxRows: 2, BoxCols: 3}
+	n := shape.Side()
+	rng := rand.New(rand.NewPCG(38, 6))
+	trials := 150
+	if testing.Short() {
+		trials = 40
+	}
+	for i := range trials {
+		grid := varianttest.Grid(rng, shape)
+		p := variant.New(shape)
+		if rng.IntN(2) == 0 {
+			p.Rules = varianttest.KillerTiling(rng, grid, 0.3+0.7*rng.Float64())
+		}
+		for _, downLeft := range []bool{false, true} {
+			if rng.IntN(2) == 0 {
+				continue
+			}
+			for _, o := range diagonalClues(n, downLeft) {
+				if rng.IntN(10) < 3 {
+					continue
+				}
+				sum := 0
+				for _, c := range o.Cells(n) {
+					sum += int(grid.Cells[c])
+				}
+				p.Rules = append(p.Rules, variant.LittleKiller{Clue: o, Sum: sum})
+			}
+		}
+		if last := len(p.Rules) - 1; last >= 0 && rng.IntN(4) == 0 {
+			if lk, ok := p.Rules[last].(variant.LittleKiller); ok && lk.Sum > len(lk.Clue.Cells(n)) {
+				lk.Sum-- // a wrong clue: often no solution
+				p.Rules[last] = lk
+			}
+		}
+		givens(rng, p, grid, rng.IntN(8))
+		check(fmt.Sprintf("random puzzle %d", i+1), p)
+	}
+	t.Logf("%d puzzles compared, %d with derived sums", compared, derived)
+	if compared < 50 || derived < compared/3 {
+		t.Errorf("%d puzzles compared, %d with derived sums; want 50 or more, a third with", compared, derived)
+	}
 }

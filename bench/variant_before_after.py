@@ -7,7 +7,8 @@ puzzles, side by side, in one run.
         [--timeout 60] [--rounds 1]
 
 FILE holds one puzzle a line (any format satdoku reads; '#' lines and
-blank lines are skipped; a line "name<TAB>puzzle" names its puzzle). For
+blank lines are skipped; a line "name<TAB>puzzle" names its puzzle; a
+puzzle "@PATH" is the file PATH, such as an f-puzzles JSON file). For
 each puzzle, engine and round, the two binaries run one after the other,
 which goes first alternating, each as `satdoku solve -q -o json -j1
 --timeout T [--unique] --engine E` on a file holding that one puzzle: the
@@ -70,12 +71,13 @@ def main():
             with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
                 f.write(text + "\n")
                 f.flush()
+                path = text[1:] if text.startswith("@") else f.name
                 best = [None, None]
                 for _ in range(a.rounds):
                     order = [0, 1] if turn % 2 == 0 else [1, 0]
                     turn += 1
                     for side in order:
-                        st, cpu = run([a.before, a.after][side], f.name,
+                        st, cpu = run([a.before, a.after][side], path,
                                       engine, a.mode, a.timeout)
                         if best[side] is None or cpu < best[side][1]:
                             best[side] = (st, cpu)

@@ -16,7 +16,13 @@ CPU of the process and of its worker processes (user + system, from
 wait4) is its time. It prints per puzzle each side's status and CPU
 seconds (the least over the rounds) and the ratio after/before, then the
 totals and the geometric mean of the ratios of the puzzles both settle.
-Nothing is fetched.
+Nothing is fetched. The named killers of the repository's samples, one
+"name<TAB>puzzle" a line:
+
+    awk '/^# [^s]/{n=substr($0,3); sub(/:.*/,"",n)} /^3x3/{print n "\t" $0}' \
+        testdata/variants/sudocue/killers.txt > sudocue.tsv
+    awk '/^# [A-Z]/{n=substr($0,3); sub(/:.*/,"",n)} /^[^#]/ && length($0)==81 \
+        {print n "\t" $0}' testdata/variants/snarf/killers.txt > snarf.tsv
 """
 import argparse
 import json

@@ -9,7 +9,7 @@ import (
 // CompileVariant exposes compileVariant to the completeness test, which
 // lives in package fallback_test because varianttest imports fallback.
 func CompileVariant(p *variant.Puzzle) error {
-	_, err := compileVariant(p)
+	_, err := compileVariant(p, true)
 	return err
 }
 

@@ -28,8 +28,9 @@ import (
 // more propagation than they save. Package encode finds the same bands
 // with its own code, on purpose: an implied sum that is wrong removes
 // solutions, which the checker cannot see, and shared code would remove
-// them from both engines alike.
-func (b *builder) cageInnies(p *variant.Puzzle) {
+// them from both engines alike. It returns the cages it took, every
+// cage with a sum that shares no cell with an earlier one.
+func (b *builder) cageInnies(p *variant.Puzzle) []variant.Killer {
 	n := b.n
 	var cages []variant.Killer
 	taken := make([]bool, n*n)
@@ -46,7 +47,7 @@ func (b *builder) cageInnies(p *variant.Puzzle) {
 		cages = append(cages, k)
 	}
 	if 2*caged < n*n {
-		return
+		return cages
 	}
 	var rows, cols [][]int32
 	for i := range n {
@@ -123,6 +124,7 @@ func (b *builder) cageInnies(p *variant.Puzzle) {
 			// (A negative target would make the sum free.)
 		}
 	}
+	return cages
 }
 
 // reversed returns a reversed copy of s.

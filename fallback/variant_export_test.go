@@ -3,6 +3,7 @@ package fallback
 import (
 	"testing"
 
+	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -17,8 +18,8 @@ func CompileVariant(p *variant.Puzzle) error {
 // order.
 func CorpusPuzzles(tb testing.TB) []*variant.Puzzle {
 	var out []*variant.Puzzle
-	for _, cp := range readCorpus(tb) {
-		out = append(out, cp.puzzle)
+	for _, cp := range variantcorpus.Read(tb) {
+		out = append(out, cp.Puzzle)
 	}
 	return out
 }

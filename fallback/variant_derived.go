@@ -35,76 +35,60 @@ func (b *builder) lineOuties() {
 	n := b.n
 	full := n * (n + 1) / 2
 	regions := b.regions()
-	in := make([]bool, n*n)
-	for _, lines := range b.diagonals {
-		if len(lines) > maxDiagonalFamily {
+	for in, total := range b.lineSets() {
+		var innies []int32
+		joined := 0
+		for _, reg := range regions {
+			k := 0
+			for _, c := range reg {
+				if in[c] {
+					k++
+				}
+			}
+			if 2*k <= n {
+				continue
+			}
+			joined++
+			total -= full
+			for _, c := range reg {
+				if in[c] {
+					in[c] = false
+				} else {
+					innies = append(innies, c)
+				}
+			}
+		}
+		if joined == 0 || len(innies) == 0 { // no innies: diagonalInnies
 			continue
 		}
-		for set := 1; set < 1<<len(lines); set++ {
-			clear(in)
-			total := 0
-			for i, l := range lines {
-				if set&(1<<i) != 0 {
-					for _, c := range l.cells {
-						in[c] = true
-					}
-					total += l.sum
-				}
+		var outies []int32
+		for c, ok := range in {
+			if ok {
+				outies = append(outies, int32(c))
 			}
-			var innies []int32
-			joined := 0
-			for _, reg := range regions {
-				k := 0
-				for _, c := range reg {
-					if in[c] {
-						k++
-					}
-				}
-				if 2*k <= n {
-					continue
-				}
-				joined++
-				total -= full
-				for _, c := range reg {
-					if in[c] {
-						in[c] = false
-					} else {
-						innies = append(innies, c)
-					}
-				}
-			}
-			if joined == 0 || len(innies) == 0 { // no innies: diagonalInnies
-				continue
-			}
-			var outies []int32
-			for c, ok := range in {
-				if ok {
-					outies = append(outies, int32(c))
-				}
-			}
-			if len(innies)+len(outies) > maxLineOuties || !b.derivedOnce(outies, innies) {
-				continue
-			}
-			if !b.tight(outies, innies, total) {
-				continue
-			}
-			if len(outies) == 0 {
-				if -total <= 0 { // the regions hold more than the lines
-					b.s.contradiction = true
-					return
-				}
-				b.sum(newSumProp(n, []sumGroup{{cells: innies}}, -total))
-				continue
-			}
-			// Σ outies − Σ innies = total
-			o, i := sumGroup{cells: outies}, sumGroup{cells: innies}
-			if total >= 0 {
-				i.offset = total
-			} else {
-				o.offset = -total
-			}
-			b.sum(newSumProp(n, []sumGroup{o, i}, -1))
 		}
+		if len(innies)+len(outies) > maxLineOuties || !b.derivedOnce(outies, innies) {
+			continue
+		}
+		if !b.tight(outies, innies, total) {
+			continue
+		}
+		if len(outies) == 0 {
+			if -total <= 0 { // the regions hold more than the lines
+				b.s.contradiction = true
+				return
+			}
+			b.sum(newSumProp(n, []sumGroup{{cells: innies}}, -total))
+			continue
+		}
+		// Σ outies − Σ innies = total
+		o, i := sumGroup{cells: outies}, sumGroup{cells: innies}
+		if total >= 0 {
+			i.offset = total
+		} else {
+			o.offset = -total
+		}
+		b.sum(newSumProp(n, []sumGroup{o, i}, -1))
 	}
 }
 

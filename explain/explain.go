@@ -21,6 +21,13 @@ type Options struct {
 	// propagation search enumerates (1 to 3); 0 means 2. Beyond it the
 	// search switches every instance on (see the package documentation).
 	MaxLevel int
+	// Solution is a solution of the puzzle, each cell's digit (cell
+	// order), when the caller already knows one, as the command line does
+	// after counting the puzzle's solutions; nil: the Explainer solves
+	// the positions itself. It is used while it fits the position (every
+	// digit still a candidate), so it must be the only solution for the
+	// steps to be the same as without it.
+	Solution []int
 }
 
 // Stats count what an Explainer did, for tests and benchmarks.
@@ -74,6 +81,9 @@ func New(g *logic.Grid, opts Options) (*Explainer, error) {
 	n := g.N
 	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), insts: insts, cs: cs, byInst: byInst,
 		numVars: numVars, maxLevel: opts.MaxLevel, failed: map[[3]int32]uint64{}, sets: map[string][]int{}}
+	if len(opts.Solution) == n*n {
+		x.solution = slices.Clone(opts.Solution)
+	}
 	if x.maxLevel <= 0 || x.maxLevel > 3 {
 		x.maxLevel = 2
 	}

@@ -242,9 +242,16 @@ func (m *positionMemo) steps(g *logic.Grid) []logic.Step {
 // allowTrial, and, for a grid made from a variant puzzle, the techniques
 // of Techniques.
 func SolverOptions(g *logic.Grid, unique, allowTrial bool) (logic.Options, error) {
+	return SolverOptionsWith(g, unique, allowTrial, Options{})
+}
+
+// SolverOptionsWith is SolverOptions with the Explainer's options eo (a
+// solution the caller knows, Options.Solution, spares the SAT step a
+// solve).
+func SolverOptionsWith(g *logic.Grid, unique, allowTrial bool, eo Options) (logic.Options, error) {
 	o := logic.Options{Unique: unique && len(g.Rules) == 0, AllowTrial: allowTrial}
 	if g.Puzzle != nil {
-		ts, err := Techniques(g, Options{})
+		ts, err := Techniques(g, eo)
 		if err != nil {
 			return o, err
 		}

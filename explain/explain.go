@@ -67,6 +67,10 @@ type Explainer struct {
 	// Minimal (the pieces of a split rule share its index in Step.Rules).
 	sets     map[string][]int
 	solution []int
+	// formula is satRefutes' formula, reused; negUnit[v] is −v, so that
+	// negUnit[v:v+1] is the unit clause of a fact.
+	formula encode.Formula
+	negUnit []encode.Lit
 	// Stats counts the work done so far.
 	Stats Stats
 }
@@ -409,7 +413,7 @@ func (x *Explainer) refutes(g *logic.Grid, set []int, t logic.Candidate) (bool, 
 // targets holds" have no model: SAT's proof that set eliminates every
 // target.
 func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candidate, placements []logic.Candidate) (bool, error) {
-	var extra []int
+	extra := make([]int, 0, len(targets)+len(placements))
 	for _, t := range targets {
 		extra = append(extra, t.Cell)
 	}
@@ -417,7 +421,18 @@ func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candida
 		extra = append(extra, t.Cell)
 	}
 	cells := x.cells(set, extra)
-	f := &encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n)}
+	// The formula and its clause list are reused from call to call (the
+	// solver keeps no reference after Solve); the clauses are views of
+	// x.cs and, for the facts, of x.negUnit, never copied.
+	if x.negUnit == nil {
+		n3 := encode.NumVars(x.n)
+		x.negUnit = make([]encode.Lit, n3+1)
+		for v := 1; v <= n3; v++ {
+			x.negUnit[v] = -encode.Lit(v)
+		}
+	}
+	f := &x.formula
+	*f = encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n), Clauses: f.Clauses[:0]}
 	for _, i := range set {
 		for _, c := range x.byInst[i] {
 			f.Clauses = append(f.Clauses, x.cs.clause(c))
@@ -429,7 +444,8 @@ func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candida
 		}
 		for d := 1; d <= x.n; d++ {
 			if !g.Cand[c].Has(d) {
-				f.Clauses = append(f.Clauses, encode.Clause{-x.lit(c, d)})
+				v := x.lit(c, d)
+				f.Clauses = append(f.Clauses, x.negUnit[v:v+1])
 			}
 		}
 	}
@@ -443,10 +459,22 @@ func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candida
 	f.Clauses = append(f.Clauses, neg)
 	x.Stats.SATCalls++
 	r, err := x.sv.Solve(context.Background(), f)
+	clear(f.Clauses) // drop the views, keep the array
 	if err != nil {
 		return false, err
 	}
 	return r.Status == encode.Unsat, nil
+}
+
+// eliminates reports whether set eliminates t (SAT refutes it, as
+// satRefutes with t alone): by unit propagation over the same clauses
+// and facts when that finds the conflict (a proof too, and cheaper), else
+// by SAT.
+func (x *Explainer) eliminates(g *logic.Grid, set []int, t logic.Candidate) (bool, error) {
+	if ok, _ := x.refutes(g, set, t); ok {
+		return true, nil
+	}
+	return x.satRefutes(g, set, []logic.Candidate{t}, nil)
 }
 
 // minimal returns a subset of set that SAT shows eliminates t and that
@@ -465,7 +493,7 @@ func (x *Explainer) minimal(g *logic.Grid, set []int, t logic.Candidate) ([]int,
 	shrunk := false
 	for i := 0; i < len(kept); {
 		trial := slices.Delete(slices.Clone(kept), i, i+1)
-		ok, err := x.satRefutes(g, trial, []logic.Candidate{t}, nil)
+		ok, err := x.eliminates(g, trial, t)
 		if err == nil && ok {
 			kept, shrunk = trial, true
 			continue
@@ -735,12 +763,12 @@ func (x *Explainer) step(g *logic.Grid, f *found) logic.Step {
 // isMinimalFor reports whether SAT shows that set eliminates t and that
 // no set with one instance fewer does.
 func (x *Explainer) isMinimalFor(g *logic.Grid, set []int, t logic.Candidate) bool {
-	if ok, err := x.satRefutes(g, set, []logic.Candidate{t}, nil); err != nil || !ok {
+	if ok, err := x.eliminates(g, set, t); err != nil || !ok {
 		return false
 	}
 	for i := range set {
 		trial := slices.Delete(slices.Clone(set), i, i+1)
-		if ok, err := x.satRefutes(g, trial, []logic.Candidate{t}, nil); err != nil || ok {
+		if ok, err := x.eliminates(g, trial, t); err != nil || ok {
 			return false
 		}
 	}

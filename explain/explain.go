@@ -91,7 +91,22 @@ func New(g *logic.Grid, opts Options) (*Explainer, error) {
 	if x.maxLevel <= 0 || x.maxLevel > 3 {
 		x.maxLevel = 2
 	}
+	// Each cell's clauses, in lists sharing one array: counted, then filled.
 	x.cellClauses = make([][]int32, n*n)
+	count := make([]int, n*n)
+	total := 0
+	for _, o := range cs.owner {
+		if o < 0 {
+			count[-1-o]++
+			total++
+		}
+	}
+	all := make([]int32, total)
+	off := 0
+	for c, k := range count {
+		x.cellClauses[c] = all[off : off : off+k]
+		off += k
+	}
 	for c := int32(0); c < int32(cs.len()); c++ {
 		if o := cs.owner[c]; o < 0 {
 			x.cellClauses[-1-o] = append(x.cellClauses[-1-o], c)
@@ -104,12 +119,13 @@ func New(g *logic.Grid, opts Options) (*Explainer, error) {
 		}
 	}
 	x.adj = make([][]int, len(insts))
+	seen := make([]int, len(insts)) // seen[j] == i+1: j is listed for i
 	for i, in := range insts {
-		seen := map[int]bool{i: true}
+		seen[i] = i + 1
 		for _, c := range in.Cells {
 			for _, j := range x.instOf[c] {
-				if !seen[j] {
-					seen[j] = true
+				if seen[j] != i+1 {
+					seen[j] = i + 1
 					x.adj[i] = append(x.adj[i], j)
 				}
 			}

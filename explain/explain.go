@@ -490,7 +490,94 @@ func (x *Explainer) eliminates(g *logic.Grid, set []int, t logic.Candidate) (boo
 	if ok, _ := x.refutes(g, set, t); ok {
 		return true, nil
 	}
+	if elim, known := x.search(g, set, t); known {
+		return elim, nil
+	}
 	return x.satRefutes(g, set, []logic.Candidate{t}, nil)
+}
+
+// searchBudget bounds the decisions of search: past it, SAT decides.
+const searchBudget = 256
+
+// search decides, when set holds houses only, what satRefutes(set, t)
+// would answer, without building a formula: a backtracking search with
+// unit propagation over the same clauses and facts (start), t supposed,
+// a cell of fewest candidates decided at a time. A cell left with no
+// digit is a conflict the propagation finds; every cell of the formula
+// holding a digit with no conflict is a model (every variable of a
+// houses-only formula is a cell's digit, and a clause made false is seen
+// when its last literal is). known is false when a set has a rule (its
+// auxiliary variables are not decided here) or the search ran out of
+// budget.
+func (x *Explainer) search(g *logic.Grid, set []int, t logic.Candidate) (elim, known bool) {
+	for _, i := range set {
+		if x.insts[i].House < 0 {
+			return false, false
+		}
+	}
+	p := x.prop
+	defer func() { x.Stats.Work = p.work }()
+	cells := x.cells(set, []int{t.Cell})
+	if !x.start(g, set, cells) {
+		return true, true // the facts alone conflict: no model
+	}
+	l := x.lit(t.Cell, t.Digit)
+	switch p.value(l) {
+	case -1:
+		return true, true
+	case 0:
+		p.assign(l, bySuppos)
+		if p.propagate() >= 0 {
+			return true, true
+		}
+	}
+	budget := searchBudget
+	// dfs reports whether a model extends the assignment (sat), or that
+	// the budget ran out (over).
+	var dfs func() (sat, over bool)
+	dfs = func() (bool, bool) {
+		best, bestFree := -1, x.n+1
+		for _, c := range cells {
+			free, placed := 0, false
+			for d := 1; d <= x.n; d++ {
+				switch p.value(x.lit(c, d)) {
+				case 1:
+					placed = true
+				case 0:
+					free++
+				}
+			}
+			if !placed && free < bestFree {
+				best, bestFree = c, free
+			}
+		}
+		if best < 0 {
+			return true, false
+		}
+		for d := 1; d <= x.n; d++ {
+			m := x.lit(best, d)
+			if p.value(m) != 0 {
+				continue
+			}
+			if budget--; budget < 0 {
+				return false, true
+			}
+			base := len(p.trail)
+			p.assign(m, bySuppos)
+			if p.propagate() < 0 {
+				if sat, over := dfs(); sat || over {
+					return sat, over
+				}
+			}
+			p.backtrack(base)
+		}
+		return false, false
+	}
+	sat, over := dfs()
+	if over {
+		return false, false
+	}
+	return !sat, true
 }
 
 // minimal returns a subset of set that SAT shows eliminates t and that

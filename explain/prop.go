@@ -136,6 +136,24 @@ func (p *propagator) propagate() int32 {
 			if p.active[c] != p.gen {
 				continue
 			}
+			if st := p.cs.start[c]; p.cs.start[c+1]-st == 2 {
+				// A binary clause (most are: the at-most-ones), with -l
+				// one of its two literals: the other is implied.
+				other := p.cs.lits[st]
+				if other == -l {
+					other = p.cs.lits[st+1]
+				}
+				p.work += 2
+				switch p.value(other) {
+				case 1:
+				case -1:
+					p.head = len(p.trail)
+					return c
+				default:
+					p.assign(other, c)
+				}
+				continue
+			}
 			cl := p.cs.clause(c)
 			p.work += int64(len(cl))
 			free, sat := encode.Lit(0), false

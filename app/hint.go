@@ -116,6 +116,7 @@ func runHint(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
+	batch.TuneGCShort()
 	lc := logicConfig{trial: c.Bool("allow-trial"), noUnique: c.Bool("no-uniqueness")}
 	var pos *position
 	err = s.forEachInput(c.Args().Slice(), "a puzzle", func(name string, r io.Reader) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -67,6 +68,7 @@ type Explainer struct {
 	// Minimal (the pieces of a split rule share its index in Step.Rules).
 	sets     map[string][]int
 	solution []int
+	scratch  []int // cost's cells, reused
 	// formula is satRefutes' formula, reused; negUnit[v] is −v, so that
 	// negUnit[v:v+1] is the unit clause of a fact.
 	formula encode.Formula
@@ -84,7 +86,7 @@ func New(g *logic.Grid, opts Options) (*Explainer, error) {
 	}
 	n := g.N
 	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), insts: insts, cs: cs, byInst: byInst,
-		numVars: numVars, maxLevel: opts.MaxLevel, failed: map[[3]int32]uint64{}, sets: map[string][]int{}}
+		numVars: numVars, maxLevel: opts.MaxLevel, failed: make(map[[3]int32]uint64, 8*len(insts)), sets: map[string][]int{}}
 	if len(opts.Solution) == n*n {
 		x.solution = slices.Clone(opts.Solution)
 	}
@@ -180,7 +182,8 @@ func (x *Explainer) cost(set []int) [3]int {
 	for _, i := range set {
 		w += x.insts[i].Weight
 	}
-	return [3]int{len(set), w, len(x.cells(set, nil))}
+	x.scratch = x.cellsTo(x.scratch[:0], set, nil)
+	return [3]int{len(set), w, len(x.scratch)}
 }
 
 func less(a, b [3]int) bool {
@@ -194,7 +197,11 @@ func less(a, b [3]int) bool {
 
 // cells returns the cells the instances of set touch, and extra, sorted.
 func (x *Explainer) cells(set []int, extra []int) []int {
-	var out []int
+	return x.cellsTo(nil, set, extra)
+}
+
+// cellsTo is cells appending to out (a buffer to reuse).
+func (x *Explainer) cellsTo(out []int, set []int, extra []int) []int {
 	for _, i := range set {
 		out = append(out, x.insts[i].Cells...)
 	}
@@ -258,6 +265,7 @@ func fingerprint(g *logic.Grid, cells []int) uint64 {
 func (x *Explainer) level(g *logic.Grid, k int) *found {
 	var best *found
 	var bestCost [3]int
+	var cellBuf []int // the cells of the set tried, reused
 	try := func(set []int) {
 		var key [3]int32
 		for i := range key {
@@ -266,7 +274,8 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 		for i, s := range set {
 			key[i] = int32(s)
 		}
-		cells := x.cells(set, nil)
+		cellBuf = x.cellsTo(cellBuf[:0], set, nil)
+		cells := cellBuf
 		fp := fingerprint(g, cells)
 		if f, ok := x.failed[key]; ok && f == fp {
 			return
@@ -289,16 +298,19 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 		}
 		best, bestCost = &found{set: slices.Clone(set), targets: targets}, c
 	}
+	var pair [2]int
 	switch k {
 	case 1:
 		for i := range x.insts {
-			try([]int{i})
+			pair[0] = i
+			try(pair[:1])
 		}
 	case 2:
 		for i := range x.insts {
 			for _, j := range x.adj[i] {
 				if j > i {
-					try([]int{i, j})
+					pair[0], pair[1] = i, j
+					try(pair[:])
 				}
 			}
 		}
@@ -351,7 +363,8 @@ func (x *Explainer) probe(g *logic.Grid, set []int, cells []int) []logic.Candida
 		if g.Value[c] != 0 {
 			continue
 		}
-		for _, d := range g.Cand[c].List() {
+		for set := g.Cand[c]; set != 0; set &= set - 1 { // its digits, ascending (Digits.List without the slice)
+			d := bits.TrailingZeros64(uint64(set)) + 1
 			if sol != nil && sol[c] == d {
 				continue
 			}

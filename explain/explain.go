@@ -50,6 +50,9 @@ type Stats struct {
 // puzzle's instances and their clauses, built once. It is not safe for
 // concurrent use.
 type Explainer struct {
+	// src is, until ready builds the rest, the grid (its side, houses
+	// and puzzle) to build from.
+	src         *logic.Grid
 	n           int
 	houses      int // len(Grid.Houses) of the grid it was built for
 	rules       []int
@@ -78,21 +81,49 @@ type Explainer struct {
 }
 
 // New returns the Explainer of g's puzzle: g's houses and each of g.Rules
-// as instances. It is an error when a rule cannot be encoded.
+// as instances. It is an error when a rule cannot be encoded. The
+// instances' clauses of a grid without rules (nothing that can fail to
+// encode) are built when first needed: a position that a named
+// technique settles never pays for them.
 func New(g *logic.Grid, opts Options) (*Explainer, error) {
-	insts, cs, byInst, numVars, err := build(g)
-	if err != nil {
-		return nil, err
-	}
 	n := g.N
-	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), insts: insts, cs: cs, byInst: byInst,
-		numVars: numVars, maxLevel: opts.MaxLevel, failed: make(map[[3]int32]uint64, 8*len(insts)), sets: map[string][]int{}}
+	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), maxLevel: opts.MaxLevel, sets: map[string][]int{}}
 	if len(opts.Solution) == n*n {
 		x.solution = slices.Clone(opts.Solution)
 	}
 	if x.maxLevel <= 0 || x.maxLevel > 3 {
 		x.maxLevel = 2
 	}
+	if len(g.Rules) == 0 {
+		x.src = &logic.Grid{N: n, Houses: g.Houses, Puzzle: g.Puzzle}
+		return x, nil
+	}
+	if err := x.setUp(g); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// ready builds the instances and their clauses if New left them for
+// later.
+func (x *Explainer) ready() {
+	if x.src != nil {
+		g := x.src
+		x.src = nil
+		_ = x.setUp(g) // no rules: nothing fails
+	}
+}
+
+// setUp builds the instances of g, their clauses and the tables over
+// them.
+func (x *Explainer) setUp(g *logic.Grid) error {
+	insts, cs, byInst, numVars, err := build(g)
+	if err != nil {
+		return err
+	}
+	n := g.N
+	x.insts, x.cs, x.byInst, x.numVars = insts, cs, byInst, numVars
+	x.failed = make(map[[3]int32]uint64, 8*len(insts))
 	// Each cell's clauses, in lists sharing one array: counted, then filled.
 	x.cellClauses = make([][]int32, n*n)
 	count := make([]int, n*n)
@@ -135,11 +166,14 @@ func New(g *logic.Grid, opts Options) (*Explainer, error) {
 		slices.Sort(x.adj[i])
 	}
 	x.prop = newPropagator(cs, numVars)
-	return x, nil
+	return nil
 }
 
 // Instances returns the instances, indexed as the steps' sets are.
-func (x *Explainer) Instances() []Instance { return x.insts }
+func (x *Explainer) Instances() []Instance {
+	x.ready()
+	return x.insts
+}
 
 // fits reports whether g is a position of the puzzle x was built for.
 func (x *Explainer) fits(g *logic.Grid) bool {
@@ -226,6 +260,7 @@ func (x *Explainer) FindSmall(g *logic.Grid) []logic.Step {
 	if !x.fits(g) || g.Solved() {
 		return nil
 	}
+	x.ready()
 	x.solutionOf(g)
 	for level := 1; level <= x.maxLevel; level++ {
 		if f := x.level(g, level); f != nil {
@@ -241,6 +276,7 @@ func (x *Explainer) FindLarge(g *logic.Grid) []logic.Step {
 	if !x.fits(g) || g.Solved() {
 		return nil
 	}
+	x.ready()
 	if s := x.FindSmall(g); s != nil {
 		return s
 	}
@@ -961,6 +997,7 @@ func (x *Explainer) Baseline() logic.Technique {
 		if !x.fits(g) || g.Solved() {
 			return nil
 		}
+		x.ready()
 		sol := x.solutionOf(g)
 		if sol == nil {
 			return nil

@@ -37,6 +37,7 @@ func (x *Explainer) Check(g *logic.Grid, s logic.Step) error {
 	if !x.fits(g) {
 		return fmt.Errorf("%w: the grid is not of the explainer's puzzle", ErrNotProved)
 	}
+	x.ready()
 	var set []int
 	if s.Technique == Name {
 		set = append(set, s.Houses...)
@@ -79,6 +80,7 @@ func (x *Explainer) Check(g *logic.Grid, s logic.Step) error {
 // one instance leaves it unproved by SAT. Otherwise the error matches
 // ErrNotProved and names the instance.
 func (x *Explainer) Minimal(g *logic.Grid, s logic.Step) error {
+	x.ready()
 	set := append([]int(nil), s.Houses...)
 	recorded := x.sets[s.Text]
 	for _, r := range slices.Compact(slices.Sorted(slices.Values(s.Rules))) {

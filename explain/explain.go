@@ -327,6 +327,13 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 		if best != nil && !less(c, bestCost) {
 			return // it could not be taken: do not test it (nor cache it)
 		}
+		if k == 2 && x.apart(g, set[0], set[1]) {
+			// Decided cells are all the pair shares: the single
+			// instances, which level 1 found eliminating nothing on this
+			// position, do no more together.
+			x.failed[key] = fp
+			return
+		}
 		targets := x.probe(g, set, cells)
 		if len(targets) == 0 {
 			x.failed[key] = fp
@@ -382,6 +389,29 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 		}
 	}
 	return best
+}
+
+// apart reports whether every cell that instances i and j share has one
+// candidate left. The facts then fix every variable the two share (the
+// auxiliary variables of a rule are its own), so propagation over the
+// pair is propagation over each alone: whatever the pair eliminates, one
+// of them eliminates by itself.
+func (x *Explainer) apart(g *logic.Grid, i, j int) bool {
+	a, b := x.insts[i].Cells, x.insts[j].Cells
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] < b[0]:
+			a = a[1:]
+		case a[0] > b[0]:
+			b = b[1:]
+		default:
+			if g.Cand[a[0]].Count() != 1 {
+				return false
+			}
+			a, b = a[1:], b[1:]
+		}
+	}
+	return true
 }
 
 // probe returns the candidates of the unsolved cells that propagation

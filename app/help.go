@@ -122,9 +122,9 @@ func writeLines(w io.Writer, lines []string) {
 	}
 }
 
-// examplePattern matches an example command line of a description.
-// (compiled on first use, as every pattern of the program: start-up
-// stays light).
+// examplePattern matches an example command line of a description. It
+// is compiled on first use, as every pattern of the program, so that
+// start-up stays light.
 var examplePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s+(eval "\$\()?satdoku\b`) })
 
 // helpExamples returns the example command lines of a description, those

@@ -229,8 +229,7 @@ type reader struct {
 // the file lacks (the setter forgot to tick it, or the rule is in words
 // alone) is reported, as the puzzle is solved without it. Words that
 // other rules' texts use too ("diagonal" of little killers, "consecutive"
-// of kropki dots) are left out.
-// (compiled on first use).
+// of kropki dots) are left out. The patterns are compiled on first use.
 var textRules = sync.OnceValue(func() []textRule {
 	return []textRule{
 		{regexp.MustCompile(`(?i)\bknights?\b`), "antiknight", "anti-knight"},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -21,6 +22,13 @@ type Options struct {
 	// propagation search enumerates (1 to 3); 0 means 2. Beyond it the
 	// search switches every instance on (see the package documentation).
 	MaxLevel int
+	// Solution is a solution of the puzzle, each cell's digit (cell
+	// order), when the caller already knows one, as the command line does
+	// after counting the puzzle's solutions; nil: the Explainer solves
+	// the positions itself. It is used while it fits the position (every
+	// digit still a candidate), so it must be the only solution for the
+	// steps to be the same as without it.
+	Solution []int
 }
 
 // Stats count what an Explainer did, for tests and benchmarks.
@@ -42,6 +50,9 @@ type Stats struct {
 // puzzle's instances and their clauses, built once. It is not safe for
 // concurrent use.
 type Explainer struct {
+	// src is, until ready builds the rest, the grid (its side, houses
+	// and puzzle) to build from.
+	src         *logic.Grid
 	n           int
 	houses      int // len(Grid.Houses) of the grid it was built for
 	rules       []int
@@ -60,24 +71,75 @@ type Explainer struct {
 	// Minimal (the pieces of a split rule share its index in Step.Rules).
 	sets     map[string][]int
 	solution []int
+	scratch  []int // cost's cells, reused
+	// formula is satRefutes' formula, reused; negUnit[v] is −v, so that
+	// negUnit[v:v+1] is the unit clause of a fact.
+	formula encode.Formula
+	negUnit []encode.Lit
 	// Stats counts the work done so far.
 	Stats Stats
 }
 
 // New returns the Explainer of g's puzzle: g's houses and each of g.Rules
-// as instances. It is an error when a rule cannot be encoded.
+// as instances. It is an error when a rule cannot be encoded. The
+// instances' clauses of a grid without rules (nothing that can fail to
+// encode) are built when first needed: a position that a named
+// technique settles never pays for them.
 func New(g *logic.Grid, opts Options) (*Explainer, error) {
-	insts, cs, byInst, numVars, err := build(g)
-	if err != nil {
-		return nil, err
-	}
 	n := g.N
-	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), insts: insts, cs: cs, byInst: byInst,
-		numVars: numVars, maxLevel: opts.MaxLevel, failed: map[[3]int32]uint64{}, sets: map[string][]int{}}
+	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), maxLevel: opts.MaxLevel, sets: map[string][]int{}}
+	if len(opts.Solution) == n*n {
+		x.solution = slices.Clone(opts.Solution)
+	}
 	if x.maxLevel <= 0 || x.maxLevel > 3 {
 		x.maxLevel = 2
 	}
+	if len(g.Rules) == 0 {
+		x.src = &logic.Grid{N: n, Houses: g.Houses, Puzzle: g.Puzzle}
+		return x, nil
+	}
+	if err := x.setUp(g); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// ready builds the instances and their clauses if New left them for
+// later.
+func (x *Explainer) ready() {
+	if x.src != nil {
+		g := x.src
+		x.src = nil
+		_ = x.setUp(g) // no rules: nothing fails
+	}
+}
+
+// setUp builds the instances of g, their clauses and the tables over
+// them.
+func (x *Explainer) setUp(g *logic.Grid) error {
+	insts, cs, byInst, numVars, err := build(g)
+	if err != nil {
+		return err
+	}
+	n := g.N
+	x.insts, x.cs, x.byInst, x.numVars = insts, cs, byInst, numVars
+	x.failed = make(map[[3]int32]uint64, 8*len(insts))
+	// Each cell's clauses, in lists sharing one array: counted, then filled.
 	x.cellClauses = make([][]int32, n*n)
+	count := make([]int, n*n)
+	total := 0
+	for _, o := range cs.owner {
+		if o < 0 {
+			count[-1-o]++
+			total++
+		}
+	}
+	all := make([]int32, total)
+	off := 0
+	for c, k := range count {
+		x.cellClauses[c] = all[off : off : off+k]
+		off += k
+	}
 	for c := int32(0); c < int32(cs.len()); c++ {
 		if o := cs.owner[c]; o < 0 {
 			x.cellClauses[-1-o] = append(x.cellClauses[-1-o], c)
@@ -90,12 +152,13 @@ func New(g *logic.Grid, opts Options) (*Explainer, error) {
 		}
 	}
 	x.adj = make([][]int, len(insts))
+	seen := make([]int, len(insts)) // seen[j] == i+1: j is listed for i
 	for i, in := range insts {
-		seen := map[int]bool{i: true}
+		seen[i] = i + 1
 		for _, c := range in.Cells {
 			for _, j := range x.instOf[c] {
-				if !seen[j] {
-					seen[j] = true
+				if seen[j] != i+1 {
+					seen[j] = i + 1
 					x.adj[i] = append(x.adj[i], j)
 				}
 			}
@@ -103,11 +166,14 @@ func New(g *logic.Grid, opts Options) (*Explainer, error) {
 		slices.Sort(x.adj[i])
 	}
 	x.prop = newPropagator(cs, numVars)
-	return x, nil
+	return nil
 }
 
 // Instances returns the instances, indexed as the steps' sets are.
-func (x *Explainer) Instances() []Instance { return x.insts }
+func (x *Explainer) Instances() []Instance {
+	x.ready()
+	return x.insts
+}
 
 // fits reports whether g is a position of the puzzle x was built for.
 func (x *Explainer) fits(g *logic.Grid) bool {
@@ -150,7 +216,8 @@ func (x *Explainer) cost(set []int) [3]int {
 	for _, i := range set {
 		w += x.insts[i].Weight
 	}
-	return [3]int{len(set), w, len(x.cells(set, nil))}
+	x.scratch = x.cellsTo(x.scratch[:0], set, nil)
+	return [3]int{len(set), w, len(x.scratch)}
 }
 
 func less(a, b [3]int) bool {
@@ -164,7 +231,11 @@ func less(a, b [3]int) bool {
 
 // cells returns the cells the instances of set touch, and extra, sorted.
 func (x *Explainer) cells(set []int, extra []int) []int {
-	var out []int
+	return x.cellsTo(nil, set, extra)
+}
+
+// cellsTo is cells appending to out (a buffer to reuse).
+func (x *Explainer) cellsTo(out []int, set []int, extra []int) []int {
 	for _, i := range set {
 		out = append(out, x.insts[i].Cells...)
 	}
@@ -189,6 +260,7 @@ func (x *Explainer) FindSmall(g *logic.Grid) []logic.Step {
 	if !x.fits(g) || g.Solved() {
 		return nil
 	}
+	x.ready()
 	x.solutionOf(g)
 	for level := 1; level <= x.maxLevel; level++ {
 		if f := x.level(g, level); f != nil {
@@ -204,6 +276,7 @@ func (x *Explainer) FindLarge(g *logic.Grid) []logic.Step {
 	if !x.fits(g) || g.Solved() {
 		return nil
 	}
+	x.ready()
 	if s := x.FindSmall(g); s != nil {
 		return s
 	}
@@ -228,6 +301,7 @@ func fingerprint(g *logic.Grid, cells []int) uint64 {
 func (x *Explainer) level(g *logic.Grid, k int) *found {
 	var best *found
 	var bestCost [3]int
+	var cellBuf []int // the cells of the set tried, reused
 	try := func(set []int) {
 		var key [3]int32
 		for i := range key {
@@ -236,7 +310,8 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 		for i, s := range set {
 			key[i] = int32(s)
 		}
-		cells := x.cells(set, nil)
+		cellBuf = x.cellsTo(cellBuf[:0], set, nil)
+		cells := cellBuf
 		fp := fingerprint(g, cells)
 		if f, ok := x.failed[key]; ok && f == fp {
 			return
@@ -252,6 +327,13 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 		if best != nil && !less(c, bestCost) {
 			return // it could not be taken: do not test it (nor cache it)
 		}
+		if k == 2 && x.apart(g, set[0], set[1]) {
+			// Decided cells are all the pair shares: the single
+			// instances, which level 1 found eliminating nothing on this
+			// position, do no more together.
+			x.failed[key] = fp
+			return
+		}
 		targets := x.probe(g, set, cells)
 		if len(targets) == 0 {
 			x.failed[key] = fp
@@ -259,16 +341,19 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 		}
 		best, bestCost = &found{set: slices.Clone(set), targets: targets}, c
 	}
+	var pair [2]int
 	switch k {
 	case 1:
 		for i := range x.insts {
-			try([]int{i})
+			pair[0] = i
+			try(pair[:1])
 		}
 	case 2:
 		for i := range x.insts {
 			for _, j := range x.adj[i] {
 				if j > i {
-					try([]int{i, j})
+					pair[0], pair[1] = i, j
+					try(pair[:])
 				}
 			}
 		}
@@ -306,6 +391,29 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 	return best
 }
 
+// apart reports whether every cell that instances i and j share has one
+// candidate left. The facts then fix every variable the two share (the
+// auxiliary variables of a rule are its own), so propagation over the
+// pair is propagation over each alone: whatever the pair eliminates, one
+// of them eliminates by itself.
+func (x *Explainer) apart(g *logic.Grid, i, j int) bool {
+	a, b := x.insts[i].Cells, x.insts[j].Cells
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] < b[0]:
+			a = a[1:]
+		case a[0] > b[0]:
+			b = b[1:]
+		default:
+			if g.Cand[a[0]].Count() != 1 {
+				return false
+			}
+			a, b = a[1:], b[1:]
+		}
+	}
+	return true
+}
+
 // probe returns the candidates of the unsolved cells that propagation
 // over set, with the facts of cells, eliminates.
 func (x *Explainer) probe(g *logic.Grid, set []int, cells []int) []logic.Candidate {
@@ -321,7 +429,8 @@ func (x *Explainer) probe(g *logic.Grid, set []int, cells []int) []logic.Candida
 		if g.Value[c] != 0 {
 			continue
 		}
-		for _, d := range g.Cand[c].List() {
+		for set := g.Cand[c]; set != 0; set &= set - 1 { // its digits, ascending (Digits.List without the slice)
+			d := bits.TrailingZeros64(uint64(set)) + 1
 			if sol != nil && sol[c] == d {
 				continue
 			}
@@ -399,7 +508,7 @@ func (x *Explainer) refutes(g *logic.Grid, set []int, t logic.Candidate) (bool, 
 // targets holds" have no model: SAT's proof that set eliminates every
 // target.
 func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candidate, placements []logic.Candidate) (bool, error) {
-	var extra []int
+	extra := make([]int, 0, len(targets)+len(placements))
 	for _, t := range targets {
 		extra = append(extra, t.Cell)
 	}
@@ -407,7 +516,18 @@ func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candida
 		extra = append(extra, t.Cell)
 	}
 	cells := x.cells(set, extra)
-	f := &encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n)}
+	// The formula and its clause list are reused from call to call (the
+	// solver keeps no reference after Solve); the clauses are views of
+	// x.cs and, for the facts, of x.negUnit, never copied.
+	if x.negUnit == nil {
+		n3 := encode.NumVars(x.n)
+		x.negUnit = make([]encode.Lit, n3+1)
+		for v := 1; v <= n3; v++ {
+			x.negUnit[v] = -encode.Lit(v)
+		}
+	}
+	f := &x.formula
+	*f = encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n), Clauses: f.Clauses[:0]}
 	for _, i := range set {
 		for _, c := range x.byInst[i] {
 			f.Clauses = append(f.Clauses, x.cs.clause(c))
@@ -419,7 +539,8 @@ func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candida
 		}
 		for d := 1; d <= x.n; d++ {
 			if !g.Cand[c].Has(d) {
-				f.Clauses = append(f.Clauses, encode.Clause{-x.lit(c, d)})
+				v := x.lit(c, d)
+				f.Clauses = append(f.Clauses, x.negUnit[v:v+1])
 			}
 		}
 	}
@@ -433,10 +554,109 @@ func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candida
 	f.Clauses = append(f.Clauses, neg)
 	x.Stats.SATCalls++
 	r, err := x.sv.Solve(context.Background(), f)
+	clear(f.Clauses) // drop the views, keep the array
 	if err != nil {
 		return false, err
 	}
 	return r.Status == encode.Unsat, nil
+}
+
+// eliminates reports whether set eliminates t (SAT refutes it, as
+// satRefutes with t alone): by unit propagation over the same clauses
+// and facts when that finds the conflict (a proof too, and cheaper), else
+// by SAT.
+func (x *Explainer) eliminates(g *logic.Grid, set []int, t logic.Candidate) (bool, error) {
+	if ok, _ := x.refutes(g, set, t); ok {
+		return true, nil
+	}
+	if elim, known := x.search(g, set, t); known {
+		return elim, nil
+	}
+	return x.satRefutes(g, set, []logic.Candidate{t}, nil)
+}
+
+// searchBudget bounds the decisions of search: past it, SAT decides.
+const searchBudget = 256
+
+// search decides, when set holds houses only, what satRefutes(set, t)
+// would answer, without building a formula: a backtracking search with
+// unit propagation over the same clauses and facts (start), t supposed,
+// a cell of fewest candidates decided at a time. A cell left with no
+// digit is a conflict the propagation finds; every cell of the formula
+// holding a digit with no conflict is a model (every variable of a
+// houses-only formula is a cell's digit, and a clause made false is seen
+// when its last literal is). known is false when a set has a rule (its
+// auxiliary variables are not decided here) or the search ran out of
+// budget.
+func (x *Explainer) search(g *logic.Grid, set []int, t logic.Candidate) (elim, known bool) {
+	for _, i := range set {
+		if x.insts[i].House < 0 {
+			return false, false
+		}
+	}
+	p := x.prop
+	defer func() { x.Stats.Work = p.work }()
+	cells := x.cells(set, []int{t.Cell})
+	if !x.start(g, set, cells) {
+		return true, true // the facts alone conflict: no model
+	}
+	l := x.lit(t.Cell, t.Digit)
+	switch p.value(l) {
+	case -1:
+		return true, true
+	case 0:
+		p.assign(l, bySuppos)
+		if p.propagate() >= 0 {
+			return true, true
+		}
+	}
+	budget := searchBudget
+	// dfs reports whether a model extends the assignment (sat), or that
+	// the budget ran out (over).
+	var dfs func() (sat, over bool)
+	dfs = func() (bool, bool) {
+		best, bestFree := -1, x.n+1
+		for _, c := range cells {
+			free, placed := 0, false
+			for d := 1; d <= x.n; d++ {
+				switch p.value(x.lit(c, d)) {
+				case 1:
+					placed = true
+				case 0:
+					free++
+				}
+			}
+			if !placed && free < bestFree {
+				best, bestFree = c, free
+			}
+		}
+		if best < 0 {
+			return true, false
+		}
+		for d := 1; d <= x.n; d++ {
+			m := x.lit(best, d)
+			if p.value(m) != 0 {
+				continue
+			}
+			if budget--; budget < 0 {
+				return false, true
+			}
+			base := len(p.trail)
+			p.assign(m, bySuppos)
+			if p.propagate() < 0 {
+				if sat, over := dfs(); sat || over {
+					return sat, over
+				}
+			}
+			p.backtrack(base)
+		}
+		return false, false
+	}
+	sat, over := dfs()
+	if over {
+		return false, false
+	}
+	return !sat, true
 }
 
 // minimal returns a subset of set that SAT shows eliminates t and that
@@ -455,7 +675,7 @@ func (x *Explainer) minimal(g *logic.Grid, set []int, t logic.Candidate) ([]int,
 	shrunk := false
 	for i := 0; i < len(kept); {
 		trial := slices.Delete(slices.Clone(kept), i, i+1)
-		ok, err := x.satRefutes(g, trial, []logic.Candidate{t}, nil)
+		ok, err := x.eliminates(g, trial, t)
 		if err == nil && ok {
 			kept, shrunk = trial, true
 			continue
@@ -725,12 +945,12 @@ func (x *Explainer) step(g *logic.Grid, f *found) logic.Step {
 // isMinimalFor reports whether SAT shows that set eliminates t and that
 // no set with one instance fewer does.
 func (x *Explainer) isMinimalFor(g *logic.Grid, set []int, t logic.Candidate) bool {
-	if ok, err := x.satRefutes(g, set, []logic.Candidate{t}, nil); err != nil || !ok {
+	if ok, err := x.eliminates(g, set, t); err != nil || !ok {
 		return false
 	}
 	for i := range set {
 		trial := slices.Delete(slices.Clone(set), i, i+1)
-		if ok, err := x.satRefutes(g, trial, []logic.Candidate{t}, nil); err != nil || ok {
+		if ok, err := x.eliminates(g, trial, t); err != nil || ok {
 			return false
 		}
 	}
@@ -807,6 +1027,7 @@ func (x *Explainer) Baseline() logic.Technique {
 		if !x.fits(g) || g.Solved() {
 			return nil
 		}
+		x.ready()
 		sol := x.solutionOf(g)
 		if sol == nil {
 			return nil

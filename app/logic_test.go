@@ -297,6 +297,24 @@ func TestHintVariant(t *testing.T) {
 	}
 }
 
+// solvedFirstRows is a pencil-mark grid of boj-sample's solution with two
+// cells of r9 open: its first eight rows are solved, as late in a solve,
+// and read as rows of a classic grid until the last.
+const solvedFirstRows = `.-------.-------.-------.
+| 1 3 5 | 4 6 9 | 2 7 8 |
+| 7 8 2 | 1 3 5 | 6 4 9 |
+| 4 6 9 | 2 7 8 | 1 3 5 |
+:-------+-------+-------:
+| 3 2 1 | 5 4 6 | 8 9 7 |
+| 8 7 4 | 9 1 3 | 5 2 6 |
+| 5 9 6 | 8 2 7 | 4 1 3 |
+:-------+-------+-------:
+| 9 1 7 | 6 5 2 | 3 8 4 |
+| 6 4 3 | 7 8 1 | 9 5 2 |
+| 2 58 58 | 3 9 4 | 7 6 1 |
+'-------'-------'-------'
+`
+
 func TestHint(t *testing.T) {
 	marks, err := os.ReadFile(sample("marks/top1465-first-hodoku.txt"))
 	if err != nil {
@@ -316,6 +334,7 @@ func TestHint(t *testing.T) {
 		{"a wrong entry that clashes", fpuzzlesProgress(map[int]int{2: 3, 50: 4}), nil, 0,
 			[]string{"r1c3 = 3 is wrong: the solution has another digit there"}},
 		{"pencil marks", string(marks), nil, 0, []string{"Hidden Single: 7 in box 7 only fits r9c3"}},
+		{"pencil marks, the first rows solved", solvedFirstRows, nil, 0, []string{"Full House: r9c2 is the last cell of column 2: 5"}},
 		{"solved", classic9Solution, nil, 0, []string{"solved: every cell is filled"}},
 		{"no solution", noWay, nil, ExitNoSolution, []string{"no solution"}},
 		{"a mark leaves out the digit", fpuzzlesMarks("centerPencilMarks", map[int][]int{2: {1, 2}, 3: {6, 7}}), nil, 0,

@@ -51,9 +51,36 @@ type sample struct {
 	// first is the first line other than blanks and # comments, trimmed;
 	// second the one after it.
 	first, second string
-	// digits is the first such line that holds a digit, as it is (frame
-	// lines of a pencil-mark grid hold none).
-	digits string
+	// rows are the lines that hold a digit, as they are (frame lines of a
+	// pencil-mark grid hold none): the first, and after it, while they
+	// read as rows of single candidates (a solved row of a pencil-mark
+	// grid, or of a classic grid), the next ones up to a side's worth.
+	rows []string
+}
+
+// moreRows reports whether detection must see another line holding a
+// digit: it has none yet, or only rows of single candidates, fewer than
+// their side (a pencil-mark grid whose first rows are solved is told
+// apart by a later row; a line puzzle or a JSON line never waits).
+func (s *sample) moreRows() bool {
+	if len(s.rows) == 0 {
+		return true
+	}
+	n, wide, ok := marksShape(s.rows[0])
+	last := s.rows[len(s.rows)-1]
+	m, lastWide, lastOK := marksShape(last)
+	return ok && !wide && lastOK && !lastWide && m == n && len(s.rows) < n
+}
+
+// marksRows reports whether the rows are those of a pencil-mark grid: rows
+// of one side's candidates, the last with a cell of two or more.
+func (s *sample) marksRows() bool {
+	if len(s.rows) == 0 {
+		return false
+	}
+	n, _, _ := marksShape(s.rows[0])
+	m, wide, ok := marksShape(s.rows[len(s.rows)-1])
+	return ok && wide && m == n
 }
 
 // detector is one row of the detection table: a format and how it is
@@ -78,7 +105,7 @@ var detectors = []detector{
 	{Link, func(s *sample) bool { return isLink(firstWord(s.first)) }}, // a form decoder may have made its '+' spaces
 	{Payload, func(s *sample) bool { return oneWord(s.first) && isPayload(s.first) }},
 	{JSON, func(s *sample) bool { return isJSONName(s.name) }}, // a *.json file in no other form: f-puzzles says what is wrong
-	{Marks, func(s *sample) bool { return IsMarksRow(s.digits) }},
+	{Marks, (*sample).marksRows},
 }
 
 // Detect returns the format of text, a whole input: the first row of
@@ -102,7 +129,7 @@ func detect(s *sample) Format {
 func sampleOf(name string, data []byte) *sample {
 	s := &sample{name: name}
 	lines := 0
-	for len(data) > 0 && (lines < 2 || s.digits == "") {
+	for len(data) > 0 && (lines < 2 || s.moreRows()) {
 		line := data
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
 			line, data = data[:i], data[i+1:]
@@ -120,8 +147,8 @@ func sampleOf(name string, data []byte) *sample {
 			s.second = string(t)
 		}
 		lines++
-		if s.digits == "" && bytes.ContainsAny(t, "0123456789") {
-			s.digits = string(line)
+		if bytes.ContainsAny(t, "0123456789") && s.moreRows() {
+			s.rows = append(s.rows, string(line))
 		}
 	}
 	return s
@@ -144,9 +171,10 @@ func detectReader(name string, br *bufio.Reader) Format {
 		if b[i-1] != '\n' {
 			continue
 		}
-		// Enough is seen once a line holds a digit (pencil marks need
-		// one) and the first is no "[" alone (JSONArray needs the next).
-		if s := sampleOf(name, b); s.digits != "" && (s.first != "[" || s.second != "") {
+		// Enough is seen once the rows pencil marks need are (see
+		// moreRows) and the first line is no "[" alone (JSONArray needs
+		// the next).
+		if s := sampleOf(name, b); !s.moreRows() && (s.first != "[" || s.second != "") {
 			return detect(s)
 		}
 	}

@@ -75,6 +75,11 @@ func TestDetectRows(t *testing.T) {
 		{"/data/scripts/how_shall_we_split_this.js", input.Text},
 		{".-------.\n| 12 3 4 5 6 7 8 9 1 |", input.Marks},
 		{"1 2 3 4 5 6 7 8 9", input.Text}, // single digits: a grid row
+		// A pencil-mark grid whose first rows are solved: told apart by
+		// the first row with a cell of two candidates.
+		{"| 4 1 6 | 2 5 9 | 8 3 7 |\n| 7 8 9 | 1 3 6 | 2 4 5 |\n| 3 25 25 | 4 7 8 | 1 6 9 |", input.Marks},
+		{"4 1 6 2 5 9 8 3 7\n7 8 9 1 3 6 2 4 5\n3 0 0 4 7 8 1 6 9", input.Text}, // a classic grid
+		{"4 1 6 2 5 9 8 3 7\n7 8 9 1 3 6 2 4 5", input.Text},                    // solved rows only
 	} {
 		if got := input.Detect(tc.text); got != tc.want {
 			t.Errorf("Detect(%.40q) = %v, want %v", tc.text, got, tc.want)

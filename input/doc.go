@@ -8,8 +8,9 @@
 // # Detection
 //
 // Detection looks at the first line other than blanks and # comments
-// (first), the one after it (second), the first that holds a digit
-// (digits), and the input's name. The rows are asked in this order, and
+// (first), the one after it (second), the lines that hold a digit (rows:
+// the first, and the next ones while they read as rows of single
+// candidates, up to a side's worth), and the input's name. The rows are asked in this order, and
 // the first that matches picks the format; the table is the detectors
 // variable of detect.go, which says the same in code:
 //
@@ -30,7 +31,8 @@
 //	                  characters or more of lz-string's alphabet starting
 //	                  "N4Ig" or holding + / = $
 //	JSON              the name ends in .json (in no form above)               fpuzzles.Decode, which says what is wrong
-//	Marks             digits is a row of candidates (IsMarksRow)              MarksReader
+//	Marks             rows are rows of candidates, the last with a cell of    MarksReader
+//	                  two or more (IsMarksRow): solved rows may come first
 //	Text              anything else                                           board.Reader
 //
 // Text is a family: board.Reader tells its members apart puzzle by puzzle

@@ -70,24 +70,31 @@ func isMarksBorder(line string) bool {
 // IsMarksRow reports whether line is a row of a pencil-mark grid, as
 // HoDoKu, SudokuWiki and Simple Sudoku print candidates: N fields
 // (4 ≤ N ≤ 9) of digits 1..N, separated by spaces and box bars, at least
-// one of them with two digits or more. A row of single digits is a row of
-// a classic grid, not of candidates.
+// one of them with two digits or more. A row of single digits may be a
+// row of a classic grid as well: Detect then looks at the rows after it.
 func IsMarksRow(line string) bool {
+	_, wide, ok := marksShape(line)
+	return ok && wide
+}
+
+// marksShape reads line as a row of a pencil-mark grid: its side n (its
+// number of fields, 4 to 9), whether a field has two candidates or more,
+// and whether it is such a row at all (every field digits 1..n).
+func marksShape(line string) (n int, wide, ok bool) {
 	fields := marksFields(line)
-	n := len(fields)
+	n = len(fields)
 	if n < 4 || n > 9 {
-		return false
+		return n, false, false
 	}
-	wide := false
 	for _, f := range fields {
 		for _, r := range f.text {
 			if r < '1' || int(r-'0') > n {
-				return false
+				return n, false, false
 			}
 		}
 		wide = wide || len(f.text) > 1
 	}
-	return wide
+	return n, wide, true
 }
 
 // MarksReader reads pencil-mark grids, one after another: for each cell

@@ -121,28 +121,10 @@ func positions(dir string) error {
 }
 
 // marks writes a 9×9 grid's candidates as a pencil-mark grid, one row a
-// line, a bar between boxes. A grid whose first row is solved would read
-// as a classic grid (input.IsMarksRow: a row of single digits is not a
-// row of candidates), so the rows are then reordered, an equivalent
-// position: the band of the first row with two candidates in a cell goes first,
-// that row first in it.
+// line, a bar between boxes.
 func marks(g *logic.Grid) string {
-	order := make([]int, g.N)
-	for r := range order {
-		order[r] = r
-	}
-	for r := 0; r < g.N; r++ {
-		if slices.ContainsFunc(g.Cand[r*g.N:(r+1)*g.N], func(d logic.Digits) bool { return d.Count() > 1 }) {
-			band := r / 3
-			for k := 0; k < 3; k++ {
-				order[k], order[band*3+k] = order[band*3+k], order[k]
-			}
-			order[0], order[r%3] = order[r%3], order[0]
-			break
-		}
-	}
 	var sb strings.Builder
-	for _, r := range order {
+	for r := 0; r < g.N; r++ {
 		for c := 0; c < g.N; c++ {
 			if c > 0 && c%3 == 0 {
 				sb.WriteString("| ")

@@ -19,21 +19,36 @@
 // Cost. Sets are compared by the number of instances, then by the sum of
 // their kind weights (a house or a rule on at most two cells 1, a rule on
 // at most N cells 2, a larger rule 3), then by the number of cells they
-// touch. The search (Explainer.Find) tries sets in that order: every
-// single instance, then every pair of instances that share a cell (and,
-// with Options.MaxLevel 3, every connected triple), each tested by unit
-// propagation over their
-// clauses (with the reasons kept, so the step can be zoomed into: its
-// Sub steps are the propagation), and the cheapest set that proves
-// anything at the first size that does is taken. Unit propagation is
-// weaker than search, so every step is then checked by SAT (package
-// solver, gophersat) to be subset-minimal, and shrunk by SAT deletion
-// where a smaller set suffices (Stats.Shrunk counts that: a cheaper step
-// existed). Where no such small set proves anything by propagation, every instance is switched on, propagation's reasons name
+// touch. The search (Explainer.Find) tries sets in that order, and is
+// exact for sets of one and two instances: every single instance, then
+// every pair of instances that share a cell, each cheapest first, and
+// the first that forbids any candidate is taken, with every candidate it
+// forbids. A set is decided exactly: each candidate of its cells is
+// supposed in turn, and unit propagation over the set's clauses, then an
+// exhaustive search over its cells (the solution's digit first, then the
+// auxiliary variables of its rules; at most 2000 decisions per
+// candidate) either finds a model holding it, or shows there is none;
+// where the search runs out of decisions, SAT (package solver,
+// gophersat) decides. A digit of the solution, and any digit of a model
+// found before that still fits the candidates, needs no search. So a
+// step of one or two instances is the cheapest there is, by construction
+// (Stats.Shrunk counts the steps SAT could still shrink: none in the
+// tests). Sets that forbid nothing are remembered with the candidates of
+// their cells, and not decided again until those change. With
+// Options.MaxLevel 3, connected triples are then tested by unit
+// propagation, with the reasons kept, so the step can be zoomed into:
+// its Sub steps are the propagation. Where no such small set proves
+// anything, every instance is switched on, propagation's reasons name
 // the instances a conflict used, and the set is shrunk by deletion (unit
 // propagation first, then SAT); where propagation proves nothing at all,
 // solver.MinimalGroups gives the set. Every step is thus subset-minimal
-// by SAT, and cheapest among the sets that propagation can test.
+// by SAT, and a step of three or more instances is taken only where no
+// set of one or two forbids anything.
+//
+// The cost of exactness is the search on every set of one and two
+// instances at each position where no named technique applies: a few
+// hundred sets, most of them decided by the solution and the models
+// kept, without search.
 //
 // Techniques composes the named techniques of package logic, the rule
 // techniques and this step into the list used by the command line and

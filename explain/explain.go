@@ -56,6 +56,10 @@ type Explainer struct {
 	sv          solver.Solver
 	maxLevel    int
 	failed      map[[3]int32]uint64
+	order       [2][]candSet // the sets of one and two instances, cheapest first
+	models      witnesses
+	budget      int // decisions left to search
+	budgetPer   int // decisions for one candidate's search: exactBudget
 	// sets records the instances of each step found, by its text, for
 	// Minimal (the pieces of a split rule share its index in Step.Rules).
 	sets     map[string][]int
@@ -73,7 +77,7 @@ func New(g *logic.Grid, opts Options) (*Explainer, error) {
 	}
 	n := g.N
 	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), insts: insts, cs: cs, byInst: byInst,
-		numVars: numVars, maxLevel: opts.MaxLevel, failed: map[[3]int32]uint64{}, sets: map[string][]int{}}
+		numVars: numVars, maxLevel: opts.MaxLevel, failed: map[[3]int32]uint64{}, sets: map[string][]int{}, models: witnesses{}, budgetPer: exactBudget}
 	if x.maxLevel <= 0 || x.maxLevel > 3 {
 		x.maxLevel = 2
 	}
@@ -103,6 +107,7 @@ func New(g *logic.Grid, opts Options) (*Explainer, error) {
 		slices.Sort(x.adj[i])
 	}
 	x.prop = newPropagator(cs, numVars)
+	x.orderSets()
 	return x, nil
 }
 
@@ -223,29 +228,91 @@ func fingerprint(g *logic.Grid, cells []int) uint64 {
 	return h
 }
 
-// level returns the cheapest set of size k that propagation shows
-// eliminates a candidate, with every candidate it eliminates, or nil.
+// candSet is a set of instances that a level tries: its instances,
+// sorted, the cells they touch and its key in the caches.
+type candSet struct {
+	set, cells []int
+	key        [3]int32
+}
+
+func keyOf(set []int) [3]int32 {
+	key := [3]int32{-1, -1, -1}
+	for i, s := range set {
+		key[i] = int32(s)
+	}
+	return key
+}
+
+// orderSets fills x.order: every instance, and every pair of instances
+// that share a cell (two that do not cannot forbid together what neither
+// forbids alone), each cheapest first by cost.
+func (x *Explainer) orderSets() {
+	var sets [2][][]int
+	for i := range x.insts {
+		sets[0] = append(sets[0], []int{i})
+		for _, j := range x.adj[i] {
+			if j > i {
+				sets[1] = append(sets[1], []int{i, j})
+			}
+		}
+	}
+	for k, ss := range sets {
+		slices.SortStableFunc(ss, func(a, b []int) int {
+			ca, cb := x.cost(a), x.cost(b)
+			switch {
+			case less(ca, cb):
+				return -1
+			case less(cb, ca):
+				return 1
+			}
+			return 0
+		})
+		for _, set := range ss {
+			x.order[k] = append(x.order[k], candSet{set: set, cells: x.cells(set, nil), key: keyOf(set)})
+		}
+	}
+}
+
+// level returns the cheapest set of size k that eliminates a candidate,
+// with every candidate it eliminates, or nil. Sets of one and two
+// instances are tried cheapest first and decided exactly (forbidden), so
+// the first that eliminates anything is the cheapest step of its size;
+// sets of three by propagation (probe).
 func (x *Explainer) level(g *logic.Grid, k int) *found {
+	if k == 3 {
+		return x.triples(g)
+	}
+	for _, cs := range x.order[k-1] {
+		fp := fingerprint(g, cs.cells)
+		if f, ok := x.failed[cs.key]; ok && f == fp {
+			continue
+		}
+		targets := x.forbidden(g, cs.key, cs.set, cs.cells)
+		if len(targets) == 0 {
+			x.failed[cs.key] = fp
+			continue
+		}
+		return &found{set: slices.Clone(cs.set), targets: targets}
+	}
+	return nil
+}
+
+// triples returns the cheapest connected set of three instances that
+// propagation shows eliminates a candidate, with every candidate it
+// eliminates, or nil.
+func (x *Explainer) triples(g *logic.Grid) *found {
 	var best *found
 	var bestCost [3]int
 	try := func(set []int) {
-		var key [3]int32
-		for i := range key {
-			key[i] = -1
-		}
-		for i, s := range set {
-			key[i] = int32(s)
-		}
+		key := keyOf(set)
 		cells := x.cells(set, nil)
 		fp := fingerprint(g, cells)
 		if f, ok := x.failed[key]; ok && f == fp {
 			return
 		}
-		if k > 1 {
-			for _, i := range set {
-				if x.insts[i].Weight == 3 {
-					return // a rule on more than N cells: left to the large step
-				}
+		for _, i := range set {
+			if x.insts[i].Weight == 3 {
+				return // a rule on more than N cells: left to the large step
 			}
 		}
 		c := x.cost(set)
@@ -259,46 +326,28 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 		}
 		best, bestCost = &found{set: slices.Clone(set), targets: targets}, c
 	}
-	switch k {
-	case 1:
-		for i := range x.insts {
-			try([]int{i})
-		}
-	case 2:
-		for i := range x.insts {
-			for _, j := range x.adj[i] {
-				if j > i {
-					try([]int{i, j})
-				}
+	// Connected triples: i < j < l with j and l each adjacent to one of
+	// the others.
+	for i := range x.insts {
+		for _, j := range x.adj[i] {
+			if j <= i {
+				continue
 			}
-		}
-	case 3:
-		// Connected triples: i < j < l with j and l each adjacent to
-		// one of the others.
-		for i := range x.insts {
-			for _, j := range x.adj[i] {
-				if j <= i {
-					continue
-				}
-				// l adjacent to i or to j, above j; or l between i and j
-				// adjacent to j only would be found as (i, l, j)... so
-				// take every l > i adjacent to i or j, distinct from j,
-				// and keep the triple only once (sorted, j < l or l not
-				// adjacent to i).
-				seen := map[int]bool{}
-				for _, nb := range [][]int{x.adj[i], x.adj[j]} {
-					for _, l := range nb {
-						if l <= i || l == j || seen[l] {
-							continue
-						}
-						seen[l] = true
-						if l < j && slices.Contains(x.adj[i], l) {
-							continue // found as (i, l, j), since l is adjacent to i
-						}
-						set := []int{i, j, l}
-						slices.Sort(set)
-						try(set)
+			// Every l > i adjacent to i or j, distinct from j, each
+			// triple once (sorted, j < l or l not adjacent to i).
+			seen := map[int]bool{}
+			for _, nb := range [][]int{x.adj[i], x.adj[j]} {
+				for _, l := range nb {
+					if l <= i || l == j || seen[l] {
+						continue
 					}
+					seen[l] = true
+					if l < j && slices.Contains(x.adj[i], l) {
+						continue // found as (i, l, j), since l is adjacent to i
+					}
+					set := []int{i, j, l}
+					slices.Sort(set)
+					try(set)
 				}
 			}
 		}

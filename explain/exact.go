@@ -1,0 +1,226 @@
+package explain
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/logic"
+)
+
+// exactBudget bounds the search for one candidate's support (decisions):
+// beyond it, SAT decides that candidate (Explainer.budgetPer, which the
+// tests lower).
+const exactBudget = 2000
+
+// Results of search.
+const (
+	refuted = iota // no model: the candidate supposed is forbidden
+	model          // a model, left on the trail
+	unknown        // the budget ran out
+)
+
+// witnesses keeps, per set of instances, the models its searches found
+// (a digit per cell of the set, in increasing cell order): while a
+// model's digits are all candidates, the digits it holds need no search.
+type witnesses map[[3]int32][][]int8
+
+// forbidden returns the candidates of the unsolved cells of set that the
+// instances of set, with the facts of the cells they touch, forbid: the
+// exact answer (SAT's), sorted. Each candidate is decided by propagation
+// and a bounded exhaustive search over the cells (decide); SAT decides
+// those on which the search ran out of budget.
+func (x *Explainer) forbidden(g *logic.Grid, key [3]int32, set, cells []int) []logic.Candidate {
+	out, unsure := x.decide(g, key, set, cells, x.budgetPer)
+	for _, t := range unsure {
+		if ok, err := x.satRefutes(g, set, []logic.Candidate{t}, nil); err == nil && ok {
+			out = append(out, t)
+		}
+	}
+	slices.SortFunc(out, func(a, b logic.Candidate) int {
+		return cmp.Or(cmp.Compare(a.Cell, b.Cell), cmp.Compare(a.Digit, b.Digit))
+	})
+	return out
+}
+
+// decide splits the candidates of the unsolved cells of set (cells, the
+// cells it touches, sorted) into those the instances of set forbid,
+// returned, those they allow (a model holds them), and those a search of
+// budget decisions each could not decide (unsure). A digit of the known
+// solution is allowed (the solution is a model of every instance), and
+// so is a digit of a model found before for key that still fits g.
+func (x *Explainer) decide(g *logic.Grid, key [3]int32, set, cells []int, budget int) (out, unsure []logic.Candidate) {
+	p := x.prop
+	defer func() { x.Stats.Work = p.work }()
+	sup := make([]logic.Digits, len(cells))
+	if sol := x.solution; sol != nil {
+		for k, c := range cells {
+			sup[k] = logic.DigitSet(sol[c])
+		}
+	}
+	// The models found before, those that still fit.
+	old := x.models[key]
+	kept := old[:0]
+	for _, m := range old {
+		fits := len(m) == len(cells)
+		for k := 0; fits && k < len(m); k++ {
+			fits = g.Cand[cells[k]].Has(int(m[k]))
+		}
+		if fits {
+			for k, d := range m {
+				sup[k] |= logic.DigitSet(int(d))
+			}
+			kept = append(kept, m)
+		}
+	}
+	x.models[key] = kept
+	var todo []logic.Candidate
+	for k, c := range cells {
+		if g.Value[c] != 0 {
+			continue
+		}
+		for _, d := range (g.Cand[c] &^ sup[k]).List() {
+			todo = append(todo, logic.Candidate{Cell: c, Digit: d})
+		}
+	}
+	if len(todo) == 0 {
+		return nil, nil
+	}
+	if !x.start(g, set, cells) {
+		return nil, nil // a broken position: nothing to decide
+	}
+	base := len(p.trail)
+	for _, t := range todo {
+		k, _ := slices.BinarySearch(cells, t.Cell)
+		if sup[k].Has(t.Digit) {
+			continue // a model found for an earlier candidate holds it
+		}
+		l := x.lit(t.Cell, t.Digit)
+		if p.value(l) == -1 {
+			out = append(out, t)
+			continue
+		}
+		p.assign(l, bySuppos)
+		r := refuted
+		if p.propagate() < 0 {
+			x.budget = budget
+			r = x.search(set, cells)
+		}
+		switch r {
+		case refuted:
+			out = append(out, t)
+		case unknown:
+			unsure = append(unsure, t)
+		case model:
+			m := make([]int8, len(cells))
+			for k, c := range cells {
+				for d := 1; d <= x.n; d++ {
+					if p.value(x.lit(c, d)) == 1 {
+						m[k] = int8(d)
+						sup[k] |= logic.DigitSet(d)
+					}
+				}
+			}
+			x.models[key] = append(x.models[key], m)
+		}
+		p.backtrack(base)
+	}
+	return out, unsure
+}
+
+// search looks for a model of the clauses on that extends the current
+// assignment (propagated, with no conflict): model when it finds one,
+// left on the trail, refuted when there is none, unknown when x.budget
+// decisions did not tell. It branches first on the cell of cells with the
+// fewest digits left, the solution's digit first, then on the auxiliary
+// variables of a clause of set not yet satisfied. The caller backtracks.
+func (x *Explainer) search(set, cells []int) int {
+	p := x.prop
+	cell, free := -1, x.n+1
+	for _, c := range cells {
+		f, placed := 0, false
+		for d := 1; d <= x.n; d++ {
+			switch p.value(x.lit(c, d)) {
+			case 1:
+				placed = true
+			case 0:
+				f++
+			}
+		}
+		if !placed && f < free {
+			cell, free = c, f
+		}
+	}
+	var lits []encode.Lit // the branches: each literal, then its negation
+	if cell >= 0 {
+		first := 0
+		if x.solution != nil {
+			first = x.solution[cell]
+		}
+		if first != 0 && p.value(x.lit(cell, first)) == 0 {
+			lits = append(lits, x.lit(cell, first))
+		}
+		for d := 1; d <= x.n; d++ {
+			if d != first && p.value(x.lit(cell, d)) == 0 {
+				lits = append(lits, x.lit(cell, d))
+			}
+		}
+	} else {
+		// Every cell holds a digit: an auxiliary variable of a clause not
+		// yet satisfied, if any.
+		for _, i := range set {
+			for _, c := range x.byInst[i] {
+				var l encode.Lit
+				sat := false
+				for _, m := range x.cs.clause(c) {
+					switch p.value(m) {
+					case 1:
+						sat = true
+					case 0:
+						l = m
+					}
+				}
+				if !sat && l != 0 {
+					lits = []encode.Lit{l}
+					break
+				}
+			}
+			if lits != nil {
+				break
+			}
+		}
+		if lits == nil {
+			return model
+		}
+	}
+	for _, l := range lits {
+		switch p.value(l) {
+		case -1:
+			continue // refuted with an earlier branch
+		case 1:
+			return x.search(set, cells) // forced by an earlier branch's refutation
+		}
+		if x.budget <= 0 {
+			return unknown
+		}
+		x.budget--
+		base := len(p.trail)
+		p.assign(l, bySuppos)
+		if p.propagate() < 0 {
+			if r := x.search(set, cells); r != refuted {
+				return r
+			}
+		}
+		p.backtrack(base)
+		// l is refuted: its negation holds in every model left.
+		p.assign(-l, bySuppos)
+		if p.propagate() >= 0 {
+			return refuted
+		}
+	}
+	if cell < 0 {
+		// The auxiliary variable's negation, propagated without conflict.
+		return x.search(set, cells)
+	}
+	return refuted // every digit of the cell refuted
+}

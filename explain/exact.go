@@ -131,10 +131,113 @@ func (x *Explainer) decide(g *logic.Grid, key [3]int32, set, cells []int, budget
 // search looks for a model of the clauses on that extends the current
 // assignment (propagated, with no conflict): model when it finds one,
 // left on the trail, refuted when there is none, unknown when x.budget
-// decisions did not tell. It branches first on the cell of cells with the
-// fewest digits left, the solution's digit first, then on the auxiliary
-// variables of a clause of set not yet satisfied. The caller backtracks.
+// decisions did not tell. The caller backtracks.
+//
+// A pair of instances shares only the digits of the cells in both:
+// search branches on those first, and once they hold a digit each, the
+// two instances are independent, so it looks for a model of each alone
+// (the sum of their searches, not the product). On one instance it
+// branches on the cell of cells with the fewest digits left, the
+// solution's digit first, then on the auxiliary variables of a clause not
+// yet satisfied.
 func (x *Explainer) search(set, cells []int) int {
+	if len(set) == 2 {
+		inter := x.inter(set)
+		if cell := x.pick(inter); cell >= 0 {
+			return x.branch(x.digits(cell), func() int { return x.search(set, cells) })
+		}
+		for _, i := range set {
+			if r := x.search1(i); r != model {
+				return r
+			}
+		}
+		return model
+	}
+	return x.search1(set[0])
+}
+
+// search1 is search on instance i alone.
+func (x *Explainer) search1(i int) int {
+	return x.searchN(x.byInst[i:i+1], x.insts[i].Cells)
+}
+
+// searchN is search on the clauses of clauses (those of instances),
+// branching on cells, then on their auxiliary variables.
+func (x *Explainer) searchN(clauses [][]int32, cells []int) int {
+	if cell := x.pick(cells); cell >= 0 {
+		return x.branch(x.digits(cell), func() int { return x.searchN(clauses, cells) })
+	}
+	// Every cell holds a digit: an auxiliary variable of a clause not yet
+	// satisfied, if any.
+	p := x.prop
+	for _, own := range clauses {
+		for _, c := range own {
+			var l encode.Lit
+			sat := false
+			for _, m := range x.cs.clause(c) {
+				switch p.value(m) {
+				case 1:
+					sat = true
+				case 0:
+					l = m
+				}
+			}
+			if !sat && l != 0 {
+				return x.branch([]encode.Lit{l, -l}, func() int { return x.searchN(clauses, cells) })
+			}
+		}
+	}
+	return model
+}
+
+// decides reports whether the instances of set, with the facts of the
+// cells they touch, forbid t: refuted or model by propagation and a
+// search of budget decisions, else unknown.
+func (x *Explainer) decides(g *logic.Grid, set []int, t logic.Candidate, budget int) int {
+	p := x.prop
+	defer func() { x.Stats.Work = p.work }()
+	cells := x.cells(set, []int{t.Cell})
+	if !x.start(g, set, cells) {
+		return unknown // a broken position: left to SAT
+	}
+	l := x.lit(t.Cell, t.Digit)
+	if p.value(l) == -1 {
+		return refuted
+	}
+	p.assign(l, bySuppos)
+	if p.propagate() >= 0 {
+		return refuted
+	}
+	clauses := make([][]int32, len(set))
+	for k, i := range set {
+		clauses[k] = x.byInst[i]
+	}
+	x.budget = budget
+	return x.searchN(clauses, cells)
+}
+
+// inter returns the cells both instances of the pair set touch.
+func (x *Explainer) inter(set []int) []int {
+	a, b := x.insts[set[0]].Cells, x.insts[set[1]].Cells
+	var out []int
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			out = append(out, a[i])
+			i++
+			j++
+		}
+	}
+	return out
+}
+
+// pick returns the cell of cells that holds no digit yet with the fewest
+// digits left, or −1.
+func (x *Explainer) pick(cells []int) int {
 	p := x.prop
 	cell, free := -1, x.n+1
 	for _, c := range cells {
@@ -151,54 +254,42 @@ func (x *Explainer) search(set, cells []int) int {
 			cell, free = c, f
 		}
 	}
-	var lits []encode.Lit // the branches: each literal, then its negation
-	if cell >= 0 {
-		first := 0
-		if x.solution != nil {
-			first = x.solution[cell]
-		}
-		if first != 0 && p.value(x.lit(cell, first)) == 0 {
-			lits = append(lits, x.lit(cell, first))
-		}
-		for d := 1; d <= x.n; d++ {
-			if d != first && p.value(x.lit(cell, d)) == 0 {
-				lits = append(lits, x.lit(cell, d))
-			}
-		}
-	} else {
-		// Every cell holds a digit: an auxiliary variable of a clause not
-		// yet satisfied, if any.
-		for _, i := range set {
-			for _, c := range x.byInst[i] {
-				var l encode.Lit
-				sat := false
-				for _, m := range x.cs.clause(c) {
-					switch p.value(m) {
-					case 1:
-						sat = true
-					case 0:
-						l = m
-					}
-				}
-				if !sat && l != 0 {
-					lits = []encode.Lit{l}
-					break
-				}
-			}
-			if lits != nil {
-				break
-			}
-		}
-		if lits == nil {
-			return model
+	return cell
+}
+
+// digits returns the literals of the digits left in cell, the
+// solution's first.
+func (x *Explainer) digits(cell int) []encode.Lit {
+	p := x.prop
+	var lits []encode.Lit
+	first := 0
+	if x.solution != nil {
+		first = x.solution[cell]
+	}
+	if first != 0 && p.value(x.lit(cell, first)) == 0 {
+		lits = append(lits, x.lit(cell, first))
+	}
+	for d := 1; d <= x.n; d++ {
+		if d != first && p.value(x.lit(cell, d)) == 0 {
+			lits = append(lits, x.lit(cell, d))
 		}
 	}
+	return lits
+}
+
+// branch tries each literal of lits in turn (one decision each), with
+// next to search on; a refuted literal's negation holds for the ones
+// after it. It returns as search does; refuted when every branch is
+// (the literals cover every case: a cell's digits, or a variable and
+// its negation).
+func (x *Explainer) branch(lits []encode.Lit, next func() int) int {
+	p := x.prop
 	for _, l := range lits {
 		switch p.value(l) {
 		case -1:
 			continue // refuted with an earlier branch
 		case 1:
-			return x.search(set, cells) // forced by an earlier branch's refutation
+			return next() // forced by an earlier branch's refutation
 		}
 		if x.budget <= 0 {
 			return unknown
@@ -207,7 +298,7 @@ func (x *Explainer) search(set, cells []int) int {
 		base := len(p.trail)
 		p.assign(l, bySuppos)
 		if p.propagate() < 0 {
-			if r := x.search(set, cells); r != refuted {
+			if r := next(); r != refuted {
 				return r
 			}
 		}
@@ -218,9 +309,5 @@ func (x *Explainer) search(set, cells []int) int {
 			return refuted
 		}
 	}
-	if cell < 0 {
-		// The auxiliary variable's negation, propagated without conflict.
-		return x.search(set, cells)
-	}
-	return refuted // every digit of the cell refuted
+	return refuted
 }

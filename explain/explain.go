@@ -235,6 +235,24 @@ type candSet struct {
 	key        [3]int32
 }
 
+// shared returns the number of cells in both a and b (sorted).
+func shared(a, b []int) int {
+	n := 0
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			n++
+			i++
+			j++
+		}
+	}
+	return n
+}
+
 func keyOf(set []int) [3]int32 {
 	key := [3]int32{-1, -1, -1}
 	for i, s := range set {
@@ -244,14 +262,18 @@ func keyOf(set []int) [3]int32 {
 }
 
 // orderSets fills x.order: every instance, and every pair of instances
-// that share a cell (two that do not cannot forbid together what neither
-// forbids alone), each cheapest first by cost.
+// that share two cells or more, each cheapest first by cost. Two
+// instances that share at most one cell s cannot forbid together what
+// neither forbids alone (and pairs are tried only where no instance
+// forbids anything): a model of one holding a candidate puts some digit
+// e in s, the other has a model with e in s, and the two agree on the
+// only variables they share, s's digits.
 func (x *Explainer) orderSets() {
 	var sets [2][][]int
 	for i := range x.insts {
 		sets[0] = append(sets[0], []int{i})
 		for _, j := range x.adj[i] {
-			if j > i {
+			if j > i && shared(x.insts[i].Cells, x.insts[j].Cells) >= 2 {
 				sets[1] = append(sets[1], []int{i, j})
 			}
 		}
@@ -504,8 +526,7 @@ func (x *Explainer) minimal(g *logic.Grid, set []int, t logic.Candidate) ([]int,
 	shrunk := false
 	for i := 0; i < len(kept); {
 		trial := slices.Delete(slices.Clone(kept), i, i+1)
-		ok, err := x.satRefutes(g, trial, []logic.Candidate{t}, nil)
-		if err == nil && ok {
+		if x.refutedBy(g, trial, t) {
 			kept, shrunk = trial, true
 			continue
 		}
@@ -774,16 +795,35 @@ func (x *Explainer) step(g *logic.Grid, f *found) logic.Step {
 // isMinimalFor reports whether SAT shows that set eliminates t and that
 // no set with one instance fewer does.
 func (x *Explainer) isMinimalFor(g *logic.Grid, set []int, t logic.Candidate) bool {
-	if ok, err := x.satRefutes(g, set, []logic.Candidate{t}, nil); err != nil || !ok {
+	if !x.refutedBy(g, set, t) {
 		return false
 	}
 	for i := range set {
 		trial := slices.Delete(slices.Clone(set), i, i+1)
-		if ok, err := x.satRefutes(g, trial, []logic.Candidate{t}, nil); err != nil || ok {
+		if x.refutedBy(g, trial, t) {
 			return false
 		}
 	}
 	return true
+}
+
+// minimalBudget bounds the search that decides a set of a step's
+// deletion (decisions): a model is usually found at once, and SAT
+// decides the rest.
+const minimalBudget = 200
+
+// refutedBy reports whether the instances of set forbid t (with the
+// facts of the cells they touch and t's): by propagation and a bounded
+// search, else by SAT.
+func (x *Explainer) refutedBy(g *logic.Grid, set []int, t logic.Candidate) bool {
+	switch x.decides(g, set, t, minimalBudget) {
+	case refuted:
+		return true
+	case model:
+		return false
+	}
+	ok, err := x.satRefutes(g, set, []logic.Candidate{t}, nil)
+	return err == nil && ok
 }
 
 // zoom returns the propagation that refutes t over set, one sub-step per

@@ -7,20 +7,32 @@ import "github.com/satdoku/satdoku/logic"
 // and whether there is one: the test that no cheaper step than one of k
 // instances existed, independent of the exact check.
 func (x *Explainer) CheaperSet(g *logic.Grid, sol []int, k int) (string, bool) {
-	for size := 1; size < k && size <= 2; size++ {
-		for _, cs := range x.order[size-1] {
-			for _, c := range cs.cells {
-				if g.Value[c] != 0 {
+	var sets [][]int
+	for i := range x.insts {
+		sets = append(sets, []int{i})
+	}
+	if k >= 3 {
+		// Every pair that shares a cell, not only those Find tries.
+		for i := range x.insts {
+			for _, j := range x.adj[i] {
+				if j > i {
+					sets = append(sets, []int{i, j})
+				}
+			}
+		}
+	}
+	for _, set := range sets {
+		for _, c := range x.cells(set, nil) {
+			if g.Value[c] != 0 {
+				continue
+			}
+			for _, d := range g.Cand[c].List() {
+				if d == sol[c] {
 					continue
 				}
-				for _, d := range g.Cand[c].List() {
-					if d == sol[c] {
-						continue
-					}
-					t := logic.Candidate{Cell: c, Digit: d}
-					if ok, err := x.satRefutes(g, cs.set, []logic.Candidate{t}, nil); err == nil && ok {
-						return x.names(cs.set), true
-					}
+				t := logic.Candidate{Cell: c, Digit: d}
+				if ok, err := x.satRefutes(g, set, []logic.Candidate{t}, nil); err == nil && ok {
+					return x.names(set), true
 				}
 			}
 		}

@@ -13,6 +13,11 @@ import (
 // tests lower).
 const exactBudget = 2000
 
+// unsureBudget bounds the search for a candidate's support once the
+// search has left another candidate of the same set to SAT, at this
+// position or before (Explainer.hard): one SAT call decides them all.
+const unsureBudget = 50
+
 // Results of search.
 const (
 	refuted = iota // no model: the candidate supposed is forbidden
@@ -29,13 +34,16 @@ type witnesses map[[3]int32][][]int8
 // instances of set, with the facts of the cells they touch, forbid: the
 // exact answer (SAT's), sorted. Each candidate is decided by propagation
 // and a bounded exhaustive search over the cells (decide); SAT decides
-// those on which the search ran out of budget.
+// those on which the search ran out of budget, all in one call
+// (satForbidden).
 func (x *Explainer) forbidden(g *logic.Grid, key [3]int32, set, cells []int) []logic.Candidate {
+	w0 := x.prop.work
 	out, unsure := x.decide(g, key, set, cells, x.budgetPer)
-	for _, t := range unsure {
-		if ok, err := x.satRefutes(g, set, []logic.Candidate{t}, nil); err == nil && ok {
-			out = append(out, t)
-		}
+	if trace != nil {
+		trace(x, set, x.prop.work-w0, len(unsure))
+	}
+	if len(unsure) > 0 {
+		out = append(out, x.satForbidden(g, set, unsure)...)
 	}
 	slices.SortFunc(out, func(a, b logic.Candidate) int {
 		return cmp.Or(cmp.Compare(a.Cell, b.Cell), cmp.Compare(a.Digit, b.Digit))
@@ -104,6 +112,11 @@ func (x *Explainer) decide(g *logic.Grid, key [3]int32, set, cells []int, budget
 		r := refuted
 		if p.propagate() < 0 {
 			x.budget = budget
+			if len(unsure) > 0 || x.hard[key] {
+				// SAT decides some already, in one call with the rest:
+				// a short search for the others.
+				x.budget = min(budget, unsureBudget)
+			}
 			r = x.search(set, cells)
 		}
 		switch r {
@@ -124,6 +137,9 @@ func (x *Explainer) decide(g *logic.Grid, key [3]int32, set, cells []int, budget
 			x.models[key] = append(x.models[key], m)
 		}
 		p.backtrack(base)
+	}
+	if len(unsure) > 0 {
+		x.hard[key] = true
 	}
 	return out, unsure
 }
@@ -311,3 +327,7 @@ func (x *Explainer) branch(lits []encode.Lit, next func() int) int {
 	}
 	return refuted
 }
+
+// trace, when set (by the tests), is told of each set decide decides:
+// the propagator's work and the candidates left to SAT.
+var trace func(x *Explainer, set []int, work int64, unsure int)

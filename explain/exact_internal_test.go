@@ -131,14 +131,3 @@ func has(cands []logic.Candidate, c logic.Candidate) bool {
 	}
 	return false
 }
-
-func (x *Explainer) names(set []int) string {
-	s := ""
-	for i, in := range set {
-		if i > 0 {
-			s += " + "
-		}
-		s += x.insts[in].Name
-	}
-	return s
-}

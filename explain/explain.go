@@ -58,8 +58,9 @@ type Explainer struct {
 	failed      map[[3]int32]uint64
 	order       [2][]candSet // the sets of one and two instances, cheapest first
 	models      witnesses
-	budget      int // decisions left to search
-	budgetPer   int // decisions for one candidate's search: exactBudget
+	hard        map[[3]int32]bool // the sets whose search has run out of budget
+	budget      int               // decisions left to search
+	budgetPer   int               // decisions for one candidate's search: exactBudget
 	// sets records the instances of each step found, by its text, for
 	// Minimal (the pieces of a split rule share its index in Step.Rules).
 	sets     map[string][]int
@@ -77,7 +78,7 @@ func New(g *logic.Grid, opts Options) (*Explainer, error) {
 	}
 	n := g.N
 	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), insts: insts, cs: cs, byInst: byInst,
-		numVars: numVars, maxLevel: opts.MaxLevel, failed: map[[3]int32]uint64{}, sets: map[string][]int{}, models: witnesses{}, budgetPer: exactBudget}
+		numVars: numVars, maxLevel: opts.MaxLevel, failed: map[[3]int32]uint64{}, sets: map[string][]int{}, models: witnesses{}, hard: map[[3]int32]bool{}, budgetPer: exactBudget}
 	if x.maxLevel <= 0 || x.maxLevel > 3 {
 		x.maxLevel = 2
 	}
@@ -477,23 +478,7 @@ func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candida
 	for _, t := range placements {
 		extra = append(extra, t.Cell)
 	}
-	cells := x.cells(set, extra)
-	f := &encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n)}
-	for _, i := range set {
-		for _, c := range x.byInst[i] {
-			f.Clauses = append(f.Clauses, x.cs.clause(c))
-		}
-	}
-	for _, c := range cells {
-		for _, cl := range x.cellClauses[c] {
-			f.Clauses = append(f.Clauses, x.cs.clause(cl))
-		}
-		for d := 1; d <= x.n; d++ {
-			if !g.Cand[c].Has(d) {
-				f.Clauses = append(f.Clauses, encode.Clause{-x.lit(c, d)})
-			}
-		}
-	}
+	f := x.formula(g, set, extra)
 	var neg encode.Clause
 	for _, t := range targets {
 		neg = append(neg, x.lit(t.Cell, t.Digit))
@@ -508,6 +493,51 @@ func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candida
 		return false, err
 	}
 	return r.Status == encode.Unsat, nil
+}
+
+// formula returns the clauses of set, with the exactly-ones and facts of
+// the cells they touch and of extra.
+func (x *Explainer) formula(g *logic.Grid, set []int, extra []int) *encode.Formula {
+	f := &encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n)}
+	for _, i := range set {
+		for _, c := range x.byInst[i] {
+			f.Clauses = append(f.Clauses, x.cs.clause(c))
+		}
+	}
+	for _, c := range x.cells(set, extra) {
+		for _, cl := range x.cellClauses[c] {
+			f.Clauses = append(f.Clauses, x.cs.clause(cl))
+		}
+		for d := 1; d <= x.n; d++ {
+			if !g.Cand[c].Has(d) {
+				f.Clauses = append(f.Clauses, encode.Clause{-x.lit(c, d)})
+			}
+		}
+	}
+	return f
+}
+
+// satForbidden returns the candidates of cands (on cells of set) that SAT
+// shows the instances of set, with the facts of the cells they touch,
+// forbid: one solver.Possible call, which asks for a model holding any
+// candidate not yet seen in one, so a few solves decide them all.
+func (x *Explainer) satForbidden(g *logic.Grid, set []int, cands []logic.Candidate) []logic.Candidate {
+	lits := make([]encode.Lit, len(cands))
+	for i, t := range cands {
+		lits[i] = x.lit(t.Cell, t.Digit)
+	}
+	x.Stats.SATCalls++
+	possible, status, err := x.sv.Possible(context.Background(), x.formula(g, set, nil), lits, nil)
+	if err != nil || status != encode.Sat {
+		return nil // a broken position: nothing to decide
+	}
+	var out []logic.Candidate
+	for i, ok := range possible {
+		if !ok {
+			out = append(out, cands[i])
+		}
+	}
+	return out
 }
 
 // minimal returns a subset of set that SAT shows eliminates t and that

@@ -39,3 +39,25 @@ func (x *Explainer) CheaperSet(g *logic.Grid, sol []int, k int) (string, bool) {
 	}
 	return "", false
 }
+
+func (x *Explainer) names(set []int) string {
+	s := ""
+	for i, in := range set {
+		if i > 0 {
+			s += " + "
+		}
+		s += x.insts[in].Name
+	}
+	return s
+}
+
+// SetTrace has f told, for each set of instances the exact check
+// decides, its names, the propagator's work and the candidates left to
+// SAT; nil stops it.
+func SetTrace(f func(names string, work int64, unsure int)) {
+	if f == nil {
+		trace = nil
+		return
+	}
+	trace = func(x *Explainer, set []int, work int64, unsure int) { f(x.names(set), work, unsure) }
+}

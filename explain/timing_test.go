@@ -1,6 +1,7 @@
 package explain_test
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"slices"
@@ -21,7 +22,10 @@ import (
 // N puzzles (SATDOKU_EXPLAIN_LIMIT=N with baseline), and
 // SATDOKU_EXPLAIN_ONE=name,name… only the puzzles named, and
 // SATDOKU_EXPLAIN_FROM=K starts at the K-th puzzle (0-based), to resume a
-// run. It measures; it asserts only that each path is solved.
+// run; SATDOKU_EXPLAIN_TRACE=1 also writes the 20 sets of one or two
+// instances whose exact check cost the most propagation work (work,
+// checks, candidates left to SAT). It measures; it asserts only that each
+// path is solved.
 func TestPathTimes(t *testing.T) {
 	mode := os.Getenv("SATDOKU_EXPLAIN_TIMES")
 	if mode == "" {
@@ -35,6 +39,36 @@ func TestPathTimes(t *testing.T) {
 		fmt.Sscan(v, &limit)
 	}
 	var times, hints []time.Duration
+	type agg struct {
+		work          int64
+		calls, unsure int
+	}
+	dbg := map[string]*agg{}
+	if os.Getenv("SATDOKU_EXPLAIN_TRACE") != "" {
+		defer explain.SetTrace(nil)
+		explain.SetTrace(func(name string, work int64, unsure int) {
+			a := dbg[name]
+			if a == nil {
+				a = &agg{}
+				dbg[name] = a
+			}
+			a.work += work
+			a.calls++
+			a.unsure += unsure
+		})
+		defer func() {
+			var names []string
+			for k := range dbg {
+				names = append(names, k)
+			}
+			slices.SortFunc(names, func(a, b string) int { return cmp.Compare(dbg[b].work, dbg[a].work) })
+			for i, k := range names {
+				if i < 20 {
+					fmt.Fprintln(os.Stderr, dbg[k].work, dbg[k].calls, dbg[k].unsure, k)
+				}
+			}
+		}()
+	}
 	one := os.Getenv("SATDOKU_EXPLAIN_ONE")
 	from := 0
 	if v := os.Getenv("SATDOKU_EXPLAIN_FROM"); v != "" {

@@ -664,22 +664,25 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 		x.Stats.Fallback++
 		return best
 	}
-	for k, t := range targets {
-		if k == 1 {
-			break // one MUS: each is a few hundred solves
-		}
-		set, err := x.mus(g, t)
-		if err != nil {
-			continue
-		}
-		if c := x.cost(set); best == nil || less(c, bestCost) {
-			best, bestCost = &found{set: set, targets: []logic.Candidate{t}, minimal: true}, c
+	// One MUS (each is many solves), on a candidate of a cell with the
+	// fewest candidates: on a bivalue cell, the step places a digit too,
+	// and such a MUS is found faster (orbit's path: 12.9 s with the first
+	// candidate in cell order, 5.0 s so).
+	if len(targets) == 0 {
+		return nil
+	}
+	t := targets[0]
+	for _, u := range targets[1:] {
+		if g.Cand[u.Cell].Count() < g.Cand[t.Cell].Count() {
+			t = u
 		}
 	}
-	if best != nil {
-		x.Stats.MUS++
+	set, err := x.mus(g, t)
+	if err != nil {
+		return nil
 	}
-	return best
+	x.Stats.MUS++
+	return &found{set: set, targets: []logic.Candidate{t}, minimal: true}
 }
 
 // owners returns the instances of the clauses of a cone, sorted.

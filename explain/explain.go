@@ -18,8 +18,9 @@ const Name = "SAT Step"
 // Options configure an Explainer. The zero value is the default.
 type Options struct {
 	// MaxLevel is the size of the largest sets of instances that the
-	// propagation search enumerates (1 to 3); 0 means 2. Beyond it the
-	// search switches every instance on (see the package documentation).
+	// search enumerates (1 to 3; sets of one and two are decided exactly,
+	// of three by propagation); 0 means 2. Beyond it the search switches
+	// every instance on (see the package documentation).
 	MaxLevel int
 }
 
@@ -29,8 +30,10 @@ type Stats struct {
 	// came from every instance switched on, and MUS how many from
 	// solver.MinimalGroups.
 	Steps, Fallback, MUS int
-	// Shrunk counts the steps whose propagation set SAT showed not
-	// minimal: a cheaper step than propagation's existed.
+	// Shrunk counts the steps whose set SAT showed not minimal: a
+	// cheaper step than the one found existed. Sets of one and two
+	// instances are decided exactly, cheapest first, so it stays 0 but
+	// for triples found by propagation (Options.MaxLevel 3).
 	Shrunk int
 	// SATCalls counts the gophersat solves; Work the propagator's literal
 	// visits.
@@ -127,8 +130,8 @@ func (x *Explainer) Technique() logic.Technique {
 }
 
 // Techniques returns the SAT step as two techniques: small, on sets of at
-// most Options.MaxLevel instances found by propagation (FindSmall), and
-// large, on any set (FindLarge). Find is the one then the other.
+// most Options.MaxLevel instances (FindSmall), and large, on any set
+// (FindLarge). Find is the one then the other.
 func (x *Explainer) Techniques() (small, large logic.Technique) {
 	return logic.Technique{Name: Name, Rating: Rating(1, 1), Find: x.FindSmall},
 		logic.Technique{Name: Name, Rating: Rating(x.maxLevel+1, x.maxLevel+1), Find: x.FindLarge}
@@ -190,7 +193,7 @@ func (x *Explainer) Find(g *logic.Grid) []logic.Step {
 }
 
 // FindSmall returns the cheapest SAT step of g on at most
-// Options.MaxLevel instances that propagation finds, or none.
+// Options.MaxLevel instances (decided exactly for one and two), or none.
 func (x *Explainer) FindSmall(g *logic.Grid) []logic.Step {
 	if !x.fits(g) || g.Solved() {
 		return nil
@@ -770,7 +773,7 @@ func (x *Explainer) solutionOf(g *logic.Grid) []int {
 
 // step makes the step of a found set: its eliminations are the targets
 // that SAT shows the set eliminates and no smaller subset does; the set
-// is first shrunk by SAT when propagation's was not minimal.
+// is first shrunk by SAT when it is not minimal (Stats.Shrunk).
 func (x *Explainer) step(g *logic.Grid, f *found) logic.Step {
 	x.Stats.Steps++
 	main := f.targets[0]

@@ -21,16 +21,19 @@
 // at most N cells 2, a larger rule 3), then by the number of cells they
 // touch. The search (Explainer.Find) tries sets in that order, and is
 // exact for sets of one and two instances: every single instance, then
-// every pair of instances that share a cell, each cheapest first, and
-// the first that forbids any candidate is taken, with every candidate it
-// forbids. A set is decided exactly: each candidate of its cells is
-// supposed in turn, and unit propagation over the set's clauses, then an
-// exhaustive search over its cells (the solution's digit first, then the
-// auxiliary variables of its rules; at most 2000 decisions per
-// candidate) either finds a model holding it, or shows there is none;
-// where the search runs out of decisions, SAT (package solver,
-// gophersat) decides. A digit of the solution, and any digit of a model
-// found before that still fits the candidates, needs no search. So a
+// every pair of instances that share two cells or more (two that share
+// one cell cannot forbid together what neither forbids alone), each
+// cheapest first, and the first that forbids any candidate is taken,
+// with every candidate it forbids. A set is decided exactly: each
+// candidate of its cells is supposed in turn, and unit propagation over
+// the set's clauses, then an exhaustive search over its cells (the
+// solution's digit first, then the auxiliary variables of its rules; a
+// pair on its shared cells first, then each instance alone; at most 2000
+// decisions per candidate, 50 for a set that has run out before) either
+// finds a model holding it, or shows there is none; SAT (package solver,
+// gophersat: one solver.Possible call for the set) decides those the
+// search leaves. A digit of the solution, and any digit of a model found
+// before that still fits the candidates, needs no search. So a
 // step of one or two instances is the cheapest there is, by construction
 // (Stats.Shrunk counts the steps SAT could still shrink: none in the
 // tests). Sets that forbid nothing are remembered with the candidates of
@@ -47,8 +50,11 @@
 //
 // The cost of exactness is the search on every set of one and two
 // instances at each position where no named technique applies: a few
-// hundred sets, most of them decided by the solution and the models
-// kept, without search.
+// hundred sets, most of them decided by the solution, the models kept
+// and the sets remembered, without search; rules whose clauses propagate
+// weakly (a sum over many cells) leave more to SAT. The fallback's MUS
+// (solver.MinimalGroups, on a candidate of a cell with the fewest
+// candidates) is the costliest part on the hardest puzzles.
 //
 // Techniques composes the named techniques of package logic, the rule
 // techniques and this step into the list used by the command line and

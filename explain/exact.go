@@ -43,7 +43,7 @@ func (x *Explainer) forbidden(g *logic.Grid, key [3]int32, set, cells []int) []l
 		trace(x, set, x.prop.work-w0, len(unsure))
 	}
 	if len(unsure) > 0 {
-		out = append(out, x.satForbidden(g, set, unsure)...)
+		out = append(out, x.satForbidden(g, key, set, cells, unsure)...)
 	}
 	slices.SortFunc(out, func(a, b logic.Candidate) int {
 		return cmp.Or(cmp.Compare(a.Cell, b.Cell), cmp.Compare(a.Digit, b.Digit))

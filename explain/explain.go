@@ -303,7 +303,8 @@ func (x *Explainer) orderSets() {
 // with every candidate it eliminates, or nil. Sets of one and two
 // instances are tried cheapest first and decided exactly (forbidden), so
 // the first that eliminates anything is the cheapest step of its size;
-// sets of three by propagation (probe).
+// but a pair holding a rule on more than N cells, and sets of three, by
+// propagation (probe).
 func (x *Explainer) level(g *logic.Grid, k int) *found {
 	if k == 3 {
 		return x.triples(g)
@@ -313,7 +314,15 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 		if f, ok := x.failed[cs.key]; ok && f == fp {
 			continue
 		}
-		targets := x.forbidden(g, cs.key, cs.set, cs.cells)
+		var targets []logic.Candidate
+		if k == 2 && (x.insts[cs.set[0]].Weight == 3 || x.insts[cs.set[1]].Weight == 3) {
+			// A rule on more than N cells (a sum along a line through
+			// the whole grid) leaves most of a pair's candidates to
+			// SAT at every position: the pair is tested by propagation.
+			targets = x.probe(g, cs.set, cs.cells)
+		} else {
+			targets = x.forbidden(g, cs.key, cs.set, cs.cells)
+		}
 		if len(targets) == 0 {
 			x.failed[cs.key] = fp
 			continue
@@ -524,13 +533,27 @@ func (x *Explainer) formula(g *logic.Grid, set []int, extra []int) *encode.Formu
 // shows the instances of set, with the facts of the cells they touch,
 // forbid: one solver.Possible call, which asks for a model holding any
 // candidate not yet seen in one, so a few solves decide them all.
-func (x *Explainer) satForbidden(g *logic.Grid, set []int, cands []logic.Candidate) []logic.Candidate {
+//
+// The models SAT finds are kept for key, as decide's are.
+func (x *Explainer) satForbidden(g *logic.Grid, key [3]int32, set, cells []int, cands []logic.Candidate) []logic.Candidate {
 	lits := make([]encode.Lit, len(cands))
 	for i, t := range cands {
 		lits[i] = x.lit(t.Cell, t.Digit)
 	}
+	keep := func(model []bool) error {
+		m := make([]int8, len(cells))
+		for k, c := range cells {
+			for d := 1; d <= x.n; d++ {
+				if model[x.lit(c, d)] {
+					m[k] = int8(d)
+				}
+			}
+		}
+		x.models[key] = append(x.models[key], m)
+		return nil
+	}
 	x.Stats.SATCalls++
-	possible, status, err := x.sv.Possible(context.Background(), x.formula(g, set, nil), lits, nil)
+	possible, status, err := x.sv.Possible(context.Background(), x.formula(g, set, nil), lits, keep)
 	if err != nil || status != encode.Sat {
 		return nil // a broken position: nothing to decide
 	}

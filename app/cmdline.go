@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 )
@@ -193,8 +194,12 @@ func editDistance(a, b string) int {
 
 // Patterns of the flag package's errors, which urfave/cli passes on.
 var (
-	undefinedFlag = regexp.MustCompile(`^flag provided but not defined: -{1,2}(.+)$`)
-	invalidValue  = regexp.MustCompile(`^invalid value "(.*)" for flag -{1,2}([^:]+): `)
+	undefinedFlag = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^flag provided but not defined: -{1,2}(.+)$`)
+	})
+	invalidValue = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^invalid value "(.*)" for flag -{1,2}([^:]+): `)
+	})
 )
 
 // usageMessage rewrites a flag error of urfave/cli for a person: a
@@ -202,7 +207,7 @@ var (
 // without its unit ("--timeout 5") is told to write one.
 func usageMessage(err error, flags []cli.Flag) string {
 	msg := err.Error()
-	if m := undefinedFlag.FindStringSubmatch(msg); m != nil {
+	if m := undefinedFlag().FindStringSubmatch(msg); m != nil {
 		if m[1] == "long" {
 			return "--long goes with --help: satdoku help COMMAND --long"
 		}
@@ -212,7 +217,7 @@ func usageMessage(err error, flags []cli.Flag) string {
 		}
 		return out
 	}
-	if m := invalidValue.FindStringSubmatch(msg); m != nil {
+	if m := invalidValue().FindStringSubmatch(msg); m != nil {
 		value, name := m[1], m[2]
 		for _, f := range flags {
 			if _, ok := f.(*cli.DurationFlag); !ok || !slices.Contains(f.Names(), name) {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
@@ -121,8 +122,10 @@ func writeLines(w io.Writer, lines []string) {
 	}
 }
 
-// examplePattern matches an example command line of a description.
-var examplePattern = regexp.MustCompile(`^\s+(eval "\$\()?satdoku\b`)
+// examplePattern matches an example command line of a description. It
+// is compiled on first use, as every pattern of the program, so that
+// start-up stays light.
+var examplePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s+(eval "\$\()?satdoku\b`) })
 
 // helpExamples returns the example command lines of a description, those
 // that fit the width, indented by three spaces: the lines under
@@ -134,7 +137,7 @@ func helpExamples(description string) []string {
 	}
 	var out []string
 	for _, l := range strings.Split(text, "\n") {
-		if !examplePattern.MatchString(l) {
+		if !examplePattern().MatchString(l) {
 			continue
 		}
 		if l = "   " + strings.TrimSpace(l); utf8.RuneCountInString(l) <= helpWidth {

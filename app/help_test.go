@@ -41,7 +41,7 @@ func TestShortHelp(t *testing.T) {
 					t.Errorf("a line of %d columns: %q", n, l)
 				}
 			}
-			if !examplePattern.MatchString(short.stdout) && !strings.Contains(short.stdout, "\n   satdoku ") && !strings.Contains(short.stdout, "\n   eval \"$(satdoku") {
+			if !examplePattern().MatchString(short.stdout) && !strings.Contains(short.stdout, "\n   satdoku ") && !strings.Contains(short.stdout, "\n   eval \"$(satdoku") {
 				t.Errorf("no example:\n%s", short.stdout)
 			}
 			if !strings.Contains(short.stdout, "--long") {

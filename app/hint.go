@@ -116,6 +116,7 @@ func runHint(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
+	batch.TuneGCShort()
 	lc := logicConfig{trial: c.Bool("allow-trial"), noUnique: c.Bool("no-uniqueness")}
 	var pos *position
 	err = s.forEachInput(c.Args().Slice(), "a puzzle", func(name string, r io.Reader) error {
@@ -147,7 +148,7 @@ func runHint(c *cli.Context, s *streams) error {
 	if len(h.Mistakes) == 0 && len(h.MarkMistakes) == 0 {
 		if g.Solved() {
 			h.Solved = true
-		} else if opts, err := lc.options(g, unique); err != nil {
+		} else if opts, err := lc.options(g, unique, res.Solution); err != nil {
 			return exitf(ExitInvalid, "%v", err)
 		} else if st, ok := logic.Next(g, opts); ok {
 			js := report.NewStep(g, st)
@@ -190,10 +191,11 @@ func runHint(c *cli.Context, s *streams) error {
 }
 
 // solveOne solves the position's puzzle (its givens and rules, not the
-// entered digits), counting to two; an outcome other than solved is the
-// exit error.
+// entered digits), counting to two, with the portfolio as solve does by
+// default (the backtracker answers most puzzles before the SAT side is
+// needed); an outcome other than solved is the exit error.
 func solveOne(c *cli.Context, s *streams, pos *position) (engine.Result, error) {
-	o := batch.Options{Engine: engine.Options{Kind: engine.SAT, Limit: 2}, Workers: 1, Worker: s.worker}
+	o := batch.Options{Engine: engine.Options{Kind: engine.Portfolio, Limit: 2}, Workers: 1, Worker: s.worker}
 	var res engine.Result
 	src := &onePuzzle{p: &board.Puzzle{Board: pos.board, Line: 1}, v: pos.variant}
 	if err := batch.Solve(c.Context, src, o, func(r *batch.Result) error { res = r.Result; return nil }); err != nil {

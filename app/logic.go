@@ -32,9 +32,17 @@ type logicConfig struct {
 // puzzle whose uniqueness the solve proved (unique) or did not: the
 // techniques of package explain (the named ones, then the SAT step, which
 // knows every rule) for a puzzle read in a variant form, the default
-// techniques, SE's, for a classic one.
-func (lc logicConfig) options(g *logic.Grid, unique bool) (logic.Options, error) {
-	return explain.SolverOptions(g, unique && !lc.noUnique, lc.trial)
+// techniques, SE's, for a classic one. sol is the solve's solution (nil
+// for none): when unique, the SAT step takes it instead of solving again.
+func (lc logicConfig) options(g *logic.Grid, unique bool, sol *board.Board) (logic.Options, error) {
+	var eo explain.Options
+	if unique && sol != nil && len(sol.Cells) == len(g.Cand) {
+		eo.Solution = make([]int, len(sol.Cells))
+		for i, d := range sol.Cells {
+			eo.Solution[i] = int(d)
+		}
+	}
+	return explain.SolverOptionsWith(g, unique && !lc.noUnique, lc.trial, eo)
 }
 
 // logicGrid returns the candidate grid of a puzzle: of its variant form
@@ -61,7 +69,7 @@ func runLogic(r *batch.Result, lc logicConfig, unique bool) *logicResult {
 	if err != nil {
 		return &logicResult{err: err}
 	}
-	opts, err := lc.options(g, unique)
+	opts, err := lc.options(g, unique, r.Result.Solution)
 	if err != nil {
 		return &logicResult{err: err}
 	}
@@ -126,7 +134,7 @@ func drawStep(c *cli.Context, s *streams, pic *render.Picture, k int) error {
 	if err != nil {
 		return err
 	}
-	opts, err := logicConfig{}.options(g, res.Count == 1)
+	opts, err := logicConfig{}.options(g, res.Count == 1, res.Solution)
 	if err != nil {
 		return exitf(ExitInvalid, "%v", err)
 	}

@@ -119,7 +119,7 @@ func TestStepsSub(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts, err := logicConfig{}.options(g, true) // the path solve --steps takes: what is tested here is how it is written
+	opts, err := logicConfig{}.options(g, true, nil) // the path solve --steps takes: what is tested here is how it is written
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -88,6 +88,20 @@ func TuneGC() {
 	}
 }
 
+// TuneGCShort sets up the collector of a short run, a command that
+// answers one request (hint): solver.GCPercent's target from the start,
+// since such a run ends before the default target's collections could
+// pay (they are a few percent of a hint's CPU), under the same soft
+// memory limit as TuneGC, unless the user chose with GOGC or GOMEMLIMIT.
+func TuneGCShort() {
+	if _, ok := os.LookupEnv("GOGC"); !ok {
+		debug.SetGCPercent(solver.GCPercent)
+	}
+	if _, ok := os.LookupEnv("GOMEMLIMIT"); !ok {
+		debug.SetMemoryLimit(memoryLimit)
+	}
+}
+
 // serveWorker reads the config line, then answers requests until its
 // input ends. Answers go out whenever no further request is waiting, so
 // that requests sent in a burst are answered in a burst, or one by one

@@ -2,84 +2,17 @@ package encode_test
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/encode"
-	"github.com/satdoku/satdoku/fpuzzles"
-	"github.com/satdoku/satdoku/internal/testpuzzles"
+	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/solver"
 	"github.com/satdoku/satdoku/variant"
 )
-
-// A corpusPuzzle is one puzzle of testdata/variants with the solution its
-// manifest gives.
-type corpusPuzzle struct {
-	file, title string
-	p           *variant.Puzzle
-	solution    *board.Board
-}
-
-// readCorpus reads every puzzle of testdata/variants/manifest.json (a
-// missing file fails).
-func readCorpus(tb testing.TB) []corpusPuzzle {
-	tb.Helper()
-	const dir = "testdata/variants/"
-	data, err := os.ReadFile(testpuzzles.Path(dir + "manifest.json"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var entries []struct{ File, Title, Solution string }
-	if err := json.Unmarshal(data, &entries); err != nil {
-		tb.Fatal(err)
-	}
-	var out []corpusPuzzle
-	for _, e := range entries {
-		f, err := os.Open(testpuzzles.Path(dir + e.File))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		res, err := fpuzzles.Read(f)
-		f.Close()
-		if err != nil {
-			tb.Fatalf("%s: %v", e.File, err)
-		}
-		sol := board.New(res.Puzzle.Givens.Shape)
-		fields := strings.Fields(e.Solution)
-		if len(fields) == 1 {
-			fields = strings.Split(e.Solution, "")
-		}
-		if len(fields) != len(sol.Cells) {
-			tb.Fatalf("%s: a solution of %d digits", e.File, len(fields))
-		}
-		for i, s := range fields {
-			d, err := strconv.Atoi(s)
-			if err != nil {
-				tb.Fatalf("%s: solution digit %q", e.File, s)
-			}
-			sol.Cells[i] = uint8(d)
-		}
-		out = append(out, corpusPuzzle{e.File, e.Title, res.Puzzle, sol})
-	}
-	if len(out) == 0 {
-		tb.Fatal("empty corpus")
-	}
-	return out
-}
-
-// notUnique lists the corpus puzzles that have several solutions as
-// package variant reads them, and why. Their test asserts that they have
-// several and that the manifest's solution is one.
-var notUnique = map[string]string{
-	// Empty: every corpus puzzle is unique. A puzzle added with several
-	// solutions goes here, with the reason.
-}
 
 // slowCorpus lists the corpus puzzles that gophersat takes seconds to
 // prove unique (arithmetic with no givens: little killers over an
@@ -107,60 +40,60 @@ var stressCorpus = []string{
 
 // TestVariantCorpus solves every corpus puzzle through Variant and package
 // solver: exactly one model, the manifest's solution, accepted by the
-// checker (see notUnique for the exceptions). With -short, and for the
+// checker (see variantcorpus.NotUnique for the exceptions). With -short, and for the
 // slowCorpus puzzles, it checks only that the manifest's solution is a
 // model.
 func TestVariantCorpus(t *testing.T) {
 	t.Parallel()
 	var sv solver.Solver
 	ctx := context.Background()
-	for _, c := range readCorpus(t) {
-		f, err := encode.Variant(c.p)
+	for _, c := range variantcorpus.Read(t) {
+		f, err := encode.Variant(c.Puzzle)
 		if err != nil {
-			t.Fatalf("%s: %v", c.file, err)
+			t.Fatalf("%s: %v", c.File, err)
 		}
-		if testing.Short() || (slowCorpus[c.file] && os.Getenv("SATDOKU_SLOW_CORPUS") != "1") {
+		if testing.Short() || (slowCorpus[c.File] && os.Getenv("SATDOKU_SLOW_CORPUS") != "1") {
 			if !solutionIsModel(t, &sv, c) {
-				t.Fatalf("%s: the manifest's solution is no model", c.file)
+				t.Fatalf("%s: the manifest's solution is no model", c.File)
 			}
 			continue
 		}
 		start := time.Now()
 		models, _, err := sv.Count(ctx, f, 2)
 		if err != nil {
-			t.Fatalf("%s: %v", c.file, err)
+			t.Fatalf("%s: %v", c.File, err)
 		}
 		for _, m := range models {
-			g, err := decodeGrid(c.p, m)
+			g, err := decodeGrid(c.Puzzle, m)
 			if err != nil {
-				t.Fatalf("%s: %v", c.file, err)
+				t.Fatalf("%s: %v", c.File, err)
 			}
-			if err := variant.Check(c.p, g); err != nil {
-				t.Fatalf("%s: %v", c.file, err)
+			if err := variant.Check(c.Puzzle, g); err != nil {
+				t.Fatalf("%s: %v", c.File, err)
 			}
 		}
-		if why, ok := notUnique[c.file]; ok {
+		if why, ok := variantcorpus.NotUnique[c.File]; ok {
 			if len(models) != 2 || !solutionIsModel(t, &sv, c) {
-				t.Fatalf("%s (%s): %d models; want several, the manifest's solution among them", c.file, why, len(models))
+				t.Fatalf("%s (%s): %d models; want several, the manifest's solution among them", c.File, why, len(models))
 			}
 			continue
 		}
 		if len(models) != 1 {
-			t.Fatalf("%s: %d models, want 1", c.file, len(models))
+			t.Fatalf("%s: %d models, want 1", c.File, len(models))
 		}
-		if g, _ := decodeGrid(c.p, models[0]); !g.Equal(c.solution) {
-			t.Fatalf("%s: solved\n%s\nthe manifest says\n%s", c.file, g, c.solution)
+		if g, _ := decodeGrid(c.Puzzle, models[0]); !g.Equal(c.Solution) {
+			t.Fatalf("%s: solved\n%s\nthe manifest says\n%s", c.File, g, c.Solution)
 		}
-		t.Logf("%-50s %dx%d %3d rules %6d vars %v", c.file, c.p.Side(), c.p.Side(), len(c.p.Rules), f.NumVars, time.Since(start).Round(time.Microsecond))
+		t.Logf("%-50s %dx%d %3d rules %6d vars %v", c.File, c.Puzzle.Side(), c.Puzzle.Side(), len(c.Puzzle.Rules), f.NumVars, time.Since(start).Round(time.Microsecond))
 	}
 }
 
 // solutionIsModel reports whether the manifest's solution, given as
 // givens, satisfies the puzzle's formula.
-func solutionIsModel(t *testing.T, sv *solver.Solver, c corpusPuzzle) bool {
+func solutionIsModel(t *testing.T, sv *solver.Solver, c variantcorpus.Puzzle) bool {
 	t.Helper()
-	q := *c.p
-	q.Givens = c.solution
+	q := *c.Puzzle
+	q.Givens = c.Solution
 	f, err := encode.Variant(&q)
 	if err != nil {
 		t.Fatal(err)
@@ -173,15 +106,15 @@ func solutionIsModel(t *testing.T, sv *solver.Solver, c corpusPuzzle) bool {
 }
 
 // BenchmarkVariantCorpus solves the 9×9 puzzles of testdata/variants
-// (less notUnique and slowCorpus) once
+// (less variantcorpus.NotUnique and slowCorpus) once
 // per iteration (encode with Variant, solve or prove unique through
 // package solver, decode, compare with the manifest's solution) and
 // reports the median and the slowest puzzle's time in milliseconds, each
 // puzzle's time being its median over the iterations.
 func BenchmarkVariantCorpus(b *testing.B) {
-	var set []corpusPuzzle
-	for _, c := range readCorpus(b) {
-		if _, ok := notUnique[c.file]; !ok && c.p.Side() == 9 && !slowCorpus[c.file] {
+	var set []variantcorpus.Puzzle
+	for _, c := range variantcorpus.Read(b) {
+		if _, ok := variantcorpus.NotUnique[c.File]; !ok && c.Puzzle.Side() == 9 && !slowCorpus[c.File] {
 			set = append(set, c)
 		}
 	}
@@ -201,7 +134,7 @@ func BenchmarkVariantCorpus(b *testing.B) {
 						times[i] = append(times[i], time.Since(start))
 					}
 				}
-				reportTimes(b, times, func(i int) string { return set[i].file })
+				reportTimes(b, times, func(i int) string { return set[i].File })
 			})
 		}
 	}
@@ -212,9 +145,9 @@ func BenchmarkVariantCorpus(b *testing.B) {
 // sub-benchmark per puzzle and mode: go test -run XXX -bench
 // BenchmarkVariantStress -benchtime 1x ./encode.
 func BenchmarkVariantStress(b *testing.B) {
-	byFile := map[string]corpusPuzzle{}
-	for _, c := range readCorpus(b) {
-		byFile[c.file] = c
+	byFile := map[string]variantcorpus.Puzzle{}
+	for _, c := range variantcorpus.Read(b) {
+		byFile[c.File] = c
 	}
 	for _, mode := range []struct {
 		name  string
@@ -235,8 +168,8 @@ func BenchmarkVariantStress(b *testing.B) {
 	}
 }
 
-func solveCorpus(tb testing.TB, sv *solver.Solver, c corpusPuzzle, limit int, build func(*variant.Puzzle) (*encode.Formula, error)) {
-	f, err := build(c.p)
+func solveCorpus(tb testing.TB, sv *solver.Solver, c variantcorpus.Puzzle, limit int, build func(*variant.Puzzle) (*encode.Formula, error)) {
+	f, err := build(c.Puzzle)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -245,11 +178,11 @@ func solveCorpus(tb testing.TB, sv *solver.Solver, c corpusPuzzle, limit int, bu
 		tb.Fatal(err)
 	}
 	if len(models) != 1 {
-		tb.Fatalf("%s: %d models, want 1", c.file, len(models))
+		tb.Fatalf("%s: %d models, want 1", c.File, len(models))
 	}
-	g, err := decodeGrid(c.p, models[0])
-	if err != nil || !g.Equal(c.solution) {
-		tb.Fatalf("%s: the model is not the solution (%v)", c.file, err)
+	g, err := decodeGrid(c.Puzzle, models[0])
+	if err != nil || !g.Equal(c.Solution) {
+		tb.Fatalf("%s: the model is not the solution (%v)", c.File, err)
 	}
 }
 

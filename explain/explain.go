@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -22,6 +23,13 @@ type Options struct {
 	// of three by propagation); 0 means 2. Beyond it the search switches
 	// every instance on (see the package documentation).
 	MaxLevel int
+	// Solution is a solution of the puzzle, each cell's digit (cell
+	// order), when the caller already knows one, as the command line does
+	// after counting the puzzle's solutions; nil: the Explainer solves
+	// the positions itself. It is used while it fits the position (every
+	// digit still a candidate), so it must be the only solution for the
+	// steps to be the same as without it.
+	Solution []int
 }
 
 // Stats count what an Explainer did, for tests and benchmarks.
@@ -45,6 +53,9 @@ type Stats struct {
 // puzzle's instances and their clauses, built once. It is not safe for
 // concurrent use.
 type Explainer struct {
+	// src is, until ready builds the rest, the grid (its side, houses
+	// and puzzle) to build from.
+	src         *logic.Grid
 	n           int
 	houses      int // len(Grid.Houses) of the grid it was built for
 	rules       []int
@@ -68,24 +79,76 @@ type Explainer struct {
 	// Minimal (the pieces of a split rule share its index in Step.Rules).
 	sets     map[string][]int
 	solution []int
+	scratch  []int // cost's cells, reused
+	// formula is satRefutes' formula, reused; negUnit[v] is −v, so that
+	// negUnit[v:v+1] is the unit clause of a fact.
+	formula encode.Formula
+	negUnit []encode.Lit
 	// Stats counts the work done so far.
 	Stats Stats
 }
 
 // New returns the Explainer of g's puzzle: g's houses and each of g.Rules
-// as instances. It is an error when a rule cannot be encoded.
+// as instances. It is an error when a rule cannot be encoded. The
+// instances' clauses of a grid without rules (nothing that can fail to
+// encode) are built when first needed: a position that a named
+// technique settles never pays for them.
 func New(g *logic.Grid, opts Options) (*Explainer, error) {
-	insts, cs, byInst, numVars, err := build(g)
-	if err != nil {
-		return nil, err
-	}
 	n := g.N
-	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), insts: insts, cs: cs, byInst: byInst,
-		numVars: numVars, maxLevel: opts.MaxLevel, failed: map[[3]int32]uint64{}, sets: map[string][]int{}, models: witnesses{}, hard: map[[3]int32]bool{}, budgetPer: exactBudget}
+	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), maxLevel: opts.MaxLevel, sets: map[string][]int{},
+		models: witnesses{}, hard: map[[3]int32]bool{}, budgetPer: exactBudget}
+	if len(opts.Solution) == n*n {
+		x.solution = slices.Clone(opts.Solution)
+	}
 	if x.maxLevel <= 0 || x.maxLevel > 3 {
 		x.maxLevel = 2
 	}
+	if len(g.Rules) == 0 {
+		x.src = &logic.Grid{N: n, Houses: g.Houses, Puzzle: g.Puzzle}
+		return x, nil
+	}
+	if err := x.setUp(g); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// ready builds the instances and their clauses if New left them for
+// later.
+func (x *Explainer) ready() {
+	if x.src != nil {
+		g := x.src
+		x.src = nil
+		_ = x.setUp(g) // no rules: nothing fails
+	}
+}
+
+// setUp builds the instances of g, their clauses and the tables over
+// them.
+func (x *Explainer) setUp(g *logic.Grid) error {
+	insts, cs, byInst, numVars, err := build(g)
+	if err != nil {
+		return err
+	}
+	n := g.N
+	x.insts, x.cs, x.byInst, x.numVars = insts, cs, byInst, numVars
+	x.failed = make(map[[3]int32]uint64, 8*len(insts))
+	// Each cell's clauses, in lists sharing one array: counted, then filled.
 	x.cellClauses = make([][]int32, n*n)
+	count := make([]int, n*n)
+	total := 0
+	for _, o := range cs.owner {
+		if o < 0 {
+			count[-1-o]++
+			total++
+		}
+	}
+	all := make([]int32, total)
+	off := 0
+	for c, k := range count {
+		x.cellClauses[c] = all[off : off : off+k]
+		off += k
+	}
 	for c := int32(0); c < int32(cs.len()); c++ {
 		if o := cs.owner[c]; o < 0 {
 			x.cellClauses[-1-o] = append(x.cellClauses[-1-o], c)
@@ -98,12 +161,13 @@ func New(g *logic.Grid, opts Options) (*Explainer, error) {
 		}
 	}
 	x.adj = make([][]int, len(insts))
+	seen := make([]int, len(insts)) // seen[j] == i+1: j is listed for i
 	for i, in := range insts {
-		seen := map[int]bool{i: true}
+		seen[i] = i + 1
 		for _, c := range in.Cells {
 			for _, j := range x.instOf[c] {
-				if !seen[j] {
-					seen[j] = true
+				if seen[j] != i+1 {
+					seen[j] = i + 1
 					x.adj[i] = append(x.adj[i], j)
 				}
 			}
@@ -112,11 +176,14 @@ func New(g *logic.Grid, opts Options) (*Explainer, error) {
 	}
 	x.prop = newPropagator(cs, numVars)
 	x.orderSets()
-	return x, nil
+	return nil
 }
 
 // Instances returns the instances, indexed as the steps' sets are.
-func (x *Explainer) Instances() []Instance { return x.insts }
+func (x *Explainer) Instances() []Instance {
+	x.ready()
+	return x.insts
+}
 
 // fits reports whether g is a position of the puzzle x was built for.
 func (x *Explainer) fits(g *logic.Grid) bool {
@@ -159,7 +226,8 @@ func (x *Explainer) cost(set []int) [3]int {
 	for _, i := range set {
 		w += x.insts[i].Weight
 	}
-	return [3]int{len(set), w, len(x.cells(set, nil))}
+	x.scratch = x.cellsTo(x.scratch[:0], set, nil)
+	return [3]int{len(set), w, len(x.scratch)}
 }
 
 func less(a, b [3]int) bool {
@@ -173,7 +241,11 @@ func less(a, b [3]int) bool {
 
 // cells returns the cells the instances of set touch, and extra, sorted.
 func (x *Explainer) cells(set []int, extra []int) []int {
-	var out []int
+	return x.cellsTo(nil, set, extra)
+}
+
+// cellsTo is cells appending to out (a buffer to reuse).
+func (x *Explainer) cellsTo(out []int, set []int, extra []int) []int {
 	for _, i := range set {
 		out = append(out, x.insts[i].Cells...)
 	}
@@ -198,6 +270,7 @@ func (x *Explainer) FindSmall(g *logic.Grid) []logic.Step {
 	if !x.fits(g) || g.Solved() {
 		return nil
 	}
+	x.ready()
 	x.solutionOf(g)
 	for level := 1; level <= x.maxLevel; level++ {
 		if f := x.level(g, level); f != nil {
@@ -213,6 +286,7 @@ func (x *Explainer) FindLarge(g *logic.Grid) []logic.Step {
 	if !x.fits(g) || g.Solved() {
 		return nil
 	}
+	x.ready()
 	if s := x.FindSmall(g); s != nil {
 		return s
 	}
@@ -314,6 +388,13 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 		if f, ok := x.failed[cs.key]; ok && f == fp {
 			continue
 		}
+		if k == 2 && x.apart(g, cs.set[0], cs.set[1]) {
+			// Decided cells are all the pair shares: the single
+			// instances, which level 1 found eliminating nothing on this
+			// position, do no more together.
+			x.failed[cs.key] = fp
+			continue
+		}
 		var targets []logic.Candidate
 		if k == 2 && (x.insts[cs.set[0]].Weight == 3 || x.insts[cs.set[1]].Weight == 3) {
 			// A rule on more than N cells (a sum along a line through
@@ -338,9 +419,11 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 func (x *Explainer) triples(g *logic.Grid) *found {
 	var best *found
 	var bestCost [3]int
+	var cellBuf []int // the cells of the set tried, reused
 	try := func(set []int) {
 		key := keyOf(set)
-		cells := x.cells(set, nil)
+		cellBuf = x.cellsTo(cellBuf[:0], set, nil)
+		cells := cellBuf
 		fp := fingerprint(g, cells)
 		if f, ok := x.failed[key]; ok && f == fp {
 			return
@@ -390,6 +473,29 @@ func (x *Explainer) triples(g *logic.Grid) *found {
 	return best
 }
 
+// apart reports whether every cell that instances i and j share has one
+// candidate left. The facts then fix every variable the two share (the
+// auxiliary variables of a rule are its own), so propagation over the
+// pair is propagation over each alone: whatever the pair eliminates, one
+// of them eliminates by itself.
+func (x *Explainer) apart(g *logic.Grid, i, j int) bool {
+	a, b := x.insts[i].Cells, x.insts[j].Cells
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] < b[0]:
+			a = a[1:]
+		case a[0] > b[0]:
+			b = b[1:]
+		default:
+			if g.Cand[a[0]].Count() != 1 {
+				return false
+			}
+			a, b = a[1:], b[1:]
+		}
+	}
+	return true
+}
+
 // probe returns the candidates of the unsolved cells that propagation
 // over set, with the facts of cells, eliminates.
 func (x *Explainer) probe(g *logic.Grid, set []int, cells []int) []logic.Candidate {
@@ -405,7 +511,8 @@ func (x *Explainer) probe(g *logic.Grid, set []int, cells []int) []logic.Candida
 		if g.Value[c] != 0 {
 			continue
 		}
-		for _, d := range g.Cand[c].List() {
+		for set := g.Cand[c]; set != 0; set &= set - 1 { // its digits, ascending (Digits.List without the slice)
+			d := bits.TrailingZeros64(uint64(set)) + 1
 			if sol != nil && sol[c] == d {
 				continue
 			}
@@ -483,14 +590,42 @@ func (x *Explainer) refutes(g *logic.Grid, set []int, t logic.Candidate) (bool, 
 // targets holds" have no model: SAT's proof that set eliminates every
 // target.
 func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candidate, placements []logic.Candidate) (bool, error) {
-	var extra []int
+	extra := make([]int, 0, len(targets)+len(placements))
 	for _, t := range targets {
 		extra = append(extra, t.Cell)
 	}
 	for _, t := range placements {
 		extra = append(extra, t.Cell)
 	}
-	f := x.formula(g, set, extra)
+	cells := x.cells(set, extra)
+	// The formula and its clause list are reused from call to call (the
+	// solver keeps no reference after Solve); the clauses are views of
+	// x.cs and, for the facts, of x.negUnit, never copied.
+	if x.negUnit == nil {
+		n3 := encode.NumVars(x.n)
+		x.negUnit = make([]encode.Lit, n3+1)
+		for v := 1; v <= n3; v++ {
+			x.negUnit[v] = -encode.Lit(v)
+		}
+	}
+	f := &x.formula
+	*f = encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n), Clauses: f.Clauses[:0]}
+	for _, i := range set {
+		for _, c := range x.byInst[i] {
+			f.Clauses = append(f.Clauses, x.cs.clause(c))
+		}
+	}
+	for _, c := range cells {
+		for _, cl := range x.cellClauses[c] {
+			f.Clauses = append(f.Clauses, x.cs.clause(cl))
+		}
+		for d := 1; d <= x.n; d++ {
+			if !g.Cand[c].Has(d) {
+				v := x.lit(c, d)
+				f.Clauses = append(f.Clauses, x.negUnit[v:v+1])
+			}
+		}
+	}
 	var neg encode.Clause
 	for _, t := range targets {
 		neg = append(neg, x.lit(t.Cell, t.Digit))
@@ -501,15 +636,16 @@ func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candida
 	f.Clauses = append(f.Clauses, neg)
 	x.Stats.SATCalls++
 	r, err := x.sv.Solve(context.Background(), f)
+	clear(f.Clauses) // drop the views, keep the array
 	if err != nil {
 		return false, err
 	}
 	return r.Status == encode.Unsat, nil
 }
 
-// formula returns the clauses of set, with the exactly-ones and facts of
+// setFormula returns the clauses of set, with the exactly-ones and facts of
 // the cells they touch and of extra.
-func (x *Explainer) formula(g *logic.Grid, set []int, extra []int) *encode.Formula {
+func (x *Explainer) setFormula(g *logic.Grid, set []int, extra []int) *encode.Formula {
 	f := &encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n)}
 	for _, i := range set {
 		for _, c := range x.byInst[i] {
@@ -553,7 +689,7 @@ func (x *Explainer) satForbidden(g *logic.Grid, key [3]int32, set, cells []int, 
 		return nil
 	}
 	x.Stats.SATCalls++
-	possible, status, err := x.sv.Possible(context.Background(), x.formula(g, set, nil), lits, keep)
+	possible, status, err := x.sv.Possible(context.Background(), x.setFormula(g, set, nil), lits, keep)
 	if err != nil || status != encode.Sat {
 		return nil // a broken position: nothing to decide
 	}
@@ -955,6 +1091,7 @@ func (x *Explainer) Baseline() logic.Technique {
 		if !x.fits(g) || g.Solved() {
 			return nil
 		}
+		x.ready()
 		sol := x.solutionOf(g)
 		if sol == nil {
 			return nil

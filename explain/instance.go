@@ -51,9 +51,17 @@ func (cs *clauses) clause(i int32) []encode.Lit { return cs.lits[cs.start[i]:cs.
 func build(g *logic.Grid) ([]Instance, *clauses, [][]int32, int, error) {
 	n := g.N
 	x := func(cell, d int) encode.Lit { return encode.Lit(encode.CellVar(n, cell, d)) }
-	cs := &clauses{}
+	// The clauses of the cells' and houses' exactly-ones, sized at once
+	// (the rules' are appended after them).
+	pairs := n * (n - 1) / 2
+	units := n*n + len(g.Houses)*n
+	cs := &clauses{
+		lits:  make([]encode.Lit, 0, units*(n+2*pairs)),
+		start: make([]int32, 0, units*(1+pairs)+1),
+		owner: make([]int32, 0, units*(1+pairs)),
+	}
 	// The clauses of each cell's exactly-one come first.
-	byInst := [][]int32{}
+	byInst := make([][]int32, 0, len(g.Houses)+len(g.Rules))
 	lits := make([]encode.Lit, n)
 	for c := 0; c < n*n; c++ {
 		for d := 1; d <= n; d++ {
@@ -66,11 +74,11 @@ func build(g *logic.Grid) ([]Instance, *clauses, [][]int32, int, error) {
 			}
 		}
 	}
-	var insts []Instance
+	insts := make([]Instance, 0, len(g.Houses)+len(g.Rules))
 	for hi, h := range g.Houses {
 		i := len(insts)
 		insts = append(insts, Instance{House: hi, Rule: -1, Name: h.Name(), Cells: slices.Sorted(slices.Values(h.Cells)), Weight: 1})
-		var own []int32
+		own := make([]int32, 0, len(h.Cells)*(1+len(h.Cells)*(len(h.Cells)-1)/2))
 		for d := 1; d <= n; d++ {
 			for k, c := range h.Cells {
 				lits[k] = x(c, d)

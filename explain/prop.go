@@ -28,10 +28,26 @@ type propagator struct {
 	// work counts literal visits: a measure of effort for budgets and
 	// statistics that does not depend on the machine.
 	work int64
+	// cone's tables, kept from call to call.
+	pos         []int32
+	seen        []uint32
+	coneGen     uint32
+	stack, used []int
 }
 
 func newPropagator(cs *clauses, numVars int) *propagator {
 	p := &propagator{cs: cs, occ: make([][]int32, 2*numVars+2)}
+	// The occurrence lists share one array: counted, then filled.
+	count := make([]int32, len(p.occ))
+	for _, l := range cs.lits {
+		count[litIndex(l)]++
+	}
+	all := make([]int32, len(cs.lits))
+	off := int32(0)
+	for i, k := range count {
+		p.occ[i] = all[off : off : off+k]
+		off += k
+	}
 	for c := int32(0); c < int32(cs.len()); c++ {
 		for _, l := range cs.clause(c) {
 			i := litIndex(l)
@@ -120,6 +136,24 @@ func (p *propagator) propagate() int32 {
 			if p.active[c] != p.gen {
 				continue
 			}
+			if st := p.cs.start[c]; p.cs.start[c+1]-st == 2 {
+				// A binary clause (most are: the at-most-ones), with -l
+				// one of its two literals: the other is implied.
+				other := p.cs.lits[st]
+				if other == -l {
+					other = p.cs.lits[st+1]
+				}
+				p.work += 2
+				switch p.value(other) {
+				case 1:
+				case -1:
+					p.head = len(p.trail)
+					return c
+				default:
+					p.assign(other, c)
+				}
+				continue
+			}
 			cl := p.cs.clause(c)
 			p.work += int64(len(cl))
 			free, sat := encode.Lit(0), false
@@ -179,36 +213,43 @@ func (p *propagator) facts(g *logic.Grid, cells []int) bool {
 // used, in trail order of the variables they set (the conflict clause
 // last), and the facts it used (false literals).
 func (p *propagator) cone(c int32) (steps []int32, facts []encode.Lit) {
-	pos := make(map[int]int, len(p.trail))
-	for i, l := range p.trail {
-		pos[l.Var()] = i
+	// pos[v] is v's place on the trail; seen[v] == p.coneGen marks the
+	// variables visited by this call (tables kept from call to call).
+	if len(p.pos) < len(p.val) {
+		p.pos = make([]int32, len(p.val))
+		p.seen = make([]uint32, len(p.val))
 	}
-	seen := map[int]bool{}
-	var stack []int
+	p.coneGen++
+	for i, l := range p.trail {
+		p.pos[l.Var()] = int32(i)
+	}
+	stack := p.stack[:0]
 	visit := func(cl int32) {
 		for _, l := range p.cs.clause(cl) {
-			if v := l.Var(); !seen[v] && p.val[v] != 0 {
-				seen[v] = true
+			if v := l.Var(); p.seen[v] != p.coneGen && p.val[v] != 0 {
+				p.seen[v] = p.coneGen
 				stack = append(stack, v)
 			}
 		}
 	}
 	visit(c)
-	var used []int // trail positions of the variables set by a clause
+	used := p.used[:0] // trail positions of the variables set by a clause
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		switch r := p.reason[v]; {
 		case r >= 0:
-			used = append(used, pos[v])
+			used = append(used, int(p.pos[v]))
 			visit(r)
 		case r == byFact:
-			facts = append(facts, p.trail[pos[v]])
+			facts = append(facts, p.trail[p.pos[v]])
 		}
 	}
 	slices.Sort(used)
+	steps = make([]int32, 0, len(used)+1)
 	for _, i := range used {
 		steps = append(steps, p.reason[p.trail[i].Var()])
 	}
+	p.stack, p.used = stack, used
 	return append(steps, c), facts
 }

@@ -37,6 +37,7 @@ func (x *Explainer) Check(g *logic.Grid, s logic.Step) error {
 	if !x.fits(g) {
 		return fmt.Errorf("%w: the grid is not of the explainer's puzzle", ErrNotProved)
 	}
+	x.ready()
 	var set []int
 	if s.Technique == Name {
 		set = append(set, s.Houses...)
@@ -79,6 +80,7 @@ func (x *Explainer) Check(g *logic.Grid, s logic.Step) error {
 // one instance leaves it unproved by SAT. Otherwise the error matches
 // ErrNotProved and names the instance.
 func (x *Explainer) Minimal(g *logic.Grid, s logic.Step) error {
+	x.ready()
 	set := append([]int(nil), s.Houses...)
 	recorded := x.sets[s.Text]
 	for _, r := range slices.Compact(slices.Sorted(slices.Values(s.Rules))) {
@@ -242,9 +244,16 @@ func (m *positionMemo) steps(g *logic.Grid) []logic.Step {
 // allowTrial, and, for a grid made from a variant puzzle, the techniques
 // of Techniques.
 func SolverOptions(g *logic.Grid, unique, allowTrial bool) (logic.Options, error) {
+	return SolverOptionsWith(g, unique, allowTrial, Options{})
+}
+
+// SolverOptionsWith is SolverOptions with the Explainer's options eo (a
+// solution the caller knows, Options.Solution, spares the SAT step a
+// solve).
+func SolverOptionsWith(g *logic.Grid, unique, allowTrial bool, eo Options) (logic.Options, error) {
 	o := logic.Options{Unique: unique && len(g.Rules) == 0, AllowTrial: allowTrial}
 	if g.Puzzle != nil {
-		ts, err := Techniques(g, Options{})
+		ts, err := Techniques(g, eo)
 		if err != nil {
 			return o, err
 		}

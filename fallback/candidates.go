@@ -36,7 +36,7 @@ func (s *Solver) Candidates(ctx context.Context, p *variant.Puzzle, visit func(*
 	if err := ctx.Err(); err != nil {
 		return nil, Result{}, err
 	}
-	vs, err := newVariantSearch(ctx, p, math.MaxInt)
+	vs, err := newVariantSearch(ctx, p, math.MaxInt, true)
 	if vs == nil {
 		return nil, Result{}, err
 	}

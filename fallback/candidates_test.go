@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -21,8 +22,8 @@ func candidateCases(tb testing.TB) []struct {
 		name   string
 		puzzle *variant.Puzzle
 	}
-	for _, cp := range readCorpus(tb) {
-		p := cp.puzzle
+	for _, cp := range variantcorpus.Read(tb) {
+		p := cp.Puzzle
 		half := *p
 		half.Givens = p.Givens.Clone()
 		k := 0

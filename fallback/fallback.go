@@ -47,6 +47,7 @@ type Solver struct {
 	gaveUp       bool // the 9×9 path exceeded fastBudget nodes
 	forceGeneric bool // tests: use the generic path on 9×9 too
 	cellBranch   bool // tests: the 9×9 path branches on cells, not band patterns
+	noDerived    bool // tests: variant puzzles get no derived sums (variant_derived.go)
 }
 
 // NewSolver returns a Solver ready for use.

@@ -71,7 +71,7 @@ func (s *Solver) EachVariant(ctx context.Context, p *variant.Puzzle, limit int, 
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	vs, err := newVariantSearch(ctx, p, limit)
+	vs, err := newVariantSearch(ctx, p, limit, !s.noDerived)
 	if vs == nil {
 		return Result{}, err
 	}
@@ -92,9 +92,10 @@ func (s *Solver) EachVariant(ctx context.Context, p *variant.Puzzle, limit int, 
 }
 
 // newVariantSearch validates and compiles p for a search under ctx that
-// stops at limit solutions. It returns nil and a nil error for givens
+// stops at limit solutions, with the sums derived from its rules if
+// derived. It returns nil and a nil error for givens
 // that clash (no solution).
-func newVariantSearch(ctx context.Context, p *variant.Puzzle, limit int) (*vsolver, error) {
+func newVariantSearch(ctx context.Context, p *variant.Puzzle, limit int, derived bool) (*vsolver, error) {
 	if err := p.Validate(); err != nil {
 		var clash *board.ClashError
 		if errors.As(err, &clash) {
@@ -102,7 +103,7 @@ func newVariantSearch(ctx context.Context, p *variant.Puzzle, limit int) (*vsolv
 		}
 		return nil, err
 	}
-	vs, err := compileVariant(p)
+	vs, err := compileVariant(p, derived)
 	if err != nil {
 		return nil, err
 	}

@@ -13,8 +13,9 @@ import (
 // derived cells (a diagonal, a knight's moves, a clue's line, a region-sum
 // line's segments, an indexer's targets) are worked out here, not taken
 // from package variant's helpers, so that a slip there is caught by the
-// cross-check rather than copied.
-func compileVariant(p *variant.Puzzle) (*vsolver, error) {
+// cross-check rather than copied. If derived, it also adds the sums the
+// rules imply together (variant_implied.go, variant_derived.go).
+func compileVariant(p *variant.Puzzle, derived bool) (*vsolver, error) {
 	b := newBuilder(p)
 	n, s := b.n, b.s
 	for r := 0; r < n; r++ {
@@ -35,8 +36,12 @@ func compileVariant(p *variant.Puzzle) (*vsolver, error) {
 			return nil, fmt.Errorf("rule %d: %w", i+1, err)
 		}
 	}
-	b.cageInnies(p)
-	b.diagonalInnies()
+	if derived {
+		cages := b.cageInnies(p)
+		b.houseCages(cages)
+		b.diagonalInnies()
+		b.lineOuties()
+	}
 	for c, set := range b.peerSet {
 		for o := range set {
 			s.peers[c] = append(s.peers[c], o)
@@ -84,6 +89,8 @@ type builder struct {
 	// diagonals holds the diagonal sums by direction: [0] down-right,
 	// [1] down-left (see diagonalInnies).
 	diagonals [2][]diagonalSum
+	// derived holds the cells of each derived sum added (derivedOnce).
+	derived map[string]bool
 }
 
 // regions returns the cells of each region with N cells, in reading order.

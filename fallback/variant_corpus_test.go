@@ -2,123 +2,42 @@ package fallback
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/satdoku/satdoku/board"
-	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/internal/race"
-	"github.com/satdoku/satdoku/internal/testpuzzles"
+	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/variant"
 )
 
-// corpusEntry is one puzzle of testdata/variants/manifest.json (the
-// variant corpus: real, converted and constructed puzzles, each recorded
-// with its solution).
-type corpusEntry struct {
-	File     string `json:"file"`
-	Title    string `json:"title"`
-	Solution string `json:"solution"`
-}
-
-// corpusPuzzle is a corpus entry read.
-type corpusPuzzle struct {
-	corpusEntry
-	puzzle   *variant.Puzzle
-	solution *board.Board
-}
-
-const corpusDir = "testdata/variants"
-
-// notUnique lists the corpus entries that, as read, have more than one
-// solution (each accepted by variant.Check): the corpus records them as
-// unique. TestVariantCorpus checks that they still have several, so that
-// an entry fixed upstream fails here until it is taken off the list.
-var notUnique = map[string]string{}
-
-// readCorpus reads every puzzle of the manifest; a missing or unreadable
-// file fails the test.
-func readCorpus(tb testing.TB) []corpusPuzzle {
-	tb.Helper()
-	data, err := os.ReadFile(testpuzzles.Path(corpusDir + "/manifest.json"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var es []corpusEntry
-	if err := json.Unmarshal(data, &es); err != nil {
-		tb.Fatal(err)
-	}
-	if len(es) == 0 {
-		tb.Fatal("empty manifest")
-	}
-	out := make([]corpusPuzzle, 0, len(es))
-	for _, e := range es {
-		f, err := os.Open(testpuzzles.Path(corpusDir + "/" + e.File))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		res, err := fpuzzles.Read(f)
-		f.Close()
-		if err != nil {
-			tb.Fatalf("%s: %v", e.File, err)
-		}
-		out = append(out, corpusPuzzle{e, res.Puzzle, parseSolution(tb, e.Solution, res.Puzzle.Givens.Shape)})
-	}
-	return out
-}
-
-// parseSolution reads a manifest solution: N² digits, or numbers separated
-// by spaces on boards over 9×9.
-func parseSolution(tb testing.TB, s string, shape board.Shape) *board.Board {
-	tb.Helper()
-	b := board.New(shape)
-	fields := strings.Split(s, "")
-	if strings.Contains(s, " ") {
-		fields = strings.Fields(s)
-	}
-	if len(fields) != len(b.Cells) {
-		tb.Fatalf("solution has %d digits, want %d", len(fields), len(b.Cells))
-	}
-	for i, f := range fields {
-		d, err := strconv.Atoi(f)
-		if err != nil {
-			tb.Fatalf("solution digit %q", f)
-		}
-		b.Cells[i] = uint8(d)
-	}
-	return b
-}
-
 // TestVariantCorpus solves every puzzle of the corpus, counting to 2: each
 // has exactly one solution, the one recorded, and the checker accepts it
-// (the entries of notUnique have several instead, each accepted). With
+// (the entries of variantcorpus.NotUnique have several instead, each accepted). With
 // -short, boards over 9×9 and puzzles with no givens (stress tests that
 // need seconds of search) are left to the long run.
 func TestVariantCorpus(t *testing.T) {
 	t.Parallel()
 	race.SkipSequential(t)
-	for _, cp := range readCorpus(t) {
+	for _, cp := range variantcorpus.Read(t) {
 		t.Run(cp.File, func(t *testing.T) {
 			t.Parallel()
-			if testing.Short() && (cp.puzzle.Side() > 9 || cp.puzzle.Givens.Givens() == 0) {
+			if testing.Short() && (cp.Puzzle.Side() > 9 || cp.Puzzle.Givens.Givens() == 0) {
 				t.Skip("boards over 9x9 and puzzles without givens in the long run only")
 			}
-			res, err := NewSolver().SolveVariant(context.Background(), cp.puzzle, 2)
+			res, err := NewSolver().SolveVariant(context.Background(), cp.Puzzle, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, sol := range res.Solutions {
-				if err := variant.Check(cp.puzzle, sol); err != nil {
+				if err := variant.Check(cp.Puzzle, sol); err != nil {
 					t.Fatalf("the checker rejects a solution found: %v\n%v", err, sol)
 				}
 			}
-			if why, ok := notUnique[cp.File]; ok {
+			if why, ok := variantcorpus.NotUnique[cp.File]; ok {
 				if res.Count != 2 {
 					t.Fatalf("%d solutions; listed as not unique (%s): take it off the list", res.Count, why)
 				}
@@ -127,18 +46,18 @@ func TestVariantCorpus(t *testing.T) {
 			if res.Count != 1 {
 				t.Fatalf("%d solutions, want 1", res.Count)
 			}
-			if !res.Solutions[0].Equal(cp.solution) {
-				t.Fatalf("solution\n%vdiffers from the recorded one\n%v", res.Solutions[0], cp.solution)
+			if !res.Solutions[0].Equal(cp.Solution) {
+				t.Fatalf("solution\n%vdiffers from the recorded one\n%v", res.Solutions[0], cp.Solution)
 			}
 		})
 	}
 }
 
 // corpus9 returns the 9×9 puzzles of the corpus that have one solution.
-func corpus9(tb testing.TB) []corpusPuzzle {
-	return slices.DeleteFunc(readCorpus(tb), func(cp corpusPuzzle) bool {
-		_, bad := notUnique[cp.File]
-		return bad || cp.puzzle.Side() != 9
+func corpus9(tb testing.TB) []variantcorpus.Puzzle {
+	return slices.DeleteFunc(variantcorpus.Read(tb), func(cp variantcorpus.Puzzle) bool {
+		_, bad := variantcorpus.NotUnique[cp.File]
+		return bad || cp.Puzzle.Side() != 9
 	})
 }
 
@@ -162,7 +81,7 @@ func BenchmarkVariantCorpus(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		for k, cp := range puzzles {
 			start, startCPU := time.Now(), threadCPU()
-			res, err := s.SolveVariant(ctx, cp.puzzle, 2)
+			res, err := s.SolveVariant(ctx, cp.Puzzle, 2)
 			wall[k], cpu[k] = time.Since(start), threadCPU()-startCPU
 			if err != nil || res.Count != 1 {
 				b.Fatalf("%s: %d solutions, %v", cp.File, res.Count, err)
@@ -191,9 +110,9 @@ func TestVariantCorpusSpeed(t *testing.T) {
 	if only == "" {
 		t.Skip("set SATDOKU_VARIANT_SPEED=1 to measure")
 	}
-	corpus := readCorpus(t)
+	corpus := variantcorpus.Read(t)
 	if only != "1" {
-		corpus = slices.DeleteFunc(corpus, func(cp corpusPuzzle) bool { return !strings.Contains(cp.File, only) })
+		corpus = slices.DeleteFunc(corpus, func(cp variantcorpus.Puzzle) bool { return !strings.Contains(cp.File, only) })
 	}
 	s := NewSolver()
 	type timing struct {
@@ -207,11 +126,11 @@ func TestVariantCorpusSpeed(t *testing.T) {
 	defer runtime.UnlockOSThread()
 	runtime.GC()
 	for _, cp := range corpus {
-		best := timing{name: cp.File, side: cp.puzzle.Side(), wall: 1 << 62}
+		best := timing{name: cp.File, side: cp.Puzzle.Side(), wall: 1 << 62}
 		for range 3 {
 			ctx, cancel := context.WithTimeout(context.Background(), speedTimeout)
 			start, startCPU := time.Now(), threadCPU()
-			res, err := s.SolveVariant(ctx, cp.puzzle, 2)
+			res, err := s.SolveVariant(ctx, cp.Puzzle, 2)
 			wall, cpu := time.Since(start), threadCPU()-startCPU
 			cancel()
 			if err != nil {

@@ -3,13 +3,14 @@ package fallback
 import (
 	"testing"
 
+	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/variant"
 )
 
 // CompileVariant exposes compileVariant to the completeness test, which
 // lives in package fallback_test because varianttest imports fallback.
 func CompileVariant(p *variant.Puzzle) error {
-	_, err := compileVariant(p)
+	_, err := compileVariant(p, true)
 	return err
 }
 
@@ -17,8 +18,8 @@ func CompileVariant(p *variant.Puzzle) error {
 // order.
 func CorpusPuzzles(tb testing.TB) []*variant.Puzzle {
 	var out []*variant.Puzzle
-	for _, cp := range readCorpus(tb) {
-		out = append(out, cp.puzzle)
+	for _, cp := range variantcorpus.Read(tb) {
+		out = append(out, cp.Puzzle)
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package fallback
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 
 	"github.com/satdoku/satdoku/variant"
@@ -28,8 +29,9 @@ import (
 // more propagation than they save. Package encode finds the same bands
 // with its own code, on purpose: an implied sum that is wrong removes
 // solutions, which the checker cannot see, and shared code would remove
-// them from both engines alike.
-func (b *builder) cageInnies(p *variant.Puzzle) {
+// them from both engines alike. It returns the cages it took, every
+// cage with a sum that shares no cell with an earlier one.
+func (b *builder) cageInnies(p *variant.Puzzle) []variant.Killer {
 	n := b.n
 	var cages []variant.Killer
 	taken := make([]bool, n*n)
@@ -46,7 +48,7 @@ func (b *builder) cageInnies(p *variant.Puzzle) {
 		cages = append(cages, k)
 	}
 	if 2*caged < n*n {
-		return
+		return cages
 	}
 	var rows, cols [][]int32
 	for i := range n {
@@ -123,6 +125,7 @@ func (b *builder) cageInnies(p *variant.Puzzle) {
 			// (A negative target would make the sum free.)
 		}
 	}
+	return cages
 }
 
 // reversed returns a reversed copy of s.
@@ -178,46 +181,59 @@ func (b *builder) diagonalInnies() {
 	n := b.n
 	full := n * (n + 1) / 2
 	regions := b.regions()
-	in := make([]bool, n*n)
-	for _, lines := range b.diagonals {
-		if len(lines) > maxDiagonalFamily {
+	for in, total := range b.lineSets() {
+		covered := 0
+		for _, reg := range regions {
+			if !slices.ContainsFunc(reg, func(c int32) bool { return !in[c] }) {
+				covered++
+				total -= full
+				for _, c := range reg {
+					in[c] = false
+				}
+			}
+		}
+		var left []int32
+		for c, ok := range in {
+			if ok {
+				left = append(left, int32(c))
+			}
+		}
+		if covered == 0 || len(left) == 0 || len(left) > maxDiagonalInnies {
 			continue
 		}
-		for set := 1; set < 1<<len(lines); set++ {
-			clear(in)
-			total := 0
-			for i, l := range lines {
-				if set&(1<<i) != 0 {
-					for _, c := range l.cells {
-						in[c] = true
-					}
-					total += l.sum
-				}
-			}
-			covered := 0
-			for _, reg := range regions {
-				if !slices.ContainsFunc(reg, func(c int32) bool { return !in[c] }) {
-					covered++
-					total -= full
-					for _, c := range reg {
-						in[c] = false
-					}
-				}
-			}
-			var left []int32
-			for c, ok := range in {
-				if ok {
-					left = append(left, int32(c))
-				}
-			}
-			if covered == 0 || len(left) == 0 || len(left) > maxDiagonalInnies {
+		if total < 0 { // the lines sum to less than the regions they cover
+			b.s.contradiction = true
+			return
+		}
+		b.sum(newSumProp(n, []sumGroup{{cells: left}}, total))
+	}
+}
+
+// lineSets yields each set of the lines of one direction (of at most
+// maxDiagonalFamily lines) as the cells it covers and the lines' total.
+// The cells are a buffer the caller may change but not keep.
+func (b *builder) lineSets() iter.Seq2[[]bool, int] {
+	return func(yield func([]bool, int) bool) {
+		in := make([]bool, b.n*b.n)
+		for _, lines := range b.diagonals {
+			if len(lines) > maxDiagonalFamily {
 				continue
 			}
-			if total < 0 { // the lines sum to less than the regions they cover
-				b.s.contradiction = true
-				return
+			for set := 1; set < 1<<len(lines); set++ {
+				clear(in)
+				total := 0
+				for i, l := range lines {
+					if set&(1<<i) != 0 {
+						for _, c := range l.cells {
+							in[c] = true
+						}
+						total += l.sum
+					}
+				}
+				if !yield(in, total) {
+					return
+				}
 			}
-			b.sum(newSumProp(n, []sumGroup{{cells: left}}, total))
 		}
 	}
 }

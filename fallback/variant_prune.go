@@ -28,7 +28,7 @@ func PruneVariant(ctx context.Context, p *variant.Puzzle, probe bool) (masks []u
 	if err := ctx.Err(); err != nil {
 		return nil, false, err
 	}
-	vs, err := newVariantSearch(ctx, p, 1)
+	vs, err := newVariantSearch(ctx, p, 1, true)
 	if vs == nil || !vs.start() {
 		return nil, false, err
 	}

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/variant"
@@ -228,18 +229,23 @@ type reader struct {
 // the file lacks (the setter forgot to tick it, or the rule is in words
 // alone) is reported, as the puzzle is solved without it. Words that
 // other rules' texts use too ("diagonal" of little killers, "consecutive"
-// of kropki dots) are left out.
-var textRules = []struct {
+// of kropki dots) are left out. The patterns are compiled on first use.
+var textRules = sync.OnceValue(func() []textRule {
+	return []textRule{
+		{regexp.MustCompile(`(?i)\bknights?\b`), "antiknight", "anti-knight"},
+		{regexp.MustCompile(`(?i)\bkings?\b`), "antiking", "anti-king"},
+		{regexp.MustCompile(`(?i)\b(non|anti)[- ]?consecutive\b`), "nonconsecutive", "non-consecutive"},
+		{regexp.MustCompile(`(?i)\bdisjoint\b`), "disjointgroups", "disjoint groups"},
+		{regexp.MustCompile(`(?i)\b(windoku|hyper[- ]?sudoku)\b`), "extraregion", "extra region"},
+		{regexp.MustCompile(`(?i)\bentropic\b`), "entropicline", "entropic line"},
+	}
+})
+
+// textRule is a global rule and the words of a rules text that name it.
+type textRule struct {
 	words *regexp.Regexp
 	name  string // the rule's Name
 	rule  string // in words
-}{
-	{regexp.MustCompile(`(?i)\bknights?\b`), "antiknight", "anti-knight"},
-	{regexp.MustCompile(`(?i)\bkings?\b`), "antiking", "anti-king"},
-	{regexp.MustCompile(`(?i)\b(non|anti)[- ]?consecutive\b`), "nonconsecutive", "non-consecutive"},
-	{regexp.MustCompile(`(?i)\bdisjoint\b`), "disjointgroups", "disjoint groups"},
-	{regexp.MustCompile(`(?i)\b(windoku|hyper[- ]?sudoku)\b`), "extraregion", "extra region"},
-	{regexp.MustCompile(`(?i)\bentropic\b`), "entropicline", "entropic line"},
 }
 
 // textOnlyRules reports the global rules the rules text names and the
@@ -252,7 +258,7 @@ func (rd *reader) textOnlyRules() {
 	for _, r := range rd.p.Rules {
 		has[r.Name()] = true
 	}
-	for _, tr := range textRules {
+	for _, tr := range textRules() {
 		if w := tr.words.FindString(rd.p.RulesText); w != "" && !has[tr.name] {
 			rd.ignore("ruleset", 1, fmt.Sprintf("the rules text names %q, but the file has no %s rule", w, tr.rule))
 		}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/variant"
@@ -448,7 +449,7 @@ func (rd *reader) readNegatives() error {
 // readCosmetics keeps the entries of a drawing key.
 // digitalRoot is the value SudokuSolver gives a cosmetic cage to make it a
 // digital-root cage (its pattern, unanchored), variant.DigitalRootCage.
-var digitalRoot = regexp.MustCompile(`DR(\d+)`)
+var digitalRoot = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`DR(\d+)`) })
 
 func (rd *reader) readCosmetics(key string, raw json.RawMessage) error {
 	var list []json.RawMessage
@@ -503,7 +504,7 @@ func (rd *reader) readCosmetics(key string, raw json.RawMessage) error {
 				s = strings.TrimSpace(string(e.Value))
 			}
 			cos.Text = s
-			if m := digitalRoot.FindStringSubmatch(s); key == "cage" && m != nil && len(e.Cells) > 0 && len(e.Cells) <= rd.n {
+			if m := digitalRoot().FindStringSubmatch(s); key == "cage" && m != nil && len(e.Cells) > 0 && len(e.Cells) <= rd.n {
 				// SudokuSolver reads such a cage as a rule: distinct digits
 				// whose sum has that digital root.
 				root, err := strconv.Atoi(m[1])

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/satdoku/satdoku/board"
@@ -52,13 +53,13 @@ var sighTypes = map[string]bool{
 }
 
 // sighWhitespace is what ISS removes from a string before reading it.
-var sighWhitespace = regexp.MustCompile(`\s+`)
+var sighWhitespace = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s+`) })
 
 // sighComment is a comment line, which ISS's text box drops.
-var sighComment = regexp.MustCompile(`(?m)^#.*$`)
+var sighComment = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^#.*$`) })
 
 // sighSections splits the text box's sections: a blank line ends one.
-var sighSections = regexp.MustCompile(`\n\s*\n`)
+var sighSections = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\n\s*\n`) })
 
 // IsSigh reports whether text is a puzzle of Interactive Sudoku Solver: a
 // link to its page (a path ending in "Interactive-Sudoku-Solver", with or
@@ -71,7 +72,7 @@ var sighSections = regexp.MustCompile(`\n\s*\n`)
 // ISS type after its first '.'. Comment lines (#) and blanks before the
 // string are skipped.
 func IsSigh(text string) bool {
-	t := strings.TrimSpace(sighComment.ReplaceAllString(text, ""))
+	t := strings.TrimSpace(sighComment().ReplaceAllString(text, ""))
 	if isSighLink(t) {
 		return true
 	}
@@ -113,7 +114,7 @@ func sighShort(t string) ([]string, bool) {
 // to 9: ISS's 4×4 form, 64 characters, is also an 8×8 puzzle on one line,
 // which it is taken for. It reports false for any other text.
 func sighMarks(t string) ([]string, bool) {
-	t = sighWhitespace.ReplaceAllString(t, "")
+	t = sighWhitespace().ReplaceAllString(t, "")
 	n := 0
 	for n*n*n < len(t) {
 		n++
@@ -167,7 +168,7 @@ func sighGivens(items []string, n int, cells [][]int) []string {
 // above 9×9 a letter (A=1, as ISS writes values there); the blanks are
 // '0' or one other symbol. It reports false for any other text.
 func sighJigsaw(t string) ([]string, bool) {
-	t = sighWhitespace.ReplaceAllString(t, "")
+	t = sighWhitespace().ReplaceAllString(t, "")
 	n := 0
 	for n*n*2 < len(t) {
 		n++
@@ -300,11 +301,11 @@ func ReadSigh(text string) (*Result, error) {
 		}
 		t = q
 	}
-	t = sighComment.ReplaceAllString(t, "")
+	t = sighComment().ReplaceAllString(t, "")
 	items, short := sighShort(t)
 	if !short {
-		for i, part := range sighSections.Split(t, -1) {
-			part = sighWhitespace.ReplaceAllString(part, "")
+		for i, part := range sighSections().Split(t, -1) {
+			part = sighWhitespace().ReplaceAllString(part, "")
 			if part == "" {
 				continue
 			}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/variant"
@@ -47,7 +48,9 @@ var sudokuPadOther = map[string]bool{
 // SudokuPad's format does not carry (it draws no anti-knight moves, and
 // no snake or other genre's grid), or that change what its cages mean
 // (digits that may repeat in a cage, cages of one same sum).
-var globalRuleWords = regexp.MustCompile(`(?i)\b(anti[- ]?[a-z]+|knights?|kings?|(non-?)?consecutive|diagonals?|disjoint( groups?)?|windoku|hyper(-?sudoku)?|extra regions?|entropic|magic squares?|(may|can) repeat|same (sum|total)|snakes?|shikaku|star battle|masyu|fillomino|nurikabe|yin[- ]?yang)\b`)
+var globalRuleWords = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(anti[- ]?[a-z]+|knights?|kings?|(non-?)?consecutive|diagonals?|disjoint( groups?)?|windoku|hyper(-?sudoku)?|extra regions?|entropic|magic squares?|(may|can) repeat|same (sum|total)|snakes?|shikaku|star battle|masyu|fillomino|nurikabe|yin[- ]?yang)\b`)
+})
 
 // ReadSudokuPad reads a puzzle in SudokuPad's own JSON, relaxed or plain.
 func ReadSudokuPad(text string) (*Result, error) {
@@ -195,7 +198,7 @@ func isDrawing(k string) bool {
 
 // ruleWords returns the words of text that globalRuleWords matches.
 func ruleWords(text string) []string {
-	return globalRuleWords.FindAllString(text, -1)
+	return globalRuleWords().FindAllString(text, -1)
 }
 
 // longKeys returns m with SudokuPad's short keys spelled out.

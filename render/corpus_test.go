@@ -2,47 +2,15 @@ package render
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/satdoku/satdoku/board"
-	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/internal/race"
-	"github.com/satdoku/satdoku/internal/testpuzzles"
+	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/variant"
 )
-
-// corpusEntry is an entry of testdata/variants/manifest.json.
-type corpusEntry struct {
-	File     string `json:"file"`
-	Solution string `json:"solution"`
-}
-
-// corpusSolution reads a manifest solution: N² digits, or numbers
-// separated by spaces.
-func corpusSolution(t *testing.T, s string, shape board.Shape) *board.Board {
-	t.Helper()
-	b := board.New(shape)
-	fields := strings.Fields(s)
-	if len(fields) == 1 {
-		fields = strings.Split(s, "")
-	}
-	if len(fields) != len(b.Cells) {
-		t.Fatalf("solution of %d digits for %d cells", len(fields), len(b.Cells))
-	}
-	for i, f := range fields {
-		d, err := strconv.Atoi(f)
-		if err != nil {
-			t.Fatalf("solution digit %q", f)
-		}
-		b.Cells[i] = uint8(d)
-	}
-	return b
-}
 
 // TestCorpus draws every puzzle of testdata/variants (real, converted and
 // constructed f-puzzles puzzles of every rule kind) with its recorded
@@ -52,31 +20,14 @@ func corpusSolution(t *testing.T, s string, shape board.Shape) *board.Board {
 func TestCorpus(t *testing.T) {
 	t.Parallel()
 	race.SkipSequential(t)
-	raw, err := os.ReadFile(testpuzzles.Path("testdata/variants/manifest.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var entries []corpusEntry
-	if err := json.Unmarshal(raw, &entries); err != nil {
-		t.Fatal(err)
-	}
-	if len(entries) < 50 {
-		t.Fatalf("only %d puzzles in the manifest", len(entries))
+	corpus := variantcorpus.Read(t)
+	if len(corpus) < 50 {
+		t.Fatalf("only %d puzzles in the manifest", len(corpus))
 	}
 	out := os.Getenv("SATDOKU_ARTIFACTS")
-	for _, e := range entries {
-		t.Run(e.File, func(t *testing.T) {
-			f, err := os.Open(testpuzzles.Path("testdata/variants/" + e.File))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			res, err := fpuzzles.Read(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := res.Puzzle
-			sol := corpusSolution(t, e.Solution, p.Givens.Shape)
+	for _, cp := range corpus {
+		t.Run(cp.File, func(t *testing.T) {
+			p, sol := cp.Puzzle, cp.Solution
 			if err := variant.Check(p, sol); err != nil {
 				t.Fatalf("the recorded solution fails: %v", err)
 			}
@@ -109,7 +60,7 @@ func TestCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			if out != "" {
-				name := strings.ReplaceAll(strings.TrimSuffix(e.File, ".json"), "/", "-")
+				name := strings.ReplaceAll(strings.TrimSuffix(cp.File, ".json"), "/", "-")
 				os.MkdirAll(out, 0o755)
 				os.WriteFile(filepath.Join(out, name+".svg"), svg.Bytes(), 0o644)
 				var png bytes.Buffer

@@ -1,44 +1,23 @@
 package render
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
-	"github.com/satdoku/satdoku/fpuzzles"
-	"github.com/satdoku/satdoku/internal/testpuzzles"
+	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/variant"
 )
 
-// corpusPuzzles reads every puzzle of testdata/variants with its recorded
-// solution.
-func corpusPuzzles(t *testing.T) (names []string, puzzles []*variant.Puzzle, solutions []*board.Board) {
+// corpusPuzzles reads every puzzle of testdata/variants.
+func corpusPuzzles(t *testing.T) (names []string, puzzles []*variant.Puzzle) {
 	t.Helper()
-	raw, err := os.ReadFile(testpuzzles.Path("testdata/variants/manifest.json"))
-	if err != nil {
-		t.Fatal(err)
+	for _, cp := range variantcorpus.Read(t) {
+		names = append(names, cp.File)
+		puzzles = append(puzzles, cp.Puzzle)
 	}
-	var entries []corpusEntry
-	if err := json.Unmarshal(raw, &entries); err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		data, err := os.ReadFile(testpuzzles.Path("testdata/variants/" + e.File))
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := fpuzzles.Decode(data)
-		if err != nil {
-			t.Fatalf("%s: %v", e.File, err)
-		}
-		names = append(names, e.File)
-		puzzles = append(puzzles, res.Puzzle)
-		solutions = append(solutions, corpusSolution(t, e.Solution, res.Puzzle.Givens.Shape))
-	}
-	return names, puzzles, solutions
+	return names, puzzles
 }
 
 // everyCandidate returns, for each blank cell, every digit: the most marks
@@ -100,7 +79,7 @@ func keepClear(it Item) bool {
 // the grid, and every mark stays in its cell.
 func TestMarksClear(t *testing.T) {
 	t.Parallel()
-	names, puzzles, _ := corpusPuzzles(t)
+	names, puzzles := corpusPuzzles(t)
 	checked := 0
 	for k, p := range puzzles {
 		for _, cand := range [][]uint64{everyCandidate(p.Givens), nil} {
@@ -204,7 +183,7 @@ const (
 // 9×9).
 func TestFontSizes(t *testing.T) {
 	t.Parallel()
-	names, puzzles, _ := corpusPuzzles(t)
+	names, puzzles := corpusPuzzles(t)
 	for _, n := range []int{16, 25} {
 		shape, _ := board.ShapeForSide(n)
 		names = append(names, fmt.Sprintf("blank %dx%d", n, n))

@@ -15,14 +15,15 @@
 // mean and maximum, in CPU time of the calling thread (which other
 // processes on a busy machine do not inflate) and in wall time.
 //
-//	logicspeed cli SATDOKU FILE...
+//	logicspeed cli [-base BASE] SATDOKU FILE...
 //
 // runs `SATDOKU hint FILE` for each file, a process each, and prints the
 // same statistics of the processes' CPU time (user + system, to the
 // microsecond) and wall time; after each, it runs `SATDOKU --version`,
-// whose times are the floor any command pays to start.
-//
-// The positions are written by
+// whose times are the floor any command pays to start. With -base, BASE
+// (another build of satdoku) runs `hint FILE` too, alternating with
+// SATDOKU (which goes first alternates too), so that the two are measured
+// under the same load; the ratio of their medians is printed.
 package main
 
 import (
@@ -32,6 +33,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -55,10 +57,14 @@ func main() {
 	case "hint":
 		err = hints(os.Args[2:])
 	case "cli":
-		if len(os.Args) < 3 {
+		args, base := os.Args[2:], ""
+		if len(args) >= 2 && args[0] == "-base" {
+			base, args = args[1], args[2:]
+		}
+		if len(args) < 1 {
 			usage()
 		}
-		err = cli(os.Args[2], os.Args[3:])
+		err = cli(args[0], base, args[1:])
 	default:
 		usage()
 	}
@@ -69,7 +75,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: logicspeed positions DIR < puzzles | logicspeed hint FILE... | logicspeed cli SATDOKU FILE...")
+	fmt.Fprintln(os.Stderr, "usage: logicspeed positions DIR < puzzles | logicspeed hint FILE... | logicspeed cli [-base BASE] SATDOKU FILE...")
 	os.Exit(2)
 }
 
@@ -115,10 +121,28 @@ func positions(dir string) error {
 }
 
 // marks writes a 9×9 grid's candidates as a pencil-mark grid, one row a
-// line, a bar between boxes.
+// line, a bar between boxes. A grid whose first row is solved would read
+// as a classic grid (input.IsMarksRow: a row of single digits is not a
+// row of candidates), so the rows are then reordered, an equivalent
+// position: the band of the first row with two candidates in a cell goes first,
+// that row first in it.
 func marks(g *logic.Grid) string {
-	var sb strings.Builder
+	order := make([]int, g.N)
+	for r := range order {
+		order[r] = r
+	}
 	for r := 0; r < g.N; r++ {
+		if slices.ContainsFunc(g.Cand[r*g.N:(r+1)*g.N], func(d logic.Digits) bool { return d.Count() > 1 }) {
+			band := r / 3
+			for k := 0; k < 3; k++ {
+				order[k], order[band*3+k] = order[band*3+k], order[k]
+			}
+			order[0], order[r%3] = order[r%3], order[0]
+			break
+		}
+	}
+	var sb strings.Builder
+	for _, r := range order {
 		for c := 0; c < g.N; c++ {
 			if c > 0 && c%3 == 0 {
 				sb.WriteString("| ")
@@ -176,35 +200,59 @@ func hints(files []string) error {
 	return nil
 }
 
-func cli(satdoku string, files []string) error {
-	var cpu, wall, baseCPU, baseWall []time.Duration
-	run := func(args ...string) (time.Duration, time.Duration, error) {
-		cmd := exec.Command(satdoku, args...)
+func cli(satdoku, base string, files []string) error {
+	var cpu, wall, baseCPU, baseWall, startCPU, startWall []time.Duration
+	run := func(prog string, args ...string) (time.Duration, time.Duration, error) {
+		cmd := exec.Command(prog, args...)
 		start := time.Now()
 		if out, err := cmd.CombinedOutput(); err != nil {
-			return 0, 0, fmt.Errorf("%s %s: %v: %s", satdoku, strings.Join(args, " "), err, out)
+			return 0, 0, fmt.Errorf("%s %s: %v: %s", prog, strings.Join(args, " "), err, out)
 		}
 		return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), time.Since(start), nil
 	}
-	for _, f := range files {
-		c, w, err := run("hint", f)
-		if err != nil {
-			return err
+	for i, f := range files {
+		progs := []string{satdoku}
+		if base != "" {
+			progs = append(progs, base)
+			if i%2 == 1 {
+				progs[0], progs[1] = base, satdoku
+			}
 		}
-		cpu, wall = append(cpu, c), append(wall, w)
+		for _, prog := range progs {
+			c, w, err := run(prog, "hint", f)
+			if err != nil {
+				return err
+			}
+			if prog == base {
+				baseCPU, baseWall = append(baseCPU, c), append(baseWall, w)
+			} else {
+				cpu, wall = append(cpu, c), append(wall, w)
+			}
+		}
 		// The floor: a process that starts and prints its version.
-		c, w, err = run("--version")
+		c, w, err := run(satdoku, "--version")
 		if err != nil {
 			return err
 		}
-		baseCPU, baseWall = append(baseCPU, c), append(baseWall, w)
+		startCPU, startWall = append(startCPU, c), append(startWall, w)
 	}
 	if len(cpu) == 0 {
 		return fmt.Errorf("no position")
 	}
 	fmt.Printf("CLI satdoku hint on %d positions, a process each: CPU %s; wall %s\n", len(cpu), stats(cpu), stats(wall))
-	fmt.Printf("CLI satdoku --version, interleaved (process start-up): CPU %s; wall %s\n", stats(baseCPU), stats(baseWall))
+	if base != "" {
+		fmt.Printf("CLI base hint (%s), alternating with it: CPU %s; wall %s\n", base, stats(baseCPU), stats(baseWall))
+		fmt.Printf("CPU median: base/satdoku = %.2f×\n", float64(median(baseCPU))/float64(median(cpu)))
+	}
+	fmt.Printf("CLI satdoku --version, interleaved (process start-up): CPU %s; wall %s\n", stats(startCPU), stats(startWall))
 	return nil
+}
+
+// median returns the median of ds.
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
 
 // stats returns "median m, p90 p, mean a, max x" in milliseconds.

@@ -1,0 +1,171 @@
+package fallback_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/fallback"
+	"github.com/satdoku/satdoku/internal/race"
+	"github.com/satdoku/satdoku/variant"
+	"github.com/satdoku/satdoku/variant/varianttest"
+)
+
+// zeroLittleKiller is "Zero solution: Little Killer" of Interactive Sudoku
+// Solver's collection (data/collections.js, e373f98): eight diagonals of
+// 49 on an empty 9×9 board, which no grid fills.
+func zeroLittleKiller() *variant.Puzzle {
+	p := variant.New(board.Square(3))
+	for _, o := range []variant.Outside{
+		{Row: -1, Col: 9, DRow: 1, DCol: -1}, // r1c9 down-left
+		{Row: -1, Col: 8, DRow: 1, DCol: -1}, // r1c8
+		{Row: 0, Col: 9, DRow: 1, DCol: -1},  // r2c9 (ISS: up-right from r9c2)
+		{Row: 1, Col: 9, DRow: 1, DCol: -1},  // r3c9 (from r9c3)
+		{Row: -1, Col: -1, DRow: 1, DCol: 1}, // r1c1 down-right
+		{Row: 0, Col: -1, DRow: 1, DCol: 1},  // r2c1
+		{Row: 1, Col: -1, DRow: 1, DCol: 1},  // r3c1
+		{Row: -1, Col: 1, DRow: 1, DCol: 1},  // r1c3 (from r7c9)
+	} {
+		p.Rules = append(p.Rules, variant.LittleKiller{Clue: o, Sum: 49})
+	}
+	return p
+}
+
+// TestZeroLittleKillerRefuted checks that the backtracker proves "Zero
+// solution: Little Killer" has no solution within a bound of search
+// nodes: the sums of the lines less the regions they mostly cover
+// (lineOuties) refute it; without them no search of a minute did.
+func TestZeroLittleKillerRefuted(t *testing.T) {
+	t.Parallel()
+	s := fallback.NewSolver()
+	s.NodeLimit = 200_000
+	res, err := s.SolveVariant(context.Background(), zeroLittleKiller(), 1)
+	if err != nil || res.Count != 0 {
+		t.Fatalf("got %d solutions, %v; want none proved within %d nodes", res.Count, err, s.NodeLimit)
+	}
+	t.Logf("refuted with %d guesses", res.Guesses)
+}
+
+// hasSums reports whether p has a killer cage with a sum or a little
+// killer, the rules derived sums come from.
+func hasSums(p *variant.Puzzle) bool {
+	for _, r := range p.Rules {
+		switch r := r.(type) {
+		case variant.Killer:
+			if r.Sum > 0 {
+				return true
+			}
+		case variant.LittleKiller:
+			return true
+		}
+	}
+	return false
+}
+
+// solutionSet returns the solutions of p (up to limit) and whether the
+// search finished within its nodes.
+func solutionSet(t *testing.T, s *fallback.Solver, p *variant.Puzzle, limit int) (map[string]bool, bool) {
+	t.Helper()
+	got := map[string]bool{}
+	_, err := s.EachVariant(context.Background(), p, limit, func(g *board.Board) bool {
+		if err := variant.Check(p, g); err != nil {
+			t.Fatalf("solution\n%vfails the checker: %v", g, err)
+		}
+		got[string(g.Cells)] = true
+		return true
+	})
+	if errors.Is(err, fallback.ErrNodeLimit) {
+		return got, false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, true
+}
+
+// TestDerivedSumsKeepSolutions checks that the derived sums never remove
+// a solution: the corpus puzzles with cages or little killers, and random
+// 6×6 killers and little killers (with a wrong clue now and then), give
+// the same solutions with and without them: the same count up to three,
+// and the same grids when there are fewer. It also checks
+// that they were there to test: derived sums on many of the puzzles.
+func TestDerivedSumsKeepSolutions(t *testing.T) {
+	t.Parallel()
+	race.SkipSequential(t)
+	with, without := fallback.NewSolver(), fallback.NewSolver()
+	fallback.WithoutDerived(without)
+	with.NodeLimit, without.NodeLimit = 200_000, 200_000
+	compared, derived := 0, 0
+	const limit = 3
+	check := func(name string, p *variant.Puzzle) {
+		a, okA := solutionSet(t, with, p, limit)
+		b, okB := solutionSet(t, without, p, limit)
+		if !okA || !okB {
+			return
+		}
+		compared++
+		if n := fallback.DerivedSums(p); n > 0 {
+			derived++
+		}
+		if len(a) != len(b) {
+			t.Fatalf("%s: %d solutions with the derived sums, %d without", name, len(a), len(b))
+		}
+		if len(a) == limit {
+			return // the first found of many: another order finds others
+		}
+		for g := range b {
+			if !a[g] {
+				t.Fatalf("%s: the derived sums lose solution %v\nrules %+v\ngivens\n%v", name, []byte(g), p.Rules, p.Givens)
+			}
+		}
+	}
+	for i, p := range fallback.CorpusPuzzles(t) {
+		if hasSums(p) {
+			check(fmt.Sprintf("corpus puzzle %d", i+1), p)
+		}
+	}
+	shape := board.Shape{BoxRows: 2, BoxCols: 3}
+	n := shape.Side()
+	rng := rand.New(rand.NewPCG(38, 6))
+	trials := 150
+	if testing.Short() {
+		trials = 40
+	}
+	for i := range trials {
+		grid := varianttest.Grid(rng, shape)
+		p := variant.New(shape)
+		if rng.IntN(2) == 0 {
+			p.Rules = varianttest.KillerTiling(rng, grid, 0.3+0.7*rng.Float64())
+		}
+		for _, downLeft := range []bool{false, true} {
+			if rng.IntN(2) == 0 {
+				continue
+			}
+			for _, o := range diagonalClues(n, downLeft) {
+				if rng.IntN(10) < 3 {
+					continue
+				}
+				sum := 0
+				for _, c := range o.Cells(n) {
+					sum += int(grid.Cells[c])
+				}
+				p.Rules = append(p.Rules, variant.LittleKiller{Clue: o, Sum: sum})
+			}
+		}
+		if last := len(p.Rules) - 1; last >= 0 && rng.IntN(4) == 0 {
+			if lk, ok := p.Rules[last].(variant.LittleKiller); ok && lk.Sum > len(lk.Clue.Cells(n)) {
+				lk.Sum-- // a wrong clue: often no solution
+				p.Rules[last] = lk
+			}
+		}
+		givens(rng, p, grid, rng.IntN(8))
+		check(fmt.Sprintf("random puzzle %d", i+1), p)
+	}
+	t.Logf("%d puzzles compared, %d with derived sums", compared, derived)
+	if compared < 50 || derived < compared/3 {
+		t.Errorf("%d puzzles compared, %d with derived sums; want 50 or more, a third with", compared, derived)
+	}
+}

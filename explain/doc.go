@@ -19,21 +19,48 @@
 // Cost. Sets are compared by the number of instances, then by the sum of
 // their kind weights (a house or a rule on at most two cells 1, a rule on
 // at most N cells 2, a larger rule 3), then by the number of cells they
-// touch. The search (Explainer.Find) tries sets in that order: every
-// single instance, then every pair of instances that share a cell (and,
-// with Options.MaxLevel 3, every connected triple), each tested by unit
-// propagation over their
-// clauses (with the reasons kept, so the step can be zoomed into: its
-// Sub steps are the propagation), and the cheapest set that proves
-// anything at the first size that does is taken. Unit propagation is
-// weaker than search, so every step is then checked by SAT (package
-// solver, gophersat) to be subset-minimal, and shrunk by SAT deletion
-// where a smaller set suffices (Stats.Shrunk counts that: a cheaper step
-// existed). Where no such small set proves anything by propagation, every instance is switched on, propagation's reasons name
+// touch. The search (Explainer.Find) tries sets in that order, and is
+// exact for sets of one and two instances: every single instance, then
+// every pair of instances that share two cells or more (two that share
+// one cell cannot forbid together what neither forbids alone), each
+// cheapest first, and the first that forbids any candidate is taken,
+// with every candidate it forbids. A set is decided exactly: each
+// candidate of its cells is supposed in turn, and unit propagation over
+// the set's clauses, then an exhaustive search over its cells (the
+// solution's digit first, then the auxiliary variables of its rules; a
+// pair on its shared cells first, then each instance alone; at most 2000
+// decisions per candidate, 50 for a set that has run out before) either
+// finds a model holding it, or shows there is none; SAT (package solver,
+// gophersat: one solver.Possible call for the set) decides those the
+// search leaves, and the models it finds are kept too. A digit of the
+// solution, and any digit of a model found before that still fits the
+// candidates, needs no search. One exception: a pair holding a rule on
+// more than N cells (a sum along a line through the whole grid, whose
+// clauses propagate weakly) is tested by unit propagation only, since
+// deciding it exactly took SAT calls on most of its candidates at every
+// position (Sigh's "I bet someone did this already", a 79-cell arrow:
+// 6.8 s per path so, 1.2 s before the exact check, 3.2 s now). So, but
+// for those pairs, a step of one or two instances is the cheapest there
+// is, by construction (Stats.Shrunk counts the steps SAT could still
+// shrink: none in the tests). Sets that forbid nothing are remembered with the candidates of
+// their cells, and not decided again until those change. With
+// Options.MaxLevel 3, connected triples are then tested by unit
+// propagation, with the reasons kept, so the step can be zoomed into:
+// its Sub steps are the propagation. Where no such small set proves
+// anything, every instance is switched on, propagation's reasons name
 // the instances a conflict used, and the set is shrunk by deletion (unit
 // propagation first, then SAT); where propagation proves nothing at all,
 // solver.MinimalGroups gives the set. Every step is thus subset-minimal
-// by SAT, and cheapest among the sets that propagation can test.
+// by SAT, and a step of three or more instances is taken only where no
+// set of one or two forbids anything.
+//
+// The cost of exactness is the search on every set of one and two
+// instances at each position where no named technique applies: a few
+// hundred sets, most of them decided by the solution, the models kept
+// and the sets remembered, without search; rules whose clauses propagate
+// weakly (a sum over many cells) leave more to SAT. The fallback's MUS
+// (solver.MinimalGroups, on a candidate of a cell with the fewest
+// candidates) is the costliest part on the hardest puzzles.
 //
 // Techniques composes the named techniques of package logic, the rule
 // techniques and this step into the list used by the command line and

@@ -19,8 +19,9 @@ const Name = "SAT Step"
 // Options configure an Explainer. The zero value is the default.
 type Options struct {
 	// MaxLevel is the size of the largest sets of instances that the
-	// propagation search enumerates (1 to 3); 0 means 2. Beyond it the
-	// search switches every instance on (see the package documentation).
+	// search enumerates (1 to 3; sets of one and two are decided exactly,
+	// of three by propagation); 0 means 2. Beyond it the search switches
+	// every instance on (see the package documentation).
 	MaxLevel int
 	// Solution is a solution of the puzzle, each cell's digit (cell
 	// order), when the caller already knows one, as the command line does
@@ -37,8 +38,10 @@ type Stats struct {
 	// came from every instance switched on, and MUS how many from
 	// solver.MinimalGroups.
 	Steps, Fallback, MUS int
-	// Shrunk counts the steps whose propagation set SAT showed not
-	// minimal: a cheaper step than propagation's existed.
+	// Shrunk counts the steps whose set SAT showed not minimal: a
+	// cheaper step than the one found existed. Sets of one and two
+	// instances are decided exactly, cheapest first, so it stays 0 but
+	// for triples found by propagation (Options.MaxLevel 3).
 	Shrunk int
 	// SATCalls counts the gophersat solves; Work the propagator's literal
 	// visits.
@@ -67,6 +70,11 @@ type Explainer struct {
 	sv          solver.Solver
 	maxLevel    int
 	failed      map[[3]int32]uint64
+	order       [2][]candSet // the sets of one and two instances, cheapest first
+	models      witnesses
+	hard        map[[3]int32]bool // the sets whose search has run out of budget
+	budget      int               // decisions left to search
+	budgetPer   int               // decisions for one candidate's search: exactBudget
 	// sets records the instances of each step found, by its text, for
 	// Minimal (the pieces of a split rule share its index in Step.Rules).
 	sets     map[string][]int
@@ -87,7 +95,8 @@ type Explainer struct {
 // technique settles never pays for them.
 func New(g *logic.Grid, opts Options) (*Explainer, error) {
 	n := g.N
-	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), maxLevel: opts.MaxLevel, sets: map[string][]int{}}
+	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), maxLevel: opts.MaxLevel, sets: map[string][]int{},
+		models: witnesses{}, hard: map[[3]int32]bool{}, budgetPer: exactBudget}
 	if len(opts.Solution) == n*n {
 		x.solution = slices.Clone(opts.Solution)
 	}
@@ -166,6 +175,7 @@ func (x *Explainer) setUp(g *logic.Grid) error {
 		slices.Sort(x.adj[i])
 	}
 	x.prop = newPropagator(cs, numVars)
+	x.orderSets()
 	return nil
 }
 
@@ -187,8 +197,8 @@ func (x *Explainer) Technique() logic.Technique {
 }
 
 // Techniques returns the SAT step as two techniques: small, on sets of at
-// most Options.MaxLevel instances found by propagation (FindSmall), and
-// large, on any set (FindLarge). Find is the one then the other.
+// most Options.MaxLevel instances (FindSmall), and large, on any set
+// (FindLarge). Find is the one then the other.
 func (x *Explainer) Techniques() (small, large logic.Technique) {
 	return logic.Technique{Name: Name, Rating: Rating(1, 1), Find: x.FindSmall},
 		logic.Technique{Name: Name, Rating: Rating(x.maxLevel+1, x.maxLevel+1), Find: x.FindLarge}
@@ -255,7 +265,7 @@ func (x *Explainer) Find(g *logic.Grid) []logic.Step {
 }
 
 // FindSmall returns the cheapest SAT step of g on at most
-// Options.MaxLevel instances that propagation finds, or none.
+// Options.MaxLevel instances (decided exactly for one and two), or none.
 func (x *Explainer) FindSmall(g *logic.Grid) []logic.Step {
 	if !x.fits(g) || g.Solved() {
 		return nil
@@ -296,43 +306,136 @@ func fingerprint(g *logic.Grid, cells []int) uint64 {
 	return h
 }
 
-// level returns the cheapest set of size k that propagation shows
-// eliminates a candidate, with every candidate it eliminates, or nil.
+// candSet is a set of instances that a level tries: its instances,
+// sorted, the cells they touch and its key in the caches.
+type candSet struct {
+	set, cells []int
+	key        [3]int32
+}
+
+// shared returns the number of cells in both a and b (sorted).
+func shared(a, b []int) int {
+	n := 0
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			n++
+			i++
+			j++
+		}
+	}
+	return n
+}
+
+func keyOf(set []int) [3]int32 {
+	key := [3]int32{-1, -1, -1}
+	for i, s := range set {
+		key[i] = int32(s)
+	}
+	return key
+}
+
+// orderSets fills x.order: every instance, and every pair of instances
+// that share two cells or more, each cheapest first by cost. Two
+// instances that share at most one cell s cannot forbid together what
+// neither forbids alone (and pairs are tried only where no instance
+// forbids anything): a model of one holding a candidate puts some digit
+// e in s, the other has a model with e in s, and the two agree on the
+// only variables they share, s's digits.
+func (x *Explainer) orderSets() {
+	var sets [2][][]int
+	for i := range x.insts {
+		sets[0] = append(sets[0], []int{i})
+		for _, j := range x.adj[i] {
+			if j > i && shared(x.insts[i].Cells, x.insts[j].Cells) >= 2 {
+				sets[1] = append(sets[1], []int{i, j})
+			}
+		}
+	}
+	for k, ss := range sets {
+		slices.SortStableFunc(ss, func(a, b []int) int {
+			ca, cb := x.cost(a), x.cost(b)
+			switch {
+			case less(ca, cb):
+				return -1
+			case less(cb, ca):
+				return 1
+			}
+			return 0
+		})
+		for _, set := range ss {
+			x.order[k] = append(x.order[k], candSet{set: set, cells: x.cells(set, nil), key: keyOf(set)})
+		}
+	}
+}
+
+// level returns the cheapest set of size k that eliminates a candidate,
+// with every candidate it eliminates, or nil. Sets of one and two
+// instances are tried cheapest first and decided exactly (forbidden), so
+// the first that eliminates anything is the cheapest step of its size;
+// but a pair holding a rule on more than N cells, and sets of three, by
+// propagation (probe).
 func (x *Explainer) level(g *logic.Grid, k int) *found {
+	if k == 3 {
+		return x.triples(g)
+	}
+	for _, cs := range x.order[k-1] {
+		fp := fingerprint(g, cs.cells)
+		if f, ok := x.failed[cs.key]; ok && f == fp {
+			continue
+		}
+		if k == 2 && x.apart(g, cs.set[0], cs.set[1]) {
+			// Decided cells are all the pair shares: the single
+			// instances, which level 1 found eliminating nothing on this
+			// position, do no more together.
+			x.failed[cs.key] = fp
+			continue
+		}
+		var targets []logic.Candidate
+		if k == 2 && (x.insts[cs.set[0]].Weight == 3 || x.insts[cs.set[1]].Weight == 3) {
+			// A rule on more than N cells (a sum along a line through
+			// the whole grid) leaves most of a pair's candidates to
+			// SAT at every position: the pair is tested by propagation.
+			targets = x.probe(g, cs.set, cs.cells)
+		} else {
+			targets = x.forbidden(g, cs.key, cs.set, cs.cells)
+		}
+		if len(targets) == 0 {
+			x.failed[cs.key] = fp
+			continue
+		}
+		return &found{set: slices.Clone(cs.set), targets: targets}
+	}
+	return nil
+}
+
+// triples returns the cheapest connected set of three instances that
+// propagation shows eliminates a candidate, with every candidate it
+// eliminates, or nil.
+func (x *Explainer) triples(g *logic.Grid) *found {
 	var best *found
 	var bestCost [3]int
 	var cellBuf []int // the cells of the set tried, reused
 	try := func(set []int) {
-		var key [3]int32
-		for i := range key {
-			key[i] = -1
-		}
-		for i, s := range set {
-			key[i] = int32(s)
-		}
+		key := keyOf(set)
 		cellBuf = x.cellsTo(cellBuf[:0], set, nil)
 		cells := cellBuf
 		fp := fingerprint(g, cells)
 		if f, ok := x.failed[key]; ok && f == fp {
 			return
 		}
-		if k > 1 {
-			for _, i := range set {
-				if x.insts[i].Weight == 3 {
-					return // a rule on more than N cells: left to the large step
-				}
+		for _, i := range set {
+			if x.insts[i].Weight == 3 {
+				return // a rule on more than N cells: left to the large step
 			}
 		}
 		c := x.cost(set)
 		if best != nil && !less(c, bestCost) {
 			return // it could not be taken: do not test it (nor cache it)
-		}
-		if k == 2 && x.apart(g, set[0], set[1]) {
-			// Decided cells are all the pair shares: the single
-			// instances, which level 1 found eliminating nothing on this
-			// position, do no more together.
-			x.failed[key] = fp
-			return
 		}
 		targets := x.probe(g, set, cells)
 		if len(targets) == 0 {
@@ -341,49 +444,28 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 		}
 		best, bestCost = &found{set: slices.Clone(set), targets: targets}, c
 	}
-	var pair [2]int
-	switch k {
-	case 1:
-		for i := range x.insts {
-			pair[0] = i
-			try(pair[:1])
-		}
-	case 2:
-		for i := range x.insts {
-			for _, j := range x.adj[i] {
-				if j > i {
-					pair[0], pair[1] = i, j
-					try(pair[:])
-				}
+	// Connected triples: i < j < l with j and l each adjacent to one of
+	// the others.
+	for i := range x.insts {
+		for _, j := range x.adj[i] {
+			if j <= i {
+				continue
 			}
-		}
-	case 3:
-		// Connected triples: i < j < l with j and l each adjacent to
-		// one of the others.
-		for i := range x.insts {
-			for _, j := range x.adj[i] {
-				if j <= i {
-					continue
-				}
-				// l adjacent to i or to j, above j; or l between i and j
-				// adjacent to j only would be found as (i, l, j)... so
-				// take every l > i adjacent to i or j, distinct from j,
-				// and keep the triple only once (sorted, j < l or l not
-				// adjacent to i).
-				seen := map[int]bool{}
-				for _, nb := range [][]int{x.adj[i], x.adj[j]} {
-					for _, l := range nb {
-						if l <= i || l == j || seen[l] {
-							continue
-						}
-						seen[l] = true
-						if l < j && slices.Contains(x.adj[i], l) {
-							continue // found as (i, l, j), since l is adjacent to i
-						}
-						set := []int{i, j, l}
-						slices.Sort(set)
-						try(set)
+			// Every l > i adjacent to i or j, distinct from j, each
+			// triple once (sorted, j < l or l not adjacent to i).
+			seen := map[int]bool{}
+			for _, nb := range [][]int{x.adj[i], x.adj[j]} {
+				for _, l := range nb {
+					if l <= i || l == j || seen[l] {
+						continue
 					}
+					seen[l] = true
+					if l < j && slices.Contains(x.adj[i], l) {
+						continue // found as (i, l, j), since l is adjacent to i
+					}
+					set := []int{i, j, l}
+					slices.Sort(set)
+					try(set)
 				}
 			}
 		}
@@ -561,102 +643,63 @@ func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candida
 	return r.Status == encode.Unsat, nil
 }
 
-// eliminates reports whether set eliminates t (SAT refutes it, as
-// satRefutes with t alone): by unit propagation over the same clauses
-// and facts when that finds the conflict (a proof too, and cheaper), else
-// by SAT.
-func (x *Explainer) eliminates(g *logic.Grid, set []int, t logic.Candidate) (bool, error) {
-	if ok, _ := x.refutes(g, set, t); ok {
-		return true, nil
-	}
-	if elim, known := x.search(g, set, t); known {
-		return elim, nil
-	}
-	return x.satRefutes(g, set, []logic.Candidate{t}, nil)
-}
-
-// searchBudget bounds the decisions of search: past it, SAT decides.
-const searchBudget = 256
-
-// search decides, when set holds houses only, what satRefutes(set, t)
-// would answer, without building a formula: a backtracking search with
-// unit propagation over the same clauses and facts (start), t supposed,
-// a cell of fewest candidates decided at a time. A cell left with no
-// digit is a conflict the propagation finds; every cell of the formula
-// holding a digit with no conflict is a model (every variable of a
-// houses-only formula is a cell's digit, and a clause made false is seen
-// when its last literal is). known is false when a set has a rule (its
-// auxiliary variables are not decided here) or the search ran out of
-// budget.
-func (x *Explainer) search(g *logic.Grid, set []int, t logic.Candidate) (elim, known bool) {
+// setFormula returns the clauses of set, with the exactly-ones and facts of
+// the cells they touch and of extra.
+func (x *Explainer) setFormula(g *logic.Grid, set []int, extra []int) *encode.Formula {
+	f := &encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n)}
 	for _, i := range set {
-		if x.insts[i].House < 0 {
-			return false, false
+		for _, c := range x.byInst[i] {
+			f.Clauses = append(f.Clauses, x.cs.clause(c))
 		}
 	}
-	p := x.prop
-	defer func() { x.Stats.Work = p.work }()
-	cells := x.cells(set, []int{t.Cell})
-	if !x.start(g, set, cells) {
-		return true, true // the facts alone conflict: no model
-	}
-	l := x.lit(t.Cell, t.Digit)
-	switch p.value(l) {
-	case -1:
-		return true, true
-	case 0:
-		p.assign(l, bySuppos)
-		if p.propagate() >= 0 {
-			return true, true
-		}
-	}
-	budget := searchBudget
-	// dfs reports whether a model extends the assignment (sat), or that
-	// the budget ran out (over).
-	var dfs func() (sat, over bool)
-	dfs = func() (bool, bool) {
-		best, bestFree := -1, x.n+1
-		for _, c := range cells {
-			free, placed := 0, false
-			for d := 1; d <= x.n; d++ {
-				switch p.value(x.lit(c, d)) {
-				case 1:
-					placed = true
-				case 0:
-					free++
-				}
-			}
-			if !placed && free < bestFree {
-				best, bestFree = c, free
-			}
-		}
-		if best < 0 {
-			return true, false
+	for _, c := range x.cells(set, extra) {
+		for _, cl := range x.cellClauses[c] {
+			f.Clauses = append(f.Clauses, x.cs.clause(cl))
 		}
 		for d := 1; d <= x.n; d++ {
-			m := x.lit(best, d)
-			if p.value(m) != 0 {
-				continue
+			if !g.Cand[c].Has(d) {
+				f.Clauses = append(f.Clauses, encode.Clause{-x.lit(c, d)})
 			}
-			if budget--; budget < 0 {
-				return false, true
-			}
-			base := len(p.trail)
-			p.assign(m, bySuppos)
-			if p.propagate() < 0 {
-				if sat, over := dfs(); sat || over {
-					return sat, over
+		}
+	}
+	return f
+}
+
+// satForbidden returns the candidates of cands (on cells of set) that SAT
+// shows the instances of set, with the facts of the cells they touch,
+// forbid: one solver.Possible call, which asks for a model holding any
+// candidate not yet seen in one, so a few solves decide them all.
+//
+// The models SAT finds are kept for key, as decide's are.
+func (x *Explainer) satForbidden(g *logic.Grid, key [3]int32, set, cells []int, cands []logic.Candidate) []logic.Candidate {
+	lits := make([]encode.Lit, len(cands))
+	for i, t := range cands {
+		lits[i] = x.lit(t.Cell, t.Digit)
+	}
+	keep := func(model []bool) error {
+		m := make([]int8, len(cells))
+		for k, c := range cells {
+			for d := 1; d <= x.n; d++ {
+				if model[x.lit(c, d)] {
+					m[k] = int8(d)
 				}
 			}
-			p.backtrack(base)
 		}
-		return false, false
+		x.models[key] = append(x.models[key], m)
+		return nil
 	}
-	sat, over := dfs()
-	if over {
-		return false, false
+	x.Stats.SATCalls++
+	possible, status, err := x.sv.Possible(context.Background(), x.setFormula(g, set, nil), lits, keep)
+	if err != nil || status != encode.Sat {
+		return nil // a broken position: nothing to decide
 	}
-	return !sat, true
+	var out []logic.Candidate
+	for i, ok := range possible {
+		if !ok {
+			out = append(out, cands[i])
+		}
+	}
+	return out
 }
 
 // minimal returns a subset of set that SAT shows eliminates t and that
@@ -675,8 +718,7 @@ func (x *Explainer) minimal(g *logic.Grid, set []int, t logic.Candidate) ([]int,
 	shrunk := false
 	for i := 0; i < len(kept); {
 		trial := slices.Delete(slices.Clone(kept), i, i+1)
-		ok, err := x.eliminates(g, trial, t)
-		if err == nil && ok {
+		if x.refutedBy(g, trial, t) {
 			kept, shrunk = trial, true
 			continue
 		}
@@ -784,22 +826,25 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 		x.Stats.Fallback++
 		return best
 	}
-	for k, t := range targets {
-		if k == 1 {
-			break // one MUS: each is a few hundred solves
-		}
-		set, err := x.mus(g, t)
-		if err != nil {
-			continue
-		}
-		if c := x.cost(set); best == nil || less(c, bestCost) {
-			best, bestCost = &found{set: set, targets: []logic.Candidate{t}, minimal: true}, c
+	// One MUS (each is many solves), on a candidate of a cell with the
+	// fewest candidates: on a bivalue cell, the step places a digit too,
+	// and such a MUS is found faster (orbit's path: 12.9 s with the first
+	// candidate in cell order, 5.0 s so).
+	if len(targets) == 0 {
+		return nil
+	}
+	t := targets[0]
+	for _, u := range targets[1:] {
+		if g.Cand[u.Cell].Count() < g.Cand[t.Cell].Count() {
+			t = u
 		}
 	}
-	if best != nil {
-		x.Stats.MUS++
+	set, err := x.mus(g, t)
+	if err != nil {
+		return nil
 	}
-	return best
+	x.Stats.MUS++
+	return &found{set: set, targets: []logic.Candidate{t}, minimal: true}
 }
 
 // owners returns the instances of the clauses of a cone, sorted.
@@ -887,7 +932,7 @@ func (x *Explainer) solutionOf(g *logic.Grid) []int {
 
 // step makes the step of a found set: its eliminations are the targets
 // that SAT shows the set eliminates and no smaller subset does; the set
-// is first shrunk by SAT when propagation's was not minimal.
+// is first shrunk by SAT when it is not minimal (Stats.Shrunk).
 func (x *Explainer) step(g *logic.Grid, f *found) logic.Step {
 	x.Stats.Steps++
 	main := f.targets[0]
@@ -945,16 +990,35 @@ func (x *Explainer) step(g *logic.Grid, f *found) logic.Step {
 // isMinimalFor reports whether SAT shows that set eliminates t and that
 // no set with one instance fewer does.
 func (x *Explainer) isMinimalFor(g *logic.Grid, set []int, t logic.Candidate) bool {
-	if ok, err := x.eliminates(g, set, t); err != nil || !ok {
+	if !x.refutedBy(g, set, t) {
 		return false
 	}
 	for i := range set {
 		trial := slices.Delete(slices.Clone(set), i, i+1)
-		if ok, err := x.eliminates(g, trial, t); err != nil || ok {
+		if x.refutedBy(g, trial, t) {
 			return false
 		}
 	}
 	return true
+}
+
+// minimalBudget bounds the search that decides a set of a step's
+// deletion (decisions): a model is usually found at once, and SAT
+// decides the rest.
+const minimalBudget = 200
+
+// refutedBy reports whether the instances of set forbid t (with the
+// facts of the cells they touch and t's): by propagation and a bounded
+// search, else by SAT.
+func (x *Explainer) refutedBy(g *logic.Grid, set []int, t logic.Candidate) bool {
+	switch x.decides(g, set, t, minimalBudget) {
+	case refuted:
+		return true
+	case model:
+		return false
+	}
+	ok, err := x.satRefutes(g, set, []logic.Candidate{t}, nil)
+	return err == nil && ok
 }
 
 // zoom returns the propagation that refutes t over set, one sub-step per

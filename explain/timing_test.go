@@ -1,6 +1,7 @@
 package explain_test
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"slices"
@@ -19,7 +20,12 @@ import (
 // SATDOKU_EXPLAIN_TIMES=baseline times the plain baseline instead (one
 // MUS call per SAT step, no cost order) and =N (a number) only the first
 // N puzzles (SATDOKU_EXPLAIN_LIMIT=N with baseline), and
-// SATDOKU_EXPLAIN_ONE=name,name… only the puzzles named. It measures; it asserts only that each path is solved.
+// SATDOKU_EXPLAIN_ONE=name,name… only the puzzles named, and
+// SATDOKU_EXPLAIN_FROM=K starts at the K-th puzzle (0-based), to resume a
+// run; SATDOKU_EXPLAIN_TRACE=1 also writes the 20 sets of one or two
+// instances whose exact check cost the most propagation work (work,
+// checks, candidates left to SAT). It measures; it asserts only that each
+// path is solved.
 func TestPathTimes(t *testing.T) {
 	mode := os.Getenv("SATDOKU_EXPLAIN_TIMES")
 	if mode == "" {
@@ -33,10 +39,47 @@ func TestPathTimes(t *testing.T) {
 		fmt.Sscan(v, &limit)
 	}
 	var times, hints []time.Duration
+	type agg struct {
+		work          int64
+		calls, unsure int
+	}
+	dbg := map[string]*agg{}
+	if os.Getenv("SATDOKU_EXPLAIN_TRACE") != "" {
+		defer explain.SetTrace(nil)
+		explain.SetTrace(func(name string, work int64, unsure int) {
+			a := dbg[name]
+			if a == nil {
+				a = &agg{}
+				dbg[name] = a
+			}
+			a.work += work
+			a.calls++
+			a.unsure += unsure
+		})
+		defer func() {
+			var names []string
+			for k := range dbg {
+				names = append(names, k)
+			}
+			slices.SortFunc(names, func(a, b string) int { return cmp.Compare(dbg[b].work, dbg[a].work) })
+			for i, k := range names {
+				if i < 20 {
+					fmt.Fprintln(os.Stderr, dbg[k].work, dbg[k].calls, dbg[k].unsure, k)
+				}
+			}
+		}()
+	}
 	one := os.Getenv("SATDOKU_EXPLAIN_ONE")
+	from := 0
+	if v := os.Getenv("SATDOKU_EXPLAIN_FROM"); v != "" {
+		fmt.Sscan(v, &from)
+	}
 	for k, cp := range public9(t) {
 		if limit > 0 && k >= limit {
 			break
+		}
+		if k < from {
+			continue
 		}
 		if one != "" && !slices.Contains(strings.Split(one, ","), cp.name) {
 			continue
@@ -78,8 +121,8 @@ func TestPathTimes(t *testing.T) {
 		if !p.Solved {
 			t.Errorf("%s: not solved", cp.name)
 		}
-		fmt.Fprintf(os.Stderr, "%s\t%v\t%d steps, %d SAT (%d from every instance, %d by MUS, %d shrunk by SAT), hint halfway %v\n",
-			cp.name, d.Round(time.Millisecond), len(p.Steps), x.Stats.Steps, x.Stats.Fallback, x.Stats.MUS, x.Stats.Shrunk, hint.Round(100*time.Microsecond))
+		fmt.Fprintf(os.Stderr, "%d %s\t%v\t%d steps, %d SAT (%d from every instance, %d by MUS, %d shrunk by SAT), hint halfway %v\n",
+			k, cp.name, d.Round(time.Millisecond), len(p.Steps), x.Stats.Steps, x.Stats.Fallback, x.Stats.MUS, x.Stats.Shrunk, hint.Round(100*time.Microsecond))
 	}
 	slices.Sort(times)
 	if len(times) > 0 {

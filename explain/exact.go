@@ -1,0 +1,333 @@
+package explain
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/logic"
+)
+
+// exactBudget bounds the search for one candidate's support (decisions):
+// beyond it, SAT decides that candidate (Explainer.budgetPer, which the
+// tests lower).
+const exactBudget = 2000
+
+// unsureBudget bounds the search for a candidate's support once the
+// search has left another candidate of the same set to SAT, at this
+// position or before (Explainer.hard): one SAT call decides them all.
+const unsureBudget = 50
+
+// Results of search.
+const (
+	refuted = iota // no model: the candidate supposed is forbidden
+	model          // a model, left on the trail
+	unknown        // the budget ran out
+)
+
+// witnesses keeps, per set of instances, the models its searches found
+// (a digit per cell of the set, in increasing cell order): while a
+// model's digits are all candidates, the digits it holds need no search.
+type witnesses map[[3]int32][][]int8
+
+// forbidden returns the candidates of the unsolved cells of set that the
+// instances of set, with the facts of the cells they touch, forbid: the
+// exact answer (SAT's), sorted. Each candidate is decided by propagation
+// and a bounded exhaustive search over the cells (decide); SAT decides
+// those on which the search ran out of budget, all in one call
+// (satForbidden).
+func (x *Explainer) forbidden(g *logic.Grid, key [3]int32, set, cells []int) []logic.Candidate {
+	w0 := x.prop.work
+	out, unsure := x.decide(g, key, set, cells, x.budgetPer)
+	if trace != nil {
+		trace(x, set, x.prop.work-w0, len(unsure))
+	}
+	if len(unsure) > 0 {
+		out = append(out, x.satForbidden(g, key, set, cells, unsure)...)
+	}
+	slices.SortFunc(out, func(a, b logic.Candidate) int {
+		return cmp.Or(cmp.Compare(a.Cell, b.Cell), cmp.Compare(a.Digit, b.Digit))
+	})
+	return out
+}
+
+// decide splits the candidates of the unsolved cells of set (cells, the
+// cells it touches, sorted) into those the instances of set forbid,
+// returned, those they allow (a model holds them), and those a search of
+// budget decisions each could not decide (unsure). A digit of the known
+// solution is allowed (the solution is a model of every instance), and
+// so is a digit of a model found before for key that still fits g.
+func (x *Explainer) decide(g *logic.Grid, key [3]int32, set, cells []int, budget int) (out, unsure []logic.Candidate) {
+	p := x.prop
+	defer func() { x.Stats.Work = p.work }()
+	sup := make([]logic.Digits, len(cells))
+	if sol := x.solution; sol != nil {
+		for k, c := range cells {
+			sup[k] = logic.DigitSet(sol[c])
+		}
+	}
+	// The models found before, those that still fit.
+	old := x.models[key]
+	kept := old[:0]
+	for _, m := range old {
+		fits := len(m) == len(cells)
+		for k := 0; fits && k < len(m); k++ {
+			fits = g.Cand[cells[k]].Has(int(m[k]))
+		}
+		if fits {
+			for k, d := range m {
+				sup[k] |= logic.DigitSet(int(d))
+			}
+			kept = append(kept, m)
+		}
+	}
+	x.models[key] = kept
+	var todo []logic.Candidate
+	for k, c := range cells {
+		if g.Value[c] != 0 {
+			continue
+		}
+		for _, d := range (g.Cand[c] &^ sup[k]).List() {
+			todo = append(todo, logic.Candidate{Cell: c, Digit: d})
+		}
+	}
+	if len(todo) == 0 {
+		return nil, nil
+	}
+	if !x.start(g, set, cells) {
+		return nil, nil // a broken position: nothing to decide
+	}
+	base := len(p.trail)
+	for _, t := range todo {
+		k, _ := slices.BinarySearch(cells, t.Cell)
+		if sup[k].Has(t.Digit) {
+			continue // a model found for an earlier candidate holds it
+		}
+		l := x.lit(t.Cell, t.Digit)
+		if p.value(l) == -1 {
+			out = append(out, t)
+			continue
+		}
+		p.assign(l, bySuppos)
+		r := refuted
+		if p.propagate() < 0 {
+			x.budget = budget
+			if len(unsure) > 0 || x.hard[key] {
+				// SAT decides some already, in one call with the rest:
+				// a short search for the others.
+				x.budget = min(budget, unsureBudget)
+			}
+			r = x.search(set, cells)
+		}
+		switch r {
+		case refuted:
+			out = append(out, t)
+		case unknown:
+			unsure = append(unsure, t)
+		case model:
+			m := make([]int8, len(cells))
+			for k, c := range cells {
+				for d := 1; d <= x.n; d++ {
+					if p.value(x.lit(c, d)) == 1 {
+						m[k] = int8(d)
+						sup[k] |= logic.DigitSet(d)
+					}
+				}
+			}
+			x.models[key] = append(x.models[key], m)
+		}
+		p.backtrack(base)
+	}
+	if len(unsure) > 0 {
+		x.hard[key] = true
+	}
+	return out, unsure
+}
+
+// search looks for a model of the clauses on that extends the current
+// assignment (propagated, with no conflict): model when it finds one,
+// left on the trail, refuted when there is none, unknown when x.budget
+// decisions did not tell. The caller backtracks.
+//
+// A pair of instances shares only the digits of the cells in both:
+// search branches on those first, and once they hold a digit each, the
+// two instances are independent, so it looks for a model of each alone
+// (the sum of their searches, not the product). On one instance it
+// branches on the cell of cells with the fewest digits left, the
+// solution's digit first, then on the auxiliary variables of a clause not
+// yet satisfied.
+func (x *Explainer) search(set, cells []int) int {
+	if len(set) == 2 {
+		inter := x.inter(set)
+		if cell := x.pick(inter); cell >= 0 {
+			return x.branch(x.digits(cell), func() int { return x.search(set, cells) })
+		}
+		for _, i := range set {
+			if r := x.search1(i); r != model {
+				return r
+			}
+		}
+		return model
+	}
+	return x.search1(set[0])
+}
+
+// search1 is search on instance i alone.
+func (x *Explainer) search1(i int) int {
+	return x.searchN(x.byInst[i:i+1], x.insts[i].Cells)
+}
+
+// searchN is search on the clauses of clauses (those of instances),
+// branching on cells, then on their auxiliary variables.
+func (x *Explainer) searchN(clauses [][]int32, cells []int) int {
+	if cell := x.pick(cells); cell >= 0 {
+		return x.branch(x.digits(cell), func() int { return x.searchN(clauses, cells) })
+	}
+	// Every cell holds a digit: an auxiliary variable of a clause not yet
+	// satisfied, if any.
+	p := x.prop
+	for _, own := range clauses {
+		for _, c := range own {
+			var l encode.Lit
+			sat := false
+			for _, m := range x.cs.clause(c) {
+				switch p.value(m) {
+				case 1:
+					sat = true
+				case 0:
+					l = m
+				}
+			}
+			if !sat && l != 0 {
+				return x.branch([]encode.Lit{l, -l}, func() int { return x.searchN(clauses, cells) })
+			}
+		}
+	}
+	return model
+}
+
+// decides reports whether the instances of set, with the facts of the
+// cells they touch, forbid t: refuted or model by propagation and a
+// search of budget decisions, else unknown.
+func (x *Explainer) decides(g *logic.Grid, set []int, t logic.Candidate, budget int) int {
+	p := x.prop
+	defer func() { x.Stats.Work = p.work }()
+	cells := x.cells(set, []int{t.Cell})
+	if !x.start(g, set, cells) {
+		return unknown // a broken position: left to SAT
+	}
+	l := x.lit(t.Cell, t.Digit)
+	if p.value(l) == -1 {
+		return refuted
+	}
+	p.assign(l, bySuppos)
+	if p.propagate() >= 0 {
+		return refuted
+	}
+	clauses := make([][]int32, len(set))
+	for k, i := range set {
+		clauses[k] = x.byInst[i]
+	}
+	x.budget = budget
+	return x.searchN(clauses, cells)
+}
+
+// inter returns the cells both instances of the pair set touch.
+func (x *Explainer) inter(set []int) []int {
+	a, b := x.insts[set[0]].Cells, x.insts[set[1]].Cells
+	var out []int
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			out = append(out, a[i])
+			i++
+			j++
+		}
+	}
+	return out
+}
+
+// pick returns the cell of cells that holds no digit yet with the fewest
+// digits left, or −1.
+func (x *Explainer) pick(cells []int) int {
+	p := x.prop
+	cell, free := -1, x.n+1
+	for _, c := range cells {
+		f, placed := 0, false
+		for d := 1; d <= x.n; d++ {
+			switch p.value(x.lit(c, d)) {
+			case 1:
+				placed = true
+			case 0:
+				f++
+			}
+		}
+		if !placed && f < free {
+			cell, free = c, f
+		}
+	}
+	return cell
+}
+
+// digits returns the literals of the digits left in cell, the
+// solution's first.
+func (x *Explainer) digits(cell int) []encode.Lit {
+	p := x.prop
+	var lits []encode.Lit
+	first := 0
+	if x.solution != nil {
+		first = x.solution[cell]
+	}
+	if first != 0 && p.value(x.lit(cell, first)) == 0 {
+		lits = append(lits, x.lit(cell, first))
+	}
+	for d := 1; d <= x.n; d++ {
+		if d != first && p.value(x.lit(cell, d)) == 0 {
+			lits = append(lits, x.lit(cell, d))
+		}
+	}
+	return lits
+}
+
+// branch tries each literal of lits in turn (one decision each), with
+// next to search on; a refuted literal's negation holds for the ones
+// after it. It returns as search does; refuted when every branch is
+// (the literals cover every case: a cell's digits, or a variable and
+// its negation).
+func (x *Explainer) branch(lits []encode.Lit, next func() int) int {
+	p := x.prop
+	for _, l := range lits {
+		switch p.value(l) {
+		case -1:
+			continue // refuted with an earlier branch
+		case 1:
+			return next() // forced by an earlier branch's refutation
+		}
+		if x.budget <= 0 {
+			return unknown
+		}
+		x.budget--
+		base := len(p.trail)
+		p.assign(l, bySuppos)
+		if p.propagate() < 0 {
+			if r := next(); r != refuted {
+				return r
+			}
+		}
+		p.backtrack(base)
+		// l is refuted: its negation holds in every model left.
+		p.assign(-l, bySuppos)
+		if p.propagate() >= 0 {
+			return refuted
+		}
+	}
+	return refuted
+}
+
+// trace, when set (by the tests), is told of each set decide decides:
+// the propagator's work and the candidates left to SAT.
+var trace func(x *Explainer, set []int, work int64, unsure int)

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 
 	"github.com/satdoku/satdoku/encode"
@@ -172,9 +173,90 @@ func (x *Explainer) search(set, cells []int) int {
 	return x.search1(set[0])
 }
 
-// search1 is search on instance i alone.
+// search1 is search on instance i alone; a house is decided by a
+// matching instead (matchHouse), exactly and with no decision spent.
 func (x *Explainer) search1(i int) int {
+	if in := x.insts[i]; in.House >= 0 && len(in.Cells) == x.n {
+		if r, ok := x.matchHouse(in.Cells); ok {
+			return r
+		}
+	}
 	return x.searchN(x.byInst[i:i+1], x.insts[i].Cells)
+}
+
+// matchHouse decides a house alone (its cells, N of them): its models are
+// exactly the perfect matchings of its cells to the digits each may still
+// hold (every digit once, every cell one digit), so one maximum matching
+// (augmenting paths, the solution's digits tried first) tells refuted or
+// model, where search would branch cell by cell. A matching found is
+// assigned, the model left on the trail as search leaves it. ok is false
+// for a house too large for the bit sets (the caller searches).
+func (x *Explainer) matchHouse(cells []int) (r int, ok bool) {
+	p := x.prop
+	n := len(cells)
+	if n > 64 {
+		return 0, false
+	}
+	adj := make([]uint64, n) // per cell: the digits (bit d−1) it may hold
+	match := make([]int, n)  // per cell: its digit's bit, or −1
+	var owner [64]int8       // per digit bit: the cell holding it, or −1
+	for d := range owner {
+		owner[d] = -1
+	}
+	for k, c := range cells {
+		match[k] = -1
+		var open uint64
+		for d := 1; d <= x.n && adj[k] == 0; d++ {
+			switch p.value(x.lit(c, d)) {
+			case 1:
+				adj[k] = 1 << (d - 1) // placed
+			case 0:
+				open |= 1 << (d - 1)
+			}
+		}
+		if adj[k] == 0 {
+			adj[k] = open
+		}
+		if adj[k] == 0 {
+			return refuted, true
+		}
+		if x.solution != nil {
+			if b := x.solution[c] - 1; b >= 0 && adj[k]&(1<<b) != 0 && owner[b] < 0 {
+				owner[b], match[k] = int8(k), b
+			}
+		}
+	}
+	var augment func(k int, seen *uint64) bool
+	augment = func(k int, seen *uint64) bool {
+		for m := adj[k]; m != 0; m &= m - 1 {
+			b := bits.TrailingZeros64(m)
+			if *seen&(1<<b) != 0 {
+				continue
+			}
+			*seen |= 1 << b
+			if owner[b] < 0 || augment(int(owner[b]), seen) {
+				owner[b], match[k] = int8(k), b
+				return true
+			}
+		}
+		return false
+	}
+	for k := range cells {
+		if match[k] < 0 {
+			var seen uint64
+			if !augment(k, &seen) {
+				return refuted, true
+			}
+		}
+	}
+	// The model's digits go on the trail unpropagated: they satisfy the
+	// house and the cells' exactly-ones, and no other loaded clause
+	// touches these cells (a pair's shared cells are decided before
+	// search1 runs), so propagation could only confirm them.
+	for k, c := range cells {
+		p.assign(x.lit(c, match[k]+1), bySuppos)
+	}
+	return model, true
 }
 
 // searchN is search on the clauses of clauses (those of instances),

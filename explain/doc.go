@@ -28,7 +28,9 @@
 // candidate of its cells is supposed in turn, and unit propagation over
 // the set's clauses, then an exhaustive search over its cells (the
 // solution's digit first, then the auxiliary variables of its rules; a
-// pair on its shared cells first, then each instance alone; at most 2000
+// pair on its shared cells first, then each instance alone, where a house
+// alone is decided by a perfect matching of its cells to their digits,
+// which is exactly its set of models, with no search; at most 2000
 // decisions per candidate, 50 for a set that has run out before) either
 // finds a model holding it, or shows there is none; SAT (package solver,
 // gophersat: one solver.Possible call for the set) decides those the

@@ -1,5 +1,7 @@
 package fallback
 
+import "math/bits"
+
 // quadProp makes the cells around a grid point hold the listed digits
 // (each as often as it is listed): a digit stays in a cell when the listed
 // digits left over can still go into the other cells, one each. With ≤ 4
@@ -72,7 +74,13 @@ func (p *quadProp) cover(s *vsolver, slots []int, skip int, used uint) bool {
 // N sum to sum. Every placement of the two crusts that the masks allow is
 // tried; the cells between keep the digits of a total equal to sum (sumDP,
 // crusts excluded), the cells outside keep any digit but the crusts, and
-// each cell keeps the union over the placements left.
+// each cell keeps the union over the placements left. The sets of digits
+// between are also enumerated (when sumCombos can list them): a set fits
+// a placement when the cells between can hold each of its digits and the
+// cells outside have enough of the other digits; the cells outside keep
+// only digits that some fitting set leaves out (a digit every fitting set
+// holds is between the crusts, so nowhere outside), and the cells between
+// only digits of some fitting set.
 type sandwichProp struct {
 	line []int32
 	sum  int
@@ -80,6 +88,10 @@ type sandwichProp struct {
 	want []uint64
 	mids []uint64
 	supp []uint64
+	// combos[k] lists the sets of k digits between the crusts that sum
+	// to sum, each digit one lower (sumCombos' sets of 1..N−2), or is
+	// nil when there are too many to list.
+	combos [][]uint64
 }
 
 func newSandwichProp(n int, line []int32, sum int) *sandwichProp {
@@ -88,7 +100,49 @@ func newSandwichProp(n int, line []int32, sum int) *sandwichProp {
 	p.want[sum/64] = 1 << (sum % 64)
 	p.mids = make([]uint64, n)
 	p.supp = make([]uint64, n)
+	if n >= 3 {
+		p.combos = make([][]uint64, n-1)
+		for k := range p.combos {
+			// Sets of k digits of 2..N−1 summing to sum are those of
+			// 1..N−2 summing to sum − k, each digit one higher.
+			sets, ok := sumCombos(n-2, k, sum-k)
+			if !ok {
+				p.combos = nil // too many to list: the DP alone
+				break
+			}
+			p.combos[k] = sets
+		}
+	}
 	return p
+}
+
+// outside returns, for the crusts at a < b, the digits the cells outside
+// may hold and those the cells between may hold, by the digit sets that
+// fit (see sandwichProp), and false when none fits.
+func (p *sandwichProp) outside(s *vsolver, a, b int, crusts uint64) (out, in uint64, ok bool) {
+	var inner, outer uint64
+	for _, c := range p.line[a+1 : b] {
+		inner |= s.cand[c]
+	}
+	nOuter := 0
+	for k, c := range p.line {
+		if k < a || k > b {
+			outer |= s.cand[c]
+			nOuter++
+		}
+	}
+	inner &^= crusts
+	outer &^= crusts
+	for _, low := range p.combos[b-a-1] {
+		set := low << 1
+		if set&^inner != 0 || bits.OnesCount64(outer&^set) < nOuter {
+			continue
+		}
+		ok = true
+		out |= ^set
+		in |= set
+	}
+	return out, in, ok
 }
 
 func (p *sandwichProp) propagate(s *vsolver) bool {
@@ -107,6 +161,13 @@ func (p *sandwichProp) propagate(s *vsolver) bool {
 			}
 			a, b := min(i, j), max(i, j)
 			between := p.line[a+1 : b]
+			out, in := ^uint64(0), ^uint64(0)
+			if p.combos != nil {
+				var ok bool
+				if out, in, ok = p.outside(s, a, b, crusts); !ok {
+					continue
+				}
+			}
 			if !p.fits(s, between, crusts) {
 				continue
 			}
@@ -114,11 +175,11 @@ func (p *sandwichProp) propagate(s *vsolver) bool {
 			p.supp[i] |= one
 			p.supp[j] |= top
 			for k := range between {
-				p.supp[a+1+k] |= p.dp.supp[k]
+				p.supp[a+1+k] |= p.dp.supp[k] & in
 			}
 			for k, c := range p.line {
 				if k < a || k > b {
-					p.supp[k] |= s.cand[c] &^ crusts
+					p.supp[k] |= s.cand[c] &^ crusts & out
 				}
 			}
 		}

@@ -131,3 +131,34 @@ func TestShifts(t *testing.T) {
 		}
 	}
 }
+
+// TestSandwichOutsideDigits checks the sandwich's digit sets on an open
+// row: a sum of 33 needs six digits between the crusts ({3,…,8}), so the
+// crusts sit at the row's ends but one and the cell left outside holds 2;
+// the ends keep 1, 2 and 9, the cells next to them 1, 9 and 3..8.
+func TestSandwichOutsideDigits(t *testing.T) {
+	t.Parallel()
+	const n = 9
+	tests := []struct {
+		sum  int
+		want []uint64 // per cell of the row
+	}{
+		{33, []uint64{0b100000011, 0b111111101, 0b011111100, 0b011111100, 0b011111100, 0b011111100, 0b011111100, 0b111111101, 0b100000011}},
+		// Sum 0: the crusts are adjacent, nothing is forced.
+		{0, []uint64{0b111111111, 0b111111111, 0b111111111, 0b111111111, 0b111111111, 0b111111111, 0b111111111, 0b111111111, 0b111111111}},
+	}
+	for _, tc := range tests {
+		s := newVsolver(n)
+		line := []int32{0, 1, 2, 3, 4, 5, 6, 7, 8}
+		p := newSandwichProp(n, line, tc.sum)
+		s.addProp(p, line)
+		if !p.propagate(s) {
+			t.Fatalf("sum %d: the open row has no filling", tc.sum)
+		}
+		for k, c := range line {
+			if s.cand[c] != tc.want[k] {
+				t.Errorf("sum %d, cell %d: %09b, want %09b", tc.sum, k, s.cand[c], tc.want[k])
+			}
+		}
+	}
+}

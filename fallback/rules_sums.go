@@ -185,6 +185,7 @@ type sumProp struct {
 	groups     []sumGroup
 	target     int
 	impossible bool // the target is above what the plain groups can make
+	pills      bool // some group is a pill
 	words      int
 	common     []uint64
 	back, next []uint64
@@ -216,6 +217,9 @@ func newSumProp(n int, groups []sumGroup, target int) *sumProp {
 		}
 	}
 	p := &sumProp{n: n, groups: groups, target: target}
+	for _, g := range groups {
+		p.pills = p.pills || g.pill
+	}
 	if target > maxTotal {
 		p.impossible = true
 	} else if target >= 0 {
@@ -332,6 +336,9 @@ func (p *sumProp) propagate(s *vsolver) bool {
 	}
 	if p.target >= 0 && len(p.groups) == 1 && !p.groups[0].pill && p.loose(s) {
 		return true
+	}
+	if p.words == 1 && !p.pills {
+		return p.propagate1(s)
 	}
 	common := p.common
 	for i := range common {
@@ -475,6 +482,12 @@ func (p *sumProp) pruneClique(s *vsolver, q *clique) bool {
 	if !q.dp.backward(q.masks, q.allowed) {
 		return false
 	}
+	return p.pruneCells(s, q)
+}
+
+// pruneCells keeps in each cell of q the digits of q.dp.supp, then, when
+// few totals are left in q.allowed, the digits of their combinations.
+func (p *sumProp) pruneCells(s *vsolver, q *clique) bool {
 	for j, c := range q.cells {
 		if !s.restrict(c, q.dp.supp[j]) {
 			return false
@@ -745,10 +758,36 @@ func matchAll(masks []uint64) bool {
 	if bits.OnesCount64(union) < len(masks) {
 		return false
 	}
+	if wideEnough(masks) {
+		return true
+	}
 	var owner [64]int8 // digit bit → cell index + 1
 	for i := range masks {
 		var seen uint64
 		if !augment(i, masks, &owner, &seen) {
+			return false
+		}
+	}
+	return true
+}
+
+// wideEnough reports whether the masks pass a test that is enough for
+// them to be matched: for each j, at most j of them have j digits or
+// fewer (so the i-th narrowest has at least i digits, and any i of them
+// hold at least i digits together: Hall's condition). Most masks in a
+// search pass it, and matchAll then needs no augmenting paths.
+func wideEnough(masks []uint64) bool {
+	var count [65]int8
+	for _, m := range masks {
+		k := bits.OnesCount64(m)
+		if k < len(masks) {
+			count[k]++
+		}
+	}
+	narrow := 0
+	for j := 0; j < len(masks); j++ {
+		narrow += int(count[j])
+		if narrow > j {
 			return false
 		}
 	}
@@ -844,4 +883,115 @@ func sumCombos(n, k, sum int) ([]uint64, bool) {
 	}
 	comboCache.Store(key, out)
 	return out, true
+}
+
+// propagate1 is propagate for plain groups whose totals fit one word (below
+// 64), the common case of cages and derived sums on boards up to 9×9: the
+// same tables, each one uint64, without the loops over words.
+func (p *sumProp) propagate1(s *vsolver) bool {
+	common := ^uint64(0)
+	if p.target >= 0 {
+		common = 1 << p.target
+	}
+	for gi := range p.groups {
+		g := &p.groups[gi]
+		common &= p.groupReach1(s, g) << g.offset
+		if common == 0 {
+			return false
+		}
+	}
+	p.common[0] = common
+	for gi := range p.groups {
+		if !p.pruneGroup1(s, &p.groups[gi], common) {
+			return false
+		}
+	}
+	return true
+}
+
+// groupReach1 is groupReach for totals below 64.
+func (p *sumProp) groupReach1(s *vsolver, g *sumGroup) uint64 {
+	total := uint64(1)
+	g.prefix[0] = 1
+	for i, q := range g.cliques {
+		var union uint64
+		f := q.dp.f
+		f[0] = 1
+		reach := uint64(1)
+		for j, c := range q.cells {
+			m := s.cand[c]
+			q.masks[j] = m
+			union |= m
+			var cur uint64
+			for ; m != 0; m &= m - 1 {
+				cur |= reach << lowDigit(m)
+			}
+			reach = cur
+			f[j+1] = cur
+		}
+		if k := len(q.cells); k > 1 {
+			// sums of k different digits of union
+			dist := q.dist
+			clear(dist)
+			dist[0] = 1
+			taken := 0
+			for m := union; m != 0; m &= m - 1 {
+				d := lowDigit(m)
+				taken++
+				for j := min(k, taken); j >= 1; j-- {
+					dist[j] |= dist[j-1] << d
+				}
+			}
+			reach &= dist[k]
+		}
+		q.reach[0] = reach
+		var cur uint64
+		for r := reach; r != 0; r &= r - 1 {
+			cur |= total << bits.TrailingZeros64(r)
+		}
+		total = cur
+		g.prefix[i+1] = cur
+	}
+	return total
+}
+
+// pruneGroup1 is pruneGroup for totals below 64.
+func (p *sumProp) pruneGroup1(s *vsolver, g *sumGroup, common uint64) bool {
+	back := common >> g.offset
+	for i := len(g.cliques) - 1; i >= 0; i-- {
+		q := g.cliques[i]
+		prev := g.prefix[i]
+		var allowed, next uint64
+		for r := q.reach[0]; r != 0; r &= r - 1 {
+			t := bits.TrailingZeros64(r)
+			if (prev<<t)&back != 0 {
+				allowed |= 1 << t
+				next |= back >> t
+			}
+		}
+		back = next
+		q.allowed[0] = allowed
+		// keep in each cell the digits of an allowed total
+		r := allowed
+		for j := len(q.cells) - 1; j >= 0; j-- {
+			f := q.dp.f[j]
+			var supp, nr uint64
+			for m := q.masks[j]; m != 0; m &= m - 1 {
+				d := lowDigit(m)
+				if (f<<d)&r != 0 {
+					supp |= m & -m
+					nr |= r >> d
+				}
+			}
+			if supp == 0 {
+				return false
+			}
+			q.dp.supp[j] = supp
+			r = nr
+		}
+		if !p.pruneCells(s, q) {
+			return false
+		}
+	}
+	return true
 }

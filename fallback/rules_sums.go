@@ -340,6 +340,11 @@ func (p *sumProp) propagate(s *vsolver) bool {
 	if p.words == 1 && !p.pills {
 		return p.propagate1(s)
 	}
+	return p.propagateWide(s)
+}
+
+// propagateWide is propagate on bitsets of p.words words.
+func (p *sumProp) propagateWide(s *vsolver) bool {
 	common := p.common
 	for i := range common {
 		common[i] = ^uint64(0)
@@ -634,8 +639,8 @@ func comboFilter(s *vsolver, cells []int32, masks []uint64, combos []uint64) (un
 	}
 	need = ^uint64(0)
 	for _, m := range combos {
-		if m&^avail != 0 {
-			continue
+		if m&^avail != 0 || (m&^union == 0 && need&^m == 0) {
+			continue // cannot fit, or would change neither union nor need
 		}
 		ok := true
 		for i, c := range cells {
@@ -917,9 +922,12 @@ func (p *sumProp) groupReach1(s *vsolver, g *sumGroup) uint64 {
 		var union uint64
 		f := q.dp.f
 		f[0] = 1
-		reach := uint64(1)
-		for j, c := range q.cells {
-			m := s.cand[c]
+		m0 := s.cand[q.cells[0]]
+		q.masks[0], union = m0, m0
+		reach := m0 << 1 // the first cell's digits are its totals
+		f[1] = reach
+		for j := 1; j < len(q.cells); j++ {
+			m := s.cand[q.cells[j]]
 			q.masks[j] = m
 			union |= m
 			var cur uint64
@@ -945,12 +953,16 @@ func (p *sumProp) groupReach1(s *vsolver, g *sumGroup) uint64 {
 			reach &= dist[k]
 		}
 		q.reach[0] = reach
-		var cur uint64
-		for r := reach; r != 0; r &= r - 1 {
-			cur |= total << bits.TrailingZeros64(r)
+		if i == 0 {
+			total = reach
+		} else {
+			var cur uint64
+			for r := reach; r != 0; r &= r - 1 {
+				cur |= total << bits.TrailingZeros64(r)
+			}
+			total = cur
 		}
-		total = cur
-		g.prefix[i+1] = cur
+		g.prefix[i+1] = total
 	}
 	return total
 }
@@ -973,7 +985,7 @@ func (p *sumProp) pruneGroup1(s *vsolver, g *sumGroup, common uint64) bool {
 		q.allowed[0] = allowed
 		// keep in each cell the digits of an allowed total
 		r := allowed
-		for j := len(q.cells) - 1; j >= 0; j-- {
+		for j := len(q.cells) - 1; j >= 1; j-- {
 			f := q.dp.f[j]
 			var supp, nr uint64
 			for m := q.masks[j]; m != 0; m &= m - 1 {
@@ -988,6 +1000,10 @@ func (p *sumProp) pruneGroup1(s *vsolver, g *sumGroup, common uint64) bool {
 			}
 			q.dp.supp[j] = supp
 			r = nr
+		}
+		// the first cell: its digits are its totals
+		if q.dp.supp[0] = q.masks[0] & (r >> 1); q.dp.supp[0] == 0 {
+			return false
 		}
 		if !p.pruneCells(s, q) {
 			return false

@@ -937,7 +937,9 @@ func (p *sumProp) groupReach1(s *vsolver, g *sumGroup) uint64 {
 			reach = cur
 			f[j+1] = cur
 		}
-		if k := len(q.cells); k > 1 {
+		if k := len(q.cells); k > 1 && k <= 9 && union < 1<<9 {
+			reach &= distinctSums()[k][union]
+		} else if k > 1 {
 			// sums of k different digits of union
 			dist := q.dist
 			clear(dist)
@@ -1011,3 +1013,25 @@ func (p *sumProp) pruneGroup1(s *vsolver, g *sumGroup, common uint64) bool {
 	}
 	return true
 }
+
+// distinctSums returns, for k ≤ 9 and a set u of digits 1..9, the sums
+// of k different digits of u, as a bitset (bit t for total t).
+var distinctSums = sync.OnceValue(func() *[10][1 << 9]uint64 {
+	var t [10][1 << 9]uint64
+	for u := range 1 << 9 {
+		var dist [10]uint64
+		dist[0] = 1
+		taken := 0
+		for m := uint64(u); m != 0; m &= m - 1 {
+			d := lowDigit(m)
+			taken++
+			for j := min(9, taken); j >= 1; j-- {
+				dist[j] |= dist[j-1] << d
+			}
+		}
+		for k := range dist {
+			t[k][u] = dist[k]
+		}
+	}
+	return &t
+})

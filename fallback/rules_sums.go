@@ -185,6 +185,7 @@ type sumProp struct {
 	groups     []sumGroup
 	target     int
 	impossible bool // the target is above what the plain groups can make
+	pills      bool // some group is a pill
 	words      int
 	common     []uint64
 	back, next []uint64
@@ -216,6 +217,9 @@ func newSumProp(n int, groups []sumGroup, target int) *sumProp {
 		}
 	}
 	p := &sumProp{n: n, groups: groups, target: target}
+	for _, g := range groups {
+		p.pills = p.pills || g.pill
+	}
 	if target > maxTotal {
 		p.impossible = true
 	} else if target >= 0 {
@@ -333,6 +337,14 @@ func (p *sumProp) propagate(s *vsolver) bool {
 	if p.target >= 0 && len(p.groups) == 1 && !p.groups[0].pill && p.loose(s) {
 		return true
 	}
+	if p.words == 1 && !p.pills {
+		return p.propagate1(s)
+	}
+	return p.propagateWide(s)
+}
+
+// propagateWide is propagate on bitsets of p.words words.
+func (p *sumProp) propagateWide(s *vsolver) bool {
 	common := p.common
 	for i := range common {
 		common[i] = ^uint64(0)
@@ -475,6 +487,12 @@ func (p *sumProp) pruneClique(s *vsolver, q *clique) bool {
 	if !q.dp.backward(q.masks, q.allowed) {
 		return false
 	}
+	return p.pruneCells(s, q)
+}
+
+// pruneCells keeps in each cell of q the digits of q.dp.supp, then, when
+// few totals are left in q.allowed, the digits of their combinations.
+func (p *sumProp) pruneCells(s *vsolver, q *clique) bool {
 	for j, c := range q.cells {
 		if !s.restrict(c, q.dp.supp[j]) {
 			return false
@@ -621,8 +639,8 @@ func comboFilter(s *vsolver, cells []int32, masks []uint64, combos []uint64) (un
 	}
 	need = ^uint64(0)
 	for _, m := range combos {
-		if m&^avail != 0 {
-			continue
+		if m&^avail != 0 || (m&^union == 0 && need&^m == 0) {
+			continue // cannot fit, or would change neither union nor need
 		}
 		ok := true
 		for i, c := range cells {
@@ -745,10 +763,36 @@ func matchAll(masks []uint64) bool {
 	if bits.OnesCount64(union) < len(masks) {
 		return false
 	}
+	if wideEnough(masks) {
+		return true
+	}
 	var owner [64]int8 // digit bit → cell index + 1
 	for i := range masks {
 		var seen uint64
 		if !augment(i, masks, &owner, &seen) {
+			return false
+		}
+	}
+	return true
+}
+
+// wideEnough reports whether the masks pass a test that is enough for
+// them to be matched: for each j, at most j of them have j digits or
+// fewer (so the i-th narrowest has at least i digits, and any i of them
+// hold at least i digits together: Hall's condition). Most masks in a
+// search pass it, and matchAll then needs no augmenting paths.
+func wideEnough(masks []uint64) bool {
+	var count [65]int8
+	for _, m := range masks {
+		k := bits.OnesCount64(m)
+		if k < len(masks) {
+			count[k]++
+		}
+	}
+	narrow := 0
+	for j := 0; j < len(masks); j++ {
+		narrow += int(count[j])
+		if narrow > j {
 			return false
 		}
 	}
@@ -845,3 +889,149 @@ func sumCombos(n, k, sum int) ([]uint64, bool) {
 	comboCache.Store(key, out)
 	return out, true
 }
+
+// propagate1 is propagate for plain groups whose totals fit one word (below
+// 64), the common case of cages and derived sums on boards up to 9×9: the
+// same tables, each one uint64, without the loops over words.
+func (p *sumProp) propagate1(s *vsolver) bool {
+	common := ^uint64(0)
+	if p.target >= 0 {
+		common = 1 << p.target
+	}
+	for gi := range p.groups {
+		g := &p.groups[gi]
+		common &= p.groupReach1(s, g) << g.offset
+		if common == 0 {
+			return false
+		}
+	}
+	p.common[0] = common
+	for gi := range p.groups {
+		if !p.pruneGroup1(s, &p.groups[gi], common) {
+			return false
+		}
+	}
+	return true
+}
+
+// groupReach1 is groupReach for totals below 64.
+func (p *sumProp) groupReach1(s *vsolver, g *sumGroup) uint64 {
+	total := uint64(1)
+	g.prefix[0] = 1
+	for i, q := range g.cliques {
+		var union uint64
+		f := q.dp.f
+		f[0] = 1
+		m0 := s.cand[q.cells[0]]
+		q.masks[0], union = m0, m0
+		reach := m0 << 1 // the first cell's digits are its totals
+		f[1] = reach
+		for j := 1; j < len(q.cells); j++ {
+			m := s.cand[q.cells[j]]
+			q.masks[j] = m
+			union |= m
+			var cur uint64
+			for ; m != 0; m &= m - 1 {
+				cur |= reach << lowDigit(m)
+			}
+			reach = cur
+			f[j+1] = cur
+		}
+		if k := len(q.cells); k > 1 && k <= 9 && union < 1<<9 {
+			reach &= distinctSums()[k][union]
+		} else if k > 1 {
+			// sums of k different digits of union
+			dist := q.dist
+			clear(dist)
+			dist[0] = 1
+			taken := 0
+			for m := union; m != 0; m &= m - 1 {
+				d := lowDigit(m)
+				taken++
+				for j := min(k, taken); j >= 1; j-- {
+					dist[j] |= dist[j-1] << d
+				}
+			}
+			reach &= dist[k]
+		}
+		q.reach[0] = reach
+		if i == 0 {
+			total = reach
+		} else {
+			var cur uint64
+			for r := reach; r != 0; r &= r - 1 {
+				cur |= total << bits.TrailingZeros64(r)
+			}
+			total = cur
+		}
+		g.prefix[i+1] = total
+	}
+	return total
+}
+
+// pruneGroup1 is pruneGroup for totals below 64.
+func (p *sumProp) pruneGroup1(s *vsolver, g *sumGroup, common uint64) bool {
+	back := common >> g.offset
+	for i := len(g.cliques) - 1; i >= 0; i-- {
+		q := g.cliques[i]
+		prev := g.prefix[i]
+		var allowed, next uint64
+		for r := q.reach[0]; r != 0; r &= r - 1 {
+			t := bits.TrailingZeros64(r)
+			if (prev<<t)&back != 0 {
+				allowed |= 1 << t
+				next |= back >> t
+			}
+		}
+		back = next
+		q.allowed[0] = allowed
+		// keep in each cell the digits of an allowed total
+		r := allowed
+		for j := len(q.cells) - 1; j >= 1; j-- {
+			f := q.dp.f[j]
+			var supp, nr uint64
+			for m := q.masks[j]; m != 0; m &= m - 1 {
+				d := lowDigit(m)
+				if (f<<d)&r != 0 {
+					supp |= m & -m
+					nr |= r >> d
+				}
+			}
+			if supp == 0 {
+				return false
+			}
+			q.dp.supp[j] = supp
+			r = nr
+		}
+		// the first cell: its digits are its totals
+		if q.dp.supp[0] = q.masks[0] & (r >> 1); q.dp.supp[0] == 0 {
+			return false
+		}
+		if !p.pruneCells(s, q) {
+			return false
+		}
+	}
+	return true
+}
+
+// distinctSums returns, for k ≤ 9 and a set u of digits 1..9, the sums
+// of k different digits of u, as a bitset (bit t for total t).
+var distinctSums = sync.OnceValue(func() *[10][1 << 9]uint64 {
+	var t [10][1 << 9]uint64
+	for u := range 1 << 9 {
+		var dist [10]uint64
+		dist[0] = 1
+		taken := 0
+		for m := uint64(u); m != 0; m &= m - 1 {
+			d := lowDigit(m)
+			taken++
+			for j := min(9, taken); j >= 1; j-- {
+				dist[j] |= dist[j-1] << d
+			}
+		}
+		for k := range dist {
+			t[k][u] = dist[k]
+		}
+	}
+	return &t
+})

@@ -230,11 +230,16 @@ func (s *vsolver) addProp(p propagator, cells []int32) {
 // restrict keeps only the digits of m in cell c. It reports false if none
 // is left; a change wakes the cell's propagators.
 func (s *vsolver) restrict(c int32, m uint64) bool {
+	if s.cand[c]&^m == 0 {
+		return true // small enough to inline: most calls change nothing
+	}
+	return s.narrow(c, m)
+}
+
+// narrow is restrict when m removes a digit of cell c.
+func (s *vsolver) narrow(c int32, m uint64) bool {
 	old := s.cand[c]
 	nw := old & m
-	if nw == old {
-		return true
-	}
 	if nw == 0 {
 		s.failPair = [2]int32{c, c}
 		s.failCells = s.failPair[:1]

@@ -2,11 +2,13 @@ package app
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
@@ -30,9 +32,10 @@ link whose cells hold digits a person entered (a "value" that is not
 differs from it, it says which (no step can follow from a wrong digit).
 Otherwise it prints the next step a person would take, in words (with
 -o json, as data). The uniqueness techniques are used only when the puzzle
-has one solution. Rules other than houses (rows, columns, boxes, jigsaw
-regions, diagonals, extra regions, disjoint groups) are not yet known to
-the logical solver: such a puzzle is refused, naming the rule.
+has one solution. Every rule satdoku reads has steps of its own, and where
+none applies, the SAT step names the smallest set of rules that forbids a
+candidate. --timeout bounds the solve and the search for the step
+together (exit 5 when it runs out).
 
 Examples:
    satdoku hint position.txt            # the next step
@@ -44,12 +47,14 @@ EXIT CODES:
    1    the input could not be read
    2    usage error
    3    the puzzle has no solution
-   4    the input holds no puzzle, or a rule the logical solver does not know
+   4    the input holds no puzzle, or an invalid one
+   5    no step was found within --timeout
 `,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: text (default) or json"},
 			&cli.BoolFlag{Name: "allow-trial", Usage: "when no technique applies, go on by trial (bifurcation)"},
 			&cli.BoolFlag{Name: "no-uniqueness", Usage: "never use the techniques that assume one solution (unique rectangles, BUG)"},
+			&cli.DurationFlag{Name: "timeout", Usage: "give up after `DURATION` (e.g. 5s): the solve and the search for the step together", DefaultText: "0, no limit"},
 			alphabetFlag(), boxFlag(),
 		},
 		Action: func(c *cli.Context) error { return runHint(c, s) },
@@ -117,7 +122,16 @@ func runHint(c *cli.Context, s *streams) error {
 		return err
 	}
 	batch.TuneGCShort()
-	lc := logicConfig{trial: c.Bool("allow-trial"), noUnique: c.Bool("no-uniqueness")}
+	lc := logicConfig{trial: c.Bool("allow-trial"), noUnique: c.Bool("no-uniqueness"), timeout: c.Duration("timeout")}
+	if lc.timeout < 0 {
+		return usagef("--timeout must not be negative")
+	}
+	ctx := c.Context
+	if lc.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, lc.timeout)
+		defer cancel()
+	}
 	var pos *position
 	err = s.forEachInput(c.Args().Slice(), "a puzzle", func(name string, r io.Reader) error {
 		data, err := io.ReadAll(r)
@@ -134,7 +148,7 @@ func runHint(c *cli.Context, s *streams) error {
 	if err != nil {
 		return exitf(ExitInvalid, "%v", err)
 	}
-	res, err := solveOne(c, s, pos)
+	res, err := solveOne(ctx, s, pos)
 	if err != nil {
 		return err
 	}
@@ -153,6 +167,8 @@ func runHint(c *cli.Context, s *streams) error {
 		} else if st, ok := logic.Next(g, opts); ok {
 			js := report.NewStep(g, st)
 			h.Step = &js
+		} else if ctx.Err() != nil {
+			return exitf(ExitTimeout, "no step found within --timeout %v", lc.timeout)
 		} else {
 			h.Stuck = true
 		}
@@ -194,11 +210,14 @@ func runHint(c *cli.Context, s *streams) error {
 // entered digits), counting to two, with the portfolio as solve does by
 // default (the backtracker answers most puzzles before the SAT side is
 // needed); an outcome other than solved is the exit error.
-func solveOne(c *cli.Context, s *streams, pos *position) (engine.Result, error) {
+func solveOne(ctx context.Context, s *streams, pos *position) (engine.Result, error) {
 	o := batch.Options{Engine: engine.Options{Kind: engine.Portfolio, Limit: 2}, Workers: 1, Worker: s.worker}
+	if d, ok := ctx.Deadline(); ok {
+		o.Timeout = max(time.Until(d), time.Millisecond)
+	}
 	var res engine.Result
 	src := &onePuzzle{p: &board.Puzzle{Board: pos.board, Line: 1}, v: pos.variant}
-	if err := batch.Solve(c.Context, src, o, func(r *batch.Result) error { res = r.Result; return nil }); err != nil {
+	if err := batch.Solve(ctx, src, o, func(r *batch.Result) error { res = r.Result; return nil }); err != nil {
 		return res, exitf(ExitError, "%v", err)
 	}
 	switch res.Status {
@@ -208,6 +227,8 @@ func solveOne(c *cli.Context, s *streams, pos *position) (engine.Result, error) 
 		return res, exitf(ExitNoSolution, "the puzzle has no solution, so there is no hint")
 	case engine.Invalid:
 		return res, exitf(ExitInvalid, "%v", res.Err)
+	case engine.Timeout:
+		return res, exitf(ExitTimeout, "the puzzle was not solved in time: %v", res.Err)
 	}
 	return res, exitf(ExitFailed, "solving: %v", res.Err)
 }

@@ -1,10 +1,12 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/satdoku/satdoku/batch"
 	"github.com/satdoku/satdoku/board"
@@ -26,6 +28,13 @@ type logicConfig struct {
 	steps, rate bool
 	trial       bool // --allow-trial
 	noUnique    bool // --no-uniqueness: never the uniqueness techniques
+	// timeout bounds each puzzle's logical path (--timeout; 0: none).
+	timeout time.Duration
+}
+
+// pathTimeout is the error of a logical path cut short by --timeout.
+func (lc logicConfig) pathTimeout(steps int) error {
+	return fmt.Errorf("the logical path ran out of time after %s (--timeout %v): %w", count(steps, "step"), lc.timeout, context.DeadlineExceeded)
 }
 
 // options returns the logical solver's options for the grid g of a
@@ -63,17 +72,32 @@ type logicResult struct {
 }
 
 // runLogic solves a batch result's puzzle logically; unique says that
-// the engine proved it has one solution.
+// the engine proved it has one solution. lc.timeout bounds the path: one
+// cut short is an error matching context.DeadlineExceeded.
 func runLogic(r *batch.Result, lc logicConfig, unique bool) *logicResult {
 	g, err := logicGrid(r.Puzzle.Board, r.Variant)
 	if err != nil {
 		return &logicResult{err: err}
 	}
-	opts, err := lc.options(g, unique, r.Result.Solution)
+	ctx := context.Background()
+	if lc.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, lc.timeout)
+		defer cancel()
+	}
+	return lc.path(ctx, g, unique, r.Result.Solution)
+}
+
+// path solves g logically until ctx ends (see runLogic).
+func (lc logicConfig) path(ctx context.Context, g *logic.Grid, unique bool, sol *board.Board) *logicResult {
+	opts, err := lc.options(g, unique, sol)
 	if err != nil {
 		return &logicResult{err: err}
 	}
-	p := logic.Solve(g, opts)
+	p, err := logic.SolveContext(ctx, g, opts)
+	if err != nil {
+		return &logicResult{err: lc.pathTimeout(len(p.Steps))}
+	}
 	return &logicResult{path: p, rating: logic.Rate(p)}
 }
 
@@ -130,15 +154,25 @@ func drawStep(c *cli.Context, s *streams, pic *render.Picture, k int) error {
 	if err != nil {
 		return exitf(ExitInvalid, "%v", err)
 	}
-	res, err := solveOne(c, s, &position{board: pic.Puzzle, variant: pic.Variant})
+	lc := logicConfig{timeout: c.Duration("timeout")}
+	ctx := c.Context
+	if lc.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, lc.timeout)
+		defer cancel()
+	}
+	res, err := solveOne(ctx, s, &position{board: pic.Puzzle, variant: pic.Variant})
 	if err != nil {
 		return err
 	}
-	opts, err := logicConfig{}.options(g, res.Count == 1, res.Solution)
+	opts, err := lc.options(g, res.Count == 1, res.Solution)
 	if err != nil {
 		return exitf(ExitInvalid, "%v", err)
 	}
-	path := logic.Solve(g, opts)
+	path, err := logic.SolveContext(ctx, g, opts)
+	if err != nil && len(path.Steps) < k {
+		return exitf(ExitTimeout, "%v", lc.pathTimeout(len(path.Steps)))
+	}
 	if k > len(path.Steps) {
 		return usagef("--step %d: the logical path has %s", k, count(len(path.Steps), "step"))
 	}

@@ -3,6 +3,7 @@ package app
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/explain"
@@ -475,5 +477,40 @@ func BenchmarkHint(b *testing.B) {
 		if code := Main([]string{"satdoku", "hint", "-"}, strings.NewReader(puzzles[i%len(puzzles)]), &out, io.Discard); code != 0 {
 			b.Fatalf("exit %d", code)
 		}
+	}
+}
+
+// TestLogicTimeout checks what --timeout does to a logical path: a
+// context that has ended gives no path but an error naming the steps
+// taken, which counts as a timeout in the exit code (5) while the puzzle
+// stays solved in the summary; a context that does not end gives the path.
+func TestLogicTimeout(t *testing.T) {
+	t.Parallel()
+	p, err := board.Parse(classic9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := board.Parse(classic9Solution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lc := logicConfig{steps: true, timeout: time.Second}
+	g, err := logic.FromBoard(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	lr := lc.path(ended, g, true, sol)
+	if !errors.Is(lr.err, context.DeadlineExceeded) || !strings.Contains(lr.err.Error(), "after 0 steps (--timeout 1s)") {
+		t.Errorf("an ended context: %v", lr.err)
+	}
+	if lr := lc.path(context.Background(), g, true, sol); lr.err != nil || !lr.path.Solved {
+		t.Errorf("no deadline: %v, solved %v", lr.err, lr.path.Solved)
+	}
+	var tl tally
+	tl.solved, tl.pathTimeouts = 1, 1
+	if got := tl.exitCode(); got != ExitTimeout {
+		t.Errorf("a path cut short: exit %d, want %d", got, ExitTimeout)
 	}
 }

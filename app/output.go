@@ -3,6 +3,7 @@ package app
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,6 +26,10 @@ import (
 // tally counts the outcomes of a batch.
 type tally struct {
 	read, solved, unique, multiple, noSolution, invalid, timeout, undecided, failed, fallbacks int
+	// pathTimeouts counts the solved puzzles whose logical path (--steps,
+	// --rate) ran out of --timeout: not a category of the summary, but
+	// exit 5 as a timed-out solve.
+	pathTimeouts int
 	// bySAT and byBacktrack count the answers (solved, no solution) of
 	// each engine, for the portfolio's summary.
 	bySAT, byBacktrack int
@@ -70,7 +75,7 @@ func (t *tally) exitCode() int {
 	switch {
 	case t.failed > 0:
 		return ExitFailed
-	case t.timeout > 0 || t.undecided > 0:
+	case t.timeout > 0 || t.undecided > 0 || t.pathTimeouts > 0:
 		return ExitTimeout
 	case t.invalid > 0:
 		return ExitInvalid
@@ -181,6 +186,9 @@ func where(r *batch.Result) string {
 // --candidates), and notes problems on stderr.
 func (o *resultWriter) write(r *batch.Result) error {
 	o.tally.add(r)
+	if lr := o.logicOf(r); lr != nil && errors.Is(lr.err, context.DeadlineExceeded) {
+		o.tally.pathTimeouts++
+	}
 	o.note(r)
 	o.buf.Reset()
 	var err error

@@ -78,7 +78,7 @@ EXIT CODES:
 			&cli.Float64Flag{Name: "scale", Value: 2, Usage: "PNG pixels per SVG unit: a `FACTOR` above 0, at most 16"},
 			&cli.StringFlag{Name: "title", Usage: "the picture's title `TEXT` (SVG <title>)"},
 			&cli.StringFlag{Name: "engine", Aliases: []string{"e"}, Value: "sat", Usage: "`ENGINE` that solves it: sat, backtrack or both"},
-			&cli.DurationFlag{Name: "timeout", Usage: "give up solving after `DURATION` (the puzzle is drawn unsolved, exit code 5)", DefaultText: "0, no limit"},
+			&cli.DurationFlag{Name: "timeout", Usage: "give up solving after `DURATION` (the puzzle is drawn unsolved, exit code 5; with --step, the solve and the logical path together, and nothing is drawn)", DefaultText: "0, no limit"},
 			alphabetFlag(), boxFlag(),
 		},
 		Action: func(c *cli.Context) error { return runRender(c, s) },

@@ -131,7 +131,8 @@ candidates: for each cell, the digits it holds in at least one solution,
 found by SAT after the solve, whatever the engine (one set a cell, in the
 puzzle's symbols: digits run together when each is one symbol, else
 separated by commas); --timeout bounds the solve and the candidates
-together. A puzzle with no solution prints "no solution" as ever.
+together, and the logical path of --steps and --rate again (a path cut
+short is reported as "no logical path", exit 5). A puzzle with no solution prints "no solution" as ever.
 
 Examples:
    satdoku solve puzzle.txt                 # the classic 9x9 exchange
@@ -374,7 +375,7 @@ func parseSolveConfig(c *cli.Context, s *streams) (*solveConfig, error) {
 	if o.Timeout < 0 {
 		return nil, usagef("--timeout must not be negative")
 	}
-	cfg.logic = logicConfig{steps: c.Bool("steps"), rate: c.Bool("rate"), trial: c.Bool("allow-trial"), noUnique: c.Bool("no-uniqueness")}
+	cfg.logic = logicConfig{steps: c.Bool("steps"), rate: c.Bool("rate"), trial: c.Bool("allow-trial"), noUnique: c.Bool("no-uniqueness"), timeout: o.Timeout}
 	if lc := cfg.logic; lc.steps || lc.rate {
 		if cfg.output.picture != "" || cfg.output.fpuzzles != "" || cfg.candidates {
 			return nil, usagef("--steps and --rate print text or JSON: not with -o %s or --candidates", cfg.output)

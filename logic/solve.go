@@ -1,6 +1,7 @@
 package logic
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
@@ -77,11 +78,21 @@ func Next(g *Grid, opts Options) (Step, bool) {
 // Every step removes at least one candidate or places a digit, so the path
 // has at most one step per candidate of g.
 func Solve(g *Grid, opts Options) Path {
+	p, _ := SolveContext(context.Background(), g, opts)
+	return p
+}
+
+// SolveContext is Solve that ends at the first step after ctx does (a
+// hard variant's path can take minutes): it then returns the steps found
+// so far, neither solved nor stuck, and ctx's error. A technique that
+// heeds ctx itself (the SAT step of package explain) may end sooner and
+// find nothing: that is ctx's error too, not a stuck path.
+func SolveContext(ctx context.Context, g *Grid, opts Options) (Path, error) {
 	g = g.Clone()
 	p := Path{Grid: g}
 	if why := g.Contradiction(); why != "" {
 		p.Broken, p.Stuck = why, true
-		return p
+		return p, nil
 	}
 	empty := 0
 	for _, v := range g.Value {
@@ -91,8 +102,14 @@ func Solve(g *Grid, opts Options) Path {
 	}
 	p.Steps = make([]Step, 0, empty+empty/2)
 	for !g.Solved() {
+		if err := ctx.Err(); err != nil {
+			return p, err
+		}
 		s, ok := Next(g, opts)
 		if !ok || !g.changes(s) {
+			if err := ctx.Err(); err != nil {
+				return p, err
+			}
 			p.Stuck = true
 			break
 		}
@@ -103,10 +120,10 @@ func Solve(g *Grid, opts Options) Path {
 	// without one (a wrong entry) shows it here, solved or stuck.
 	if why := g.Contradiction(); why != "" {
 		p.Broken, p.Stuck = why, true
-		return p
+		return p, nil
 	}
 	p.Solved = !p.Stuck
-	return p
+	return p, nil
 }
 
 // changes reports whether applying s would change g: a guard against a

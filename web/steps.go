@@ -75,53 +75,6 @@ func logicalGrid(vp *variant.Puzzle) (*logic.Grid, error) {
 	return logic.FromPuzzle(vp)
 }
 
-// solvePath is the page's one call of the logical solver: the path from
-// position g, as logic.Solve finds it, step by step so that the work
-// ends at the first step after ctx does (a 25×25 path takes minutes); it
-// returns ctx's error then.
-func solvePath(ctx context.Context, g *logic.Grid, opts logic.Options) (logic.Path, error) {
-	g = g.Clone()
-	p := logic.Path{Grid: g}
-	if why := g.Contradiction(); why != "" {
-		p.Broken, p.Stuck = why, true
-		return p, nil
-	}
-	for !g.Solved() {
-		if err := ctx.Err(); err != nil {
-			return p, err
-		}
-		st, ok := logic.Next(g, opts)
-		if !ok || !changes(g, st) {
-			p.Stuck = true
-			break
-		}
-		g.Apply(st)
-		p.Steps = append(p.Steps, st)
-	}
-	if why := g.Contradiction(); why != "" {
-		p.Broken, p.Stuck = why, true
-		return p, nil
-	}
-	p.Solved = !p.Stuck
-	return p, nil
-}
-
-// changes reports whether applying st changes g, as logic.Solve checks: a
-// step that does not would be taken again and again.
-func changes(g *logic.Grid, st logic.Step) bool {
-	for _, e := range st.Eliminations {
-		if g.Value[e.Cell] == 0 && g.Cand[e.Cell].Has(e.Digit) {
-			return true
-		}
-	}
-	for _, pl := range st.Placements {
-		if g.Value[pl.Cell] == 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // sharedSlot lets the works of one request (the solve, then the logical
 // path, each possibly outliving the answer after a timeout) hold one
 // solving slot: it is released when the last holder lets go.
@@ -252,7 +205,7 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 	pathDone := slot.hold()
 	go func() {
 		defer pathDone()
-		if lp, err := solvePath(solveCtx, g, opts); err == nil {
+		if lp, err := logic.SolveContext(solveCtx, g, opts); err == nil {
 			found <- lp
 		}
 	}()

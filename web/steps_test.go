@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -10,8 +9,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-
-	"github.com/satdoku/satdoku/internal/race"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
@@ -320,76 +317,6 @@ func TestStepsFPuzzlesEntered(t *testing.T) {
 	_, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": string(progress), "entered": entered, "picture": "none"})
 	if resp.Status != StatusMistakes || !slices.Equal(resp.Path.Mistakes, []report.Candidate{fileWrong, {Cell: 72, Name: "r9c1", Digit: 1}}) {
 		t.Errorf("the page's and the file's entered digits: %s %q %+v", resp.Status, resp.Error, resp.Path)
-	}
-}
-
-// TestSolvePath checks the page's step-by-step solve gives the path
-// logic.Solve gives: on hard puzzles (chains, with and without the
-// uniqueness techniques), on a puzzle it leaves stuck, and on a position
-// broken by a wrong entry; and that it stops when its context ends.
-func TestSolvePath(t *testing.T) {
-	race.SkipSequential(t) // paths of hard puzzles: one goroutine's work, 5-10× slower under the detector
-	t.Parallel()
-	var puzzles []string
-	for _, name := range []string{"testdata/top1465-sample.txt", "testdata/hardest1106-sample.txt"} {
-		data, err := os.ReadFile(testpuzzles.Path(name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := slices.DeleteFunc(strings.Split(string(data), "\n"), func(l string) bool { return len(l) != 81 })
-		puzzles = append(puzzles, lines[:3]...)
-	}
-	// Stuck without the uniqueness techniques: a deadly rectangle.
-	puzzles = append(puzzles, "534..8912672195348198342567859..1423426853791.139248569615372842874196.534528617.")
-	for i, text := range puzzles {
-		b, err := board.Parse(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := logic.FromBoard(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if i == 0 {
-			// A wrong digit entered, which leaves no solution.
-			cell := slices.Index(g.Value, 0)
-			_, full := libraryPath(t, text, nil)
-			for d := 1; d <= 9; d++ {
-				if d != full.Grid.Value[cell] && g.Cand[cell].Has(d) {
-					if err := g.Enter(cell, d); err != nil {
-						t.Fatal(err)
-					}
-					break
-				}
-			}
-		}
-		for _, unique := range []bool{false, true} {
-			opts := logic.Options{Unique: unique}
-			want := logic.Solve(g, opts)
-			got, err := solvePath(context.Background(), g, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Solved != want.Solved || got.Stuck != want.Stuck || got.Broken != want.Broken || len(got.Steps) != len(want.Steps) ||
-				!slices.Equal(got.Grid.Cand, want.Grid.Cand) {
-				t.Fatalf("puzzle %d (unique %v): solved %v stuck %v broken %q, %d steps; logic.Solve: %v %v %q, %d steps",
-					i, unique, got.Solved, got.Stuck, got.Broken, len(got.Steps), want.Solved, want.Stuck, want.Broken, len(want.Steps))
-			}
-			for k := range want.Steps {
-				if got.Steps[k].Text != want.Steps[k].Text {
-					t.Fatalf("puzzle %d step %d: %q, logic.Solve's %q", i, k+1, got.Steps[k].Text, want.Steps[k].Text)
-				}
-			}
-			t.Logf("puzzle %d, unique %v: %d steps, solved %v, broken %q", i, unique, len(got.Steps), got.Solved, got.Broken)
-		}
-	}
-
-	// A context already ended: no step is taken.
-	g, _ := libraryPath(t, classic, nil)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if p, err := solvePath(ctx, g, logic.Options{}); !errors.Is(err, context.Canceled) || len(p.Steps) != 0 {
-		t.Errorf("an ended context: %v, %d steps", err, len(p.Steps))
 	}
 }
 

@@ -162,7 +162,7 @@ func runHint(c *cli.Context, s *streams) error {
 	if len(h.Mistakes) == 0 && len(h.MarkMistakes) == 0 {
 		if g.Solved() {
 			h.Solved = true
-		} else if opts, err := lc.options(g, unique, res.Solution); err != nil {
+		} else if opts, err := lc.options(ctx, g, unique, res.Solution); err != nil {
 			return exitf(ExitInvalid, "%v", err)
 		} else if st, ok := logic.Next(g, opts); ok {
 			js := report.NewStep(g, st)

@@ -43,8 +43,8 @@ func (lc logicConfig) pathTimeout(steps int) error {
 // knows every rule) for a puzzle read in a variant form, the default
 // techniques, SE's, for a classic one. sol is the solve's solution (nil
 // for none): when unique, the SAT step takes it instead of solving again.
-func (lc logicConfig) options(g *logic.Grid, unique bool, sol *board.Board) (logic.Options, error) {
-	var eo explain.Options
+func (lc logicConfig) options(ctx context.Context, g *logic.Grid, unique bool, sol *board.Board) (logic.Options, error) {
+	eo := explain.Options{Context: ctx}
 	if unique && sol != nil && len(sol.Cells) == len(g.Cand) {
 		eo.Solution = make([]int, len(sol.Cells))
 		for i, d := range sol.Cells {
@@ -90,7 +90,7 @@ func runLogic(r *batch.Result, lc logicConfig, unique bool) *logicResult {
 
 // path solves g logically until ctx ends (see runLogic).
 func (lc logicConfig) path(ctx context.Context, g *logic.Grid, unique bool, sol *board.Board) *logicResult {
-	opts, err := lc.options(g, unique, sol)
+	opts, err := lc.options(ctx, g, unique, sol)
 	if err != nil {
 		return &logicResult{err: err}
 	}
@@ -165,7 +165,7 @@ func drawStep(c *cli.Context, s *streams, pic *render.Picture, k int) error {
 	if err != nil {
 		return err
 	}
-	opts, err := lc.options(g, res.Count == 1, res.Solution)
+	opts, err := lc.options(ctx, g, res.Count == 1, res.Solution)
 	if err != nil {
 		return exitf(ExitInvalid, "%v", err)
 	}

@@ -121,7 +121,7 @@ func TestStepsSub(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts, err := logicConfig{}.options(g, true, nil) // the path solve --steps takes: what is tested here is how it is written
+	opts, err := logicConfig{}.options(context.Background(), g, true, nil) // the path solve --steps takes: what is tested here is how it is written
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,6 +30,11 @@ type Options struct {
 	// digit still a candidate), so it must be the only solution for the
 	// steps to be the same as without it.
 	Solution []int
+	// Context, when not nil, bounds the Explainer's searches: once it
+	// ends, a step being searched for is given up (no step is found,
+	// and no unsound one: what is left undecided is left) and later
+	// searches end at once. logic.SolveContext then reports its error.
+	Context context.Context
 }
 
 // Stats count what an Explainer did, for tests and benchmarks.
@@ -53,6 +58,9 @@ type Stats struct {
 // puzzle's instances and their clauses, built once. It is not safe for
 // concurrent use.
 type Explainer struct {
+	// ctx is Options.Context (Background when nil): the one context of
+	// the Explainer's solves, since a logical technique takes none.
+	ctx context.Context
 	// src is, until ready builds the rest, the grid (its side, houses
 	// and puzzle) to build from.
 	src         *logic.Grid
@@ -96,7 +104,10 @@ type Explainer struct {
 func New(g *logic.Grid, opts Options) (*Explainer, error) {
 	n := g.N
 	x := &Explainer{n: n, houses: len(g.Houses), rules: slices.Clone(g.Rules), maxLevel: opts.MaxLevel, sets: map[string][]int{},
-		models: witnesses{}, hard: map[[3]int32]bool{}, budgetPer: exactBudget}
+		models: witnesses{}, hard: map[[3]int32]bool{}, budgetPer: exactBudget, ctx: opts.Context}
+	if x.ctx == nil {
+		x.ctx = context.Background()
+	}
 	if len(opts.Solution) == n*n {
 		x.solution = slices.Clone(opts.Solution)
 	}
@@ -267,12 +278,12 @@ func (x *Explainer) Find(g *logic.Grid) []logic.Step {
 // FindSmall returns the cheapest SAT step of g on at most
 // Options.MaxLevel instances (decided exactly for one and two), or none.
 func (x *Explainer) FindSmall(g *logic.Grid) []logic.Step {
-	if !x.fits(g) || g.Solved() {
+	if !x.fits(g) || g.Solved() || x.ctx.Err() != nil {
 		return nil
 	}
 	x.ready()
 	x.solutionOf(g)
-	for level := 1; level <= x.maxLevel; level++ {
+	for level := 1; level <= x.maxLevel && x.ctx.Err() == nil; level++ {
 		if f := x.level(g, level); f != nil {
 			return []logic.Step{x.step(g, f)}
 		}
@@ -283,12 +294,15 @@ func (x *Explainer) FindSmall(g *logic.Grid) []logic.Step {
 // FindLarge returns a SAT step of g on any set of instances (see the
 // package documentation), or none when g has no solution.
 func (x *Explainer) FindLarge(g *logic.Grid) []logic.Step {
-	if !x.fits(g) || g.Solved() {
+	if !x.fits(g) || g.Solved() || x.ctx.Err() != nil {
 		return nil
 	}
 	x.ready()
 	if s := x.FindSmall(g); s != nil {
 		return s
+	}
+	if x.ctx.Err() != nil {
+		return nil
 	}
 	if f := x.fallback(g); f != nil {
 		return []logic.Step{x.step(g, f)}
@@ -635,7 +649,7 @@ func (x *Explainer) satRefutes(g *logic.Grid, set []int, targets []logic.Candida
 	}
 	f.Clauses = append(f.Clauses, neg)
 	x.Stats.SATCalls++
-	r, err := x.sv.Solve(context.Background(), f)
+	r, err := x.sv.Solve(x.ctx, f)
 	clear(f.Clauses) // drop the views, keep the array
 	if err != nil {
 		return false, err
@@ -689,7 +703,7 @@ func (x *Explainer) satForbidden(g *logic.Grid, key [3]int32, set, cells []int, 
 		return nil
 	}
 	x.Stats.SATCalls++
-	possible, status, err := x.sv.Possible(context.Background(), x.setFormula(g, set, nil), lits, keep)
+	possible, status, err := x.sv.Possible(x.ctx, x.setFormula(g, set, nil), lits, keep)
 	if err != nil || status != encode.Sat {
 		return nil // a broken position: nothing to decide
 	}
@@ -884,7 +898,7 @@ func (x *Explainer) mus(g *logic.Grid, t logic.Candidate) ([]int, error) {
 		groups[i] = f
 	}
 	x.Stats.SATCalls++
-	return solver.MinimalGroups(context.Background(), base, groups)
+	return solver.MinimalGroups(x.ctx, base, groups)
 }
 
 // solutionOf returns a solution of the position g (its cells' digits), or
@@ -914,7 +928,7 @@ func (x *Explainer) solutionOf(g *logic.Grid) []int {
 		}
 	}
 	x.Stats.SATCalls++
-	r, err := x.sv.Solve(context.Background(), f)
+	r, err := x.sv.Solve(x.ctx, f)
 	if err != nil || r.Status != encode.Sat {
 		return nil
 	}

@@ -195,9 +195,9 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 	}
 
 	// The path runs on a goroutine of its own, which keeps the slot until
-	// it has stopped (at its first step after the time limit), and the
-	// answer does not wait for that.
-	opts, err := explain.SolverOptions(g, unique, false)
+	// it has stopped (soon after the time limit: the SAT step heeds it
+	// too), and the answer does not wait for that.
+	opts, err := explain.SolverOptionsWith(g, unique, false, explain.Options{Context: solveCtx})
 	if err != nil {
 		return nil, answer(StatusError, err.Error())
 	}

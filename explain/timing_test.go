@@ -118,7 +118,7 @@ func TestPathTimes(t *testing.T) {
 		logic.Next(mid, logic.Options{Techniques: hts})
 		hint := cputime.Process() - start
 		hints = append(hints, hint)
-		if !p.Solved {
+		if !p.Solved && cp.solution != nil { // one with two solutions (Wecoc #1 [mod B]) gets stuck
 			t.Errorf("%s: not solved", cp.name)
 		}
 		fmt.Fprintf(os.Stderr, "%d %s\t%v\t%d steps, %d SAT (%d from every instance, %d by MUS, %d shrunk by SAT), hint halfway %v\n",

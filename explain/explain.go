@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/fallback"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/solver"
 )
@@ -47,6 +48,9 @@ type Stats struct {
 	// visits.
 	SATCalls int
 	Work     int64
+	// Trials counts the deletion trials of MUS steps given to the native
+	// backtracker, Native those it decided (gophersat solved the others).
+	Trials, Native int
 }
 
 // Explainer finds SAT steps on the positions of one puzzle: it holds the
@@ -84,6 +88,11 @@ type Explainer struct {
 	// negUnit[v:v+1] is the unit clause of a fact.
 	formula encode.Formula
 	negUnit []encode.Lit
+	// fb decides the deletion trials of MUS steps (decider); pieces[i]
+	// reports that instance i is part of a split rule, which fb cannot
+	// switch on alone.
+	fb     *fallback.Solver
+	pieces []bool
 	// Stats counts the work done so far.
 	Stats Stats
 }
@@ -839,7 +848,7 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 			t = u
 		}
 	}
-	set, err := x.mus(g, t)
+	set, err := x.mus(g, t, true)
 	if err != nil {
 		return nil
 	}
@@ -861,8 +870,9 @@ func (x *Explainer) owners(cone []int32) []int {
 
 // mus returns the instances of a minimal unsatisfiable subset, by
 // solver.MinimalGroups, of "t holds" with the facts of every cell: one
-// group per instance.
-func (x *Explainer) mus(g *logic.Grid, t logic.Candidate) ([]int, error) {
+// group per instance. When native, the deletion trials go to the native
+// backtracker first (decider), gophersat solving those it leaves.
+func (x *Explainer) mus(g *logic.Grid, t logic.Candidate, native bool) ([]int, error) {
 	base := &encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n)}
 	for c := range g.Cand {
 		for _, cl := range x.cellClauses[c] {
@@ -884,7 +894,10 @@ func (x *Explainer) mus(g *logic.Grid, t logic.Candidate) ([]int, error) {
 		groups[i] = f
 	}
 	x.Stats.SATCalls++
-	return solver.MinimalGroups(context.Background(), base, groups)
+	if !native {
+		return solver.MinimalGroups(context.Background(), base, groups)
+	}
+	return solver.MinimalGroupsDecided(context.Background(), base, groups, x.decider(g, t))
 }
 
 // solutionOf returns a solution of the position g (its cells' digits), or
@@ -1105,7 +1118,7 @@ func (x *Explainer) Baseline() logic.Technique {
 					continue
 				}
 				t := logic.Candidate{Cell: c, Digit: d}
-				set, err := x.mus(g, t)
+				set, err := x.mus(g, t, false)
 				if err != nil {
 					return nil
 				}

@@ -12,8 +12,14 @@ import (
 // (search nodes of fallback.Solver.SolvePart): beyond it, gophersat
 // decides the trial. With 2,000, Hard Renban 1's path took 181 s (525 of
 // 778 trials decided natively), with 20,000 97 s, with 200,000 30 s (all
-// of them).
+// of them). Less is given once trials have been decided (decider).
 const trialNodes = 200000
+
+// trialMinNodes is the least budget of a trial (see decider). A budget
+// of trialNodes throughout took CTC Tribute's path from 0.9 s to 5.6 s
+// (7 of its 178 trials beyond the native search); 20 times the mean, 2.0
+// s.
+const trialMinNodes = 5000
 
 // decider returns the solver.Decider of mus's deletion trials on "t
 // holds" at position g: the native backtracker (package fallback) on the
@@ -26,7 +32,6 @@ const trialNodes = 200000
 func (x *Explainer) decider(g *logic.Grid, t logic.Candidate) solver.Decider {
 	if x.fb == nil {
 		x.fb = fallback.NewSolver()
-		x.fb.NodeLimit = trialNodes
 		x.pieces = make([]bool, len(x.insts))
 		count := map[int]int{}
 		for _, in := range x.insts {
@@ -59,7 +64,18 @@ func (x *Explainer) decider(g *logic.Grid, t logic.Candidate) solver.Decider {
 			}
 		}
 		x.Stats.Trials++
-		sol, _, err := x.fb.SolvePart(context.Background(), g.Puzzle, houses, rules, masks)
+		// The budget: 20 times the mean search of the trials decided so
+		// far, within trialMinNodes..trialNodes: a trial far harder than
+		// the others natively is left to gophersat sooner.
+		x.fb.NodeLimit = trialNodes
+		if x.fbTrials > 0 {
+			x.fb.NodeLimit = min(trialNodes, max(trialMinNodes, 20*x.fbNodes/x.fbTrials))
+		}
+		sol, nodes, err := x.fb.SolvePart(context.Background(), g.Puzzle, houses, rules, masks)
+		if err == nil {
+			x.fbNodes += nodes
+			x.fbTrials++
+		}
 		switch {
 		case err != nil: // fallback.ErrNodeLimit, or a rule it cannot read
 			return false, false, nil

@@ -93,6 +93,10 @@ type Explainer struct {
 	// switch on alone.
 	fb     *fallback.Solver
 	pieces []bool
+	// fbNodes and fbTrials sum the search nodes and count the trials fb
+	// decided, for its budget.
+	fbNodes  int64
+	fbTrials int64
 	// Stats counts the work done so far.
 	Stats Stats
 }

@@ -37,7 +37,7 @@ type Options struct {
 type Stats struct {
 	// Steps is the number of SAT steps found; Fallback how many of them
 	// came from every instance switched on, and MUS how many from
-	// solver.MinimalGroups.
+	// solver.MinimalGroupsDecided (mus).
 	Steps, Fallback, MUS int
 	// Shrunk counts the steps whose set SAT showed not minimal: a
 	// cheaper step than the one found existed. Sets of one and two
@@ -744,7 +744,7 @@ func (x *Explainer) minimal(g *logic.Grid, set []int, t logic.Candidate) ([]int,
 // fallback finds a step with every instance on: the candidates against
 // the current solution that propagation refutes, each conflict's
 // instances shrunk by deletion, the cheapest taken; else the cheapest of
-// a few solver.MinimalGroups answers.
+// a few solver.MinimalGroupsDecided answers (mus).
 func (x *Explainer) fallback(g *logic.Grid) *found {
 	sol := x.solutionOf(g)
 	if sol == nil {

@@ -52,7 +52,12 @@
 // anything, every instance is switched on, propagation's reasons name
 // the instances a conflict used, and the set is shrunk by deletion (unit
 // propagation first, then SAT); where propagation proves nothing at all,
-// solver.MinimalGroups gives the set. Every step is thus subset-minimal
+// solver.MinimalGroupsDecided gives the set, each of its deletion trials
+// (some instances on, t supposed) decided first by the native
+// backtracker of package fallback (fallback.Solver.SolvePart: the houses
+// and whole rules on, with the sums they imply together, within 200,000
+// search nodes; its models checked against the instances' clauses), by
+// gophersat only where it gives up. Every step is thus subset-minimal
 // by SAT, and a step of three or more instances is taken only where no
 // set of one or two forbids anything.
 //
@@ -61,8 +66,9 @@
 // hundred sets, most of them decided by the solution, the models kept
 // and the sets remembered, without search; rules whose clauses propagate
 // weakly (a sum over many cells) leave more to SAT. The fallback's MUS
-// (solver.MinimalGroups, on a candidate of a cell with the fewest
-// candidates) is the costliest part on the hardest puzzles.
+// (on a candidate of a cell with the fewest candidates) is the costliest
+// part on the hardest puzzles: a deletion trial per instance of the set
+// (often 30 of 50), each a near-whole puzzle to refute or solve.
 //
 // Techniques composes the named techniques of package logic, the rule
 // techniques and this step into the list used by the command line and

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/fallback"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/solver"
 )
@@ -41,7 +42,7 @@ type Options struct {
 type Stats struct {
 	// Steps is the number of SAT steps found; Fallback how many of them
 	// came from every instance switched on, and MUS how many from
-	// solver.MinimalGroups.
+	// solver.MinimalGroupsDecided (mus).
 	Steps, Fallback, MUS int
 	// Shrunk counts the steps whose set SAT showed not minimal: a
 	// cheaper step than the one found existed. Sets of one and two
@@ -52,6 +53,9 @@ type Stats struct {
 	// visits.
 	SATCalls int
 	Work     int64
+	// Trials counts the deletion trials of MUS steps given to the native
+	// backtracker, Native those it decided (gophersat solved the others).
+	Trials, Native int
 }
 
 // Explainer finds SAT steps on the positions of one puzzle: it holds the
@@ -92,6 +96,15 @@ type Explainer struct {
 	// negUnit[v:v+1] is the unit clause of a fact.
 	formula encode.Formula
 	negUnit []encode.Lit
+	// fb decides the deletion trials of MUS steps (decider); pieces[i]
+	// reports that instance i is part of a split rule, which fb cannot
+	// switch on alone.
+	fb     *fallback.Solver
+	pieces []bool
+	// fbNodes and fbTrials sum the search nodes and count the trials fb
+	// decided, for its budget.
+	fbNodes  int64
+	fbTrials int64
 	// Stats counts the work done so far.
 	Stats Stats
 }
@@ -745,7 +758,7 @@ func (x *Explainer) minimal(g *logic.Grid, set []int, t logic.Candidate) ([]int,
 // fallback finds a step with every instance on: the candidates against
 // the current solution that propagation refutes, each conflict's
 // instances shrunk by deletion, the cheapest taken; else the cheapest of
-// a few solver.MinimalGroups answers.
+// a few solver.MinimalGroupsDecided answers (mus).
 func (x *Explainer) fallback(g *logic.Grid) *found {
 	sol := x.solutionOf(g)
 	if sol == nil {
@@ -853,7 +866,7 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 			t = u
 		}
 	}
-	set, err := x.mus(g, t)
+	set, err := x.mus(g, t, true)
 	if err != nil {
 		return nil
 	}
@@ -875,8 +888,9 @@ func (x *Explainer) owners(cone []int32) []int {
 
 // mus returns the instances of a minimal unsatisfiable subset, by
 // solver.MinimalGroups, of "t holds" with the facts of every cell: one
-// group per instance.
-func (x *Explainer) mus(g *logic.Grid, t logic.Candidate) ([]int, error) {
+// group per instance. When native, the deletion trials go to the native
+// backtracker first (decider), gophersat solving those it leaves.
+func (x *Explainer) mus(g *logic.Grid, t logic.Candidate, native bool) ([]int, error) {
 	base := &encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n)}
 	for c := range g.Cand {
 		for _, cl := range x.cellClauses[c] {
@@ -898,7 +912,10 @@ func (x *Explainer) mus(g *logic.Grid, t logic.Candidate) ([]int, error) {
 		groups[i] = f
 	}
 	x.Stats.SATCalls++
-	return solver.MinimalGroups(x.ctx, base, groups)
+	if !native {
+		return solver.MinimalGroups(x.ctx, base, groups)
+	}
+	return solver.MinimalGroupsDecided(x.ctx, base, groups, x.decider(g, t))
 }
 
 // solutionOf returns a solution of the position g (its cells' digits), or
@@ -1119,7 +1136,7 @@ func (x *Explainer) Baseline() logic.Technique {
 					continue
 				}
 				t := logic.Candidate{Cell: c, Digit: d}
-				set, err := x.mus(g, t)
+				set, err := x.mus(g, t, false)
 				if err != nil {
 					return nil
 				}

@@ -42,6 +42,19 @@ func compileVariant(p *variant.Puzzle, derived bool) (*vsolver, error) {
 		b.diagonalInnies()
 		b.lineOuties()
 	}
+	b.finish()
+	for c, d := range p.Givens.Cells {
+		if d != 0 && !s.restrictInit(int32(c), digitMask(int(d))) {
+			s.contradiction = true
+		}
+	}
+	return s, nil
+}
+
+// finish fills the search state's tables from what the builder collected:
+// the peers, the full groups, the sums' cliques.
+func (b *builder) finish() {
+	s := b.s
 	for c, set := range b.peerSet {
 		for o := range set {
 			s.peers[c] = append(s.peers[c], o)
@@ -53,12 +66,6 @@ func compileVariant(p *variant.Puzzle, derived bool) (*vsolver, error) {
 	for _, sp := range b.sums {
 		sp.finish(b.units, func(x, y int32) bool { return b.peerSet[x][y] })
 	}
-	for c, d := range p.Givens.Cells {
-		if d != 0 && !s.restrictInit(int32(c), digitMask(int(d))) {
-			s.contradiction = true
-		}
-	}
-	return s, nil
 }
 
 // restrictInit restricts a mask before the search starts (start queues
@@ -91,6 +98,34 @@ type builder struct {
 	diagonals [2][]diagonalSum
 	// derived holds the cells of each derived sum added (derivedOnce).
 	derived map[string]bool
+	// on, when not nil, holds the houses that hold (SolvePart: rows,
+	// columns and regions may be off), by houseKey; the derived sums use
+	// only those.
+	on map[string]bool
+}
+
+// houseKey returns the key of a house's cells in builder.on.
+func houseKey(cells []int32) string {
+	return fmt.Sprint(slices.Sorted(slices.Values(cells)))
+}
+
+// off reports whether the house of these cells does not hold.
+func (b *builder) off(cells []int32) bool {
+	return b.on != nil && !b.on[houseKey(cells)]
+}
+
+// onOnly returns the houses of houses that hold.
+func (b *builder) onOnly(houses [][]int32) [][]int32 {
+	if b.on == nil {
+		return houses
+	}
+	var out [][]int32
+	for _, h := range houses {
+		if !b.off(h) {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // regions returns the cells of each region with N cells, in reading order.

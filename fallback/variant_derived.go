@@ -34,7 +34,7 @@ const maxLineOuties = 16
 func (b *builder) lineOuties() {
 	n := b.n
 	full := n * (n + 1) / 2
-	regions := b.regions()
+	regions := b.onOnly(b.regions())
 	for in, total := range b.lineSets() {
 		var innies []int32
 		joined := 0
@@ -160,7 +160,7 @@ func (b *builder) houses() [][]int32 {
 		}
 		out = append(out, row, col)
 	}
-	return append(out, b.regions()...)
+	return b.onOnly(append(out, b.regions()...))
 }
 
 // derivedOnce reports whether no derived sum over these two groups of

@@ -62,6 +62,16 @@ func (b *builder) cageInnies(p *variant.Puzzle) []variant.Killer {
 	if regions := b.regions(); len(regions) == n {
 		sequences = append(sequences, regions)
 	}
+	// A band holds only while its houses do: each sequence ends at its
+	// first house off (SolvePart).
+	for i, houses := range sequences {
+		for h, house := range houses {
+			if b.off(house) {
+				sequences[i] = houses[:h]
+				break
+			}
+		}
+	}
 	full := n * (n + 1) / 2
 	inBand := make([]bool, n*n)
 	covered := make([]bool, n*n)
@@ -71,7 +81,7 @@ func (b *builder) cageInnies(p *variant.Puzzle) []variant.Killer {
 		clear(covered)
 		joined := make([]bool, len(cages))
 		cageTotal := 0
-		for h, house := range houses[:n-1] { // all N houses hold every cage: nothing implied
+		for h, house := range houses[:min(len(houses), n-1)] { // all N houses hold every cage: nothing implied
 			for _, c := range house {
 				inBand[c] = true
 			}
@@ -180,7 +190,7 @@ func (b *builder) diagonalLine(cells []int32, sum int) {
 func (b *builder) diagonalInnies() {
 	n := b.n
 	full := n * (n + 1) / 2
-	regions := b.regions()
+	regions := b.onOnly(b.regions())
 	for in, total := range b.lineSets() {
 		covered := 0
 		for _, reg := range regions {

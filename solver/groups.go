@@ -37,6 +37,24 @@ import (
 // propagation decides is answered here without gophersat. The ctx is
 // checked between solves.
 func MinimalGroups(ctx context.Context, base *encode.Formula, groups []*encode.Formula) ([]int, error) {
+	return MinimalGroupsDecided(ctx, base, groups, nil)
+}
+
+// A Decider decides, when it can, whether base plus the groups of set
+// (indexes in MinimalGroupsDecided's groups; the others off) has a model,
+// without gophersat: decided false when it cannot tell; else unsat, and
+// when there is a model, the model (DIMACS numbering over base's and the
+// groups' variables, index 0 unused, as encode.Formula.Broken reads it),
+// or nil. A decider must be exact: its answers are not checked but for
+// its models.
+type Decider func(set []int) (decided, unsat bool, model []bool)
+
+// MinimalGroupsDecided is MinimalGroups with each trial of the
+// minimisation given to decide first (when not nil; a native search
+// that is fast on the trials gophersat finds hard): gophersat solves only
+// the trials it leaves undecided. A model it returns that breaks base or
+// a group of the trial is not used (gophersat decides that trial).
+func MinimalGroupsDecided(ctx context.Context, base *encode.Formula, groups []*encode.Formula, decide Decider) ([]int, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -56,7 +74,7 @@ func MinimalGroups(ctx context.Context, base *encode.Formula, groups []*encode.F
 	if err := sv.start(); err != nil {
 		return nil, err
 	}
-	m := &assumer{sv: &sv, sel: sel, groups: groups, ownVars: make([]bool, len(groups))}
+	m := &assumer{sv: &sv, sel: sel, groups: groups, ownVars: make([]bool, len(groups)), decide: decide, base: base}
 	for i, g := range groups {
 		m.ownVars[i] = hasVarAbove(g, base.NumVars)
 	}
@@ -191,6 +209,8 @@ type assumer struct {
 	sel     []int             // the selector variable of each group
 	groups  []*encode.Formula // the groups, unguarded
 	ownVars []bool            // per group: it has auxiliary variables of its own
+	decide  Decider           // decides trials before gophersat, if not nil
+	base    *encode.Formula
 	on      []bool
 	assum   []gs.Lit
 	// The models found so far, each with the groups that were on.
@@ -212,6 +232,21 @@ next:
 		return model
 	}
 	return nil
+}
+
+// fits reports whether model (a decider's) satisfies base and every
+// group of set; a group with auxiliary variables of its own cannot be
+// checked, and fails.
+func (m *assumer) fits(model []bool, set []int) bool {
+	if len(model) <= m.base.NumVars || m.base.Broken(model) >= 0 {
+		return false
+	}
+	for _, i := range set {
+		if m.ownVars[i] || m.groups[i].Broken(model) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // unsat reports whether the formula has no model when the groups in set
@@ -238,6 +273,19 @@ func (m *assumer) solve(ctx context.Context, set []int) (unsat bool, model []boo
 	clear(m.on)
 	for _, i := range set {
 		m.on[i] = true
+	}
+	if m.decide != nil && set != nil {
+		decided, unsat, model := m.decide(set)
+		switch {
+		case decided && unsat:
+			return true, nil, nil
+		case decided && model == nil:
+			return false, nil, nil
+		case decided && m.fits(model, set):
+			m.models = append(m.models, model)
+			m.onSets = append(m.onSets, slices.Clone(m.on))
+			return false, model, nil
+		}
 	}
 	m.assum = m.assum[:0]
 	for i, v := range m.sel {

@@ -67,8 +67,9 @@ func satisfiable(f *encode.Formula) bool {
 	return false
 }
 
-// TestMinimalGroupsRandom checks MinimalGroups on small random formulas
-// against plain search: the set it returns conflicts with base, every set
+// TestMinimalGroupsRandom checks MinimalGroups, and MinimalGroupsDecided
+// with a decider that answers some trials (with a wrong model now and
+// then), on small random formulas against plain search: the set it returns conflicts with base, every set
 // one smaller does not, ErrSatisfiable comes exactly when everything
 // together has a model and an empty set exactly when base alone has none.
 // Groups have auxiliary variables of their own now and then, and bases
@@ -110,39 +111,67 @@ func TestMinimalGroupsRandom(t *testing.T) {
 		for i := range all {
 			all[i] = i
 		}
-		got, err := solver.MinimalGroups(ctx, base, groups)
-		switch {
-		case !satisfiable(base):
-			baseUnsat++
-			if err != nil || len(got) != 0 {
-				t.Fatalf("trial %d: base unsatisfiable: got %v, %v", trial, got, err)
+		// A decider that answers half the trials by plain search, giving
+		// the model found, none, or a wrong one (which must be refused).
+		decide := func(set []int) (bool, bool, []bool) {
+			if rng.IntN(2) == 0 {
+				return false, false, nil
 			}
-			continue
-		case satisfiable(union(base, groups, all)):
-			satisfied++
-			if !errors.Is(err, solver.ErrSatisfiable) {
-				t.Fatalf("trial %d: everything satisfiable: got %v, %v", trial, got, err)
+			f := union(base, groups, set)
+			for x := uint(0); x < 1<<f.NumVars; x++ {
+				if model := assignment(f.NumVars, x); f.Broken(model) < 0 {
+					switch rng.IntN(3) {
+					case 0:
+						return true, false, nil
+					case 1:
+						model[1] = !model[1] // most likely wrong now
+					}
+					return true, false, model
+				}
 			}
-			continue
-		case err != nil:
-			t.Fatalf("trial %d: %v", trial, err)
+			return true, true, nil
 		}
-		found++
-		if !slices.IsSorted(got) || len(got) == 0 {
-			t.Fatalf("trial %d: %v is not a sorted non-empty set", trial, got)
-		}
-		if satisfiable(union(base, groups, got)) {
-			t.Fatalf("trial %d: the groups %v do not conflict", trial, got)
-		}
-		for j := range got {
-			less := slices.Delete(slices.Clone(got), j, j+1)
-			if !satisfiable(union(base, groups, less)) {
-				t.Fatalf("trial %d: %v is not minimal: %v conflicts too", trial, got, less)
+		for _, decided := range []bool{false, true} {
+			var got []int
+			var err error
+			if decided {
+				got, err = solver.MinimalGroupsDecided(ctx, base, groups, decide)
+			} else {
+				got, err = solver.MinimalGroups(ctx, base, groups)
+			}
+			switch {
+			case !satisfiable(base):
+				baseUnsat++
+				if err != nil || len(got) != 0 {
+					t.Fatalf("trial %d (decided %v): base unsatisfiable: got %v, %v", trial, decided, got, err)
+				}
+				continue
+			case satisfiable(union(base, groups, all)):
+				satisfied++
+				if !errors.Is(err, solver.ErrSatisfiable) {
+					t.Fatalf("trial %d (decided %v): everything satisfiable: got %v, %v", trial, decided, got, err)
+				}
+				continue
+			case err != nil:
+				t.Fatalf("trial %d (decided %v): %v", trial, decided, err)
+			}
+			found++
+			if !slices.IsSorted(got) || len(got) == 0 {
+				t.Fatalf("trial %d (decided %v): %v is not a sorted non-empty set", trial, decided, got)
+			}
+			if satisfiable(union(base, groups, got)) {
+				t.Fatalf("trial %d (decided %v): the groups %v do not conflict", trial, decided, got)
+			}
+			for j := range got {
+				less := slices.Delete(slices.Clone(got), j, j+1)
+				if !satisfiable(union(base, groups, less)) {
+					t.Fatalf("trial %d (decided %v): %v is not minimal: %v conflicts too", trial, decided, got, less)
+				}
 			}
 		}
 	}
 	t.Logf("%d conflicts, %d satisfiable, %d bases unsatisfiable", found, satisfied, baseUnsat)
-	if found < trials/5 || satisfied == 0 || baseUnsat == 0 {
+	if found < 2*trials/5 || satisfied == 0 || baseUnsat == 0 {
 		t.Fatalf("%d conflicts, %d satisfiable, %d bases unsatisfiable of %d: the test is too weak", found, satisfied, baseUnsat, trials)
 	}
 }

@@ -48,7 +48,7 @@ EXIT CODES:
    2    usage error
    3    the puzzle has no solution
    4    the input holds no puzzle, or an invalid one
-   5    no step was found within --timeout
+   5    --timeout ran out before a hint (the puzzle unsolved, or no step found yet)
 `,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "output `FORMAT`: text (default) or json"},

@@ -316,21 +316,7 @@ func (x *Explainer) decides(g *logic.Grid, set []int, t logic.Candidate, budget 
 
 // inter returns the cells both instances of the pair set touch.
 func (x *Explainer) inter(set []int) []int {
-	a, b := x.insts[set[0]].Cells, x.insts[set[1]].Cells
-	var out []int
-	for i, j := 0, 0; i < len(a) && j < len(b); {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			out = append(out, a[i])
-			i++
-			j++
-		}
-	}
-	return out
+	return common(nil, x.insts[set[0]].Cells, x.insts[set[1]].Cells)
 }
 
 // pick returns the cell of cells that holds no digit yet with the fewest

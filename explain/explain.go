@@ -340,9 +340,8 @@ type candSet struct {
 	key        [3]int32
 }
 
-// shared returns the number of cells in both a and b (sorted).
-func shared(a, b []int) int {
-	n := 0
+// common appends to dst the cells in both a and b (sorted), in order.
+func common(dst, a, b []int) []int {
 	for i, j := 0, 0; i < len(a) && j < len(b); {
 		switch {
 		case a[i] < b[j]:
@@ -350,12 +349,12 @@ func shared(a, b []int) int {
 		case a[i] > b[j]:
 			j++
 		default:
-			n++
+			dst = append(dst, a[i])
 			i++
 			j++
 		}
 	}
-	return n
+	return dst
 }
 
 func keyOf(set []int) [3]int32 {
@@ -375,10 +374,14 @@ func keyOf(set []int) [3]int32 {
 // only variables they share, s's digits.
 func (x *Explainer) orderSets() {
 	var sets [2][][]int
+	var both []int
 	for i := range x.insts {
 		sets[0] = append(sets[0], []int{i})
 		for _, j := range x.adj[i] {
-			if j > i && shared(x.insts[i].Cells, x.insts[j].Cells) >= 2 {
+			if j <= i {
+				continue
+			}
+			if both = common(both[:0], x.insts[i].Cells, x.insts[j].Cells); len(both) >= 2 {
 				sets[1] = append(sets[1], []int{i, j})
 			}
 		}

@@ -143,7 +143,7 @@ func pairSteps(g *Grid, tech Technique, idx int) []Step {
 			Cells:        cells,
 			Candidates:   used,
 			Rules:        []int{idx},
-			Text:         fmt.Sprintf("%s: %s; %s, so %s", tech.Name, rule.Describe(g.N), why, elimList(g.N, elims)),
+			Text:         fmt.Sprintf("%s: %s%s, so %s", tech.Name, ruleLabel(tech, rule.Describe(g.N)), why, elimList(g.N, elims)),
 		})
 	}
 	return steps
@@ -265,4 +265,14 @@ func parityStep(g *Grid, tech Technique, idx int) []Step {
 		Rules:        []int{idx},
 		Text:         fmt.Sprintf("%s: %s, so %s", tech.Name, g.Puzzle.Rules[idx].Describe(g.N), elimList(g.N, elims)),
 	}}
+}
+
+// ruleLabel is a rule's description and "; " to lead a step's words, or
+// nothing when it only repeats the technique's name ("Anti-Knight:
+// anti-knight;" says it twice).
+func ruleLabel(tech Technique, describe string) string {
+	if strings.EqualFold(describe, tech.Name) {
+		return ""
+	}
+	return describe + "; "
 }

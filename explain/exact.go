@@ -399,3 +399,203 @@ func (x *Explainer) branch(lits []encode.Lit, next func() int) int {
 // trace, when set (by the tests), is told of each set decide decides:
 // the propagator's work and the candidates left to SAT.
 var trace func(x *Explainer, set []int, work int64, unsure int)
+
+// fullHouse reports whether instance i is a house of N cells: a
+// permutation of the N digits.
+func (x *Explainer) fullHouse(i int) bool {
+	in := x.insts[i]
+	return in.House >= 0 && len(in.Cells) == x.n
+}
+
+// maxFillings bounds the fillings of the shared cells of two houses that
+// housesForbid lists.
+const maxFillings = 4096
+
+// housesForbid returns the candidates of the unsolved cells of one house
+// of N cells, or of two that share cells (a and b, sorted), that they
+// forbid at position g, sorted, decided by matchings instead of search:
+// the fillings of a house are the perfect matchings of its cells to the
+// N digits, and a candidate is allowed exactly when it lies in one
+// (pmSupport). For two houses, a filling of the shared cells extends to
+// a house exactly when the house's other cells take the digits it
+// leaves, so only the set of digits it uses matters: each such set that
+// both houses extend allows its fillings of the shared cells, and what
+// it allows in each house's other cells. ok is false when the shared
+// cells have too many fillings to list, or when the houses have no
+// filling at all (the caller decides by search).
+func housesForbid(g *logic.Grid, n int, a, b []int) (out []logic.Candidate, ok bool) {
+	mask := func(c int) uint64 {
+		if v := g.Value[c]; v != 0 {
+			return 1 << (v - 1)
+		}
+		return uint64(g.Cand[c])
+	}
+	full := uint64(1)<<n - 1
+	if n == 64 {
+		full = ^uint64(0)
+	}
+	allowed := map[int]uint64{} // per cell: the digits some filling gives it
+	filled := false             // some filling of a (and b) exists
+	allow := func(cells []int, masks []uint64, left uint64) {
+		sup, ok := pmSupport(masks, left)
+		for k, c := range cells {
+			allowed[c] |= sup[k]
+		}
+		filled = filled || ok
+	}
+	restOf := func(h, shared []int) (cells []int, masks []uint64) {
+		for _, c := range h {
+			if _, in := slices.BinarySearch(shared, c); !in {
+				cells, masks = append(cells, c), append(masks, mask(c))
+			}
+		}
+		return cells, masks
+	}
+	if b == nil {
+		cells, masks := restOf(a, nil)
+		allow(cells, masks, full)
+	} else {
+		shared := common(nil, a, b)
+		cellsA, masksA := restOf(a, shared)
+		cellsB, masksB := restOf(b, shared)
+		both := map[uint64]bool{} // digit sets of the shared cells: both houses extend it
+		nodes := 0
+		filling := make([]int, len(shared)) // per shared cell: its digit's bit
+		var fill func(k int, used uint64) bool
+		fill = func(k int, used uint64) bool {
+			if nodes++; nodes > maxFillings {
+				return false
+			}
+			if k == len(shared) {
+				ext, seen := both[used]
+				if !seen {
+					left := full &^ used
+					ext = perfectMatch(masksA, left) && perfectMatch(masksB, left)
+					both[used] = ext
+					if ext {
+						allow(cellsA, masksA, left)
+						allow(cellsB, masksB, left)
+					}
+				}
+				if ext {
+					for i, c := range shared {
+						allowed[c] |= 1 << filling[i]
+					}
+				}
+				return true
+			}
+			for m := mask(shared[k]) &^ used; m != 0; m &= m - 1 {
+				filling[k] = bits.TrailingZeros64(m)
+				if !fill(k+1, used|m&-m) {
+					return false
+				}
+			}
+			return true
+		}
+		if !fill(0, 0) {
+			return nil, false
+		}
+	}
+	if !filled {
+		return nil, false // a broken position: left to the search
+	}
+	for _, h := range [][]int{a, b} {
+		for _, c := range h {
+			if g.Value[c] != 0 {
+				continue
+			}
+			for m := mask(c) &^ allowed[c]; m != 0; m &= m - 1 {
+				out = append(out, logic.Candidate{Cell: c, Digit: bits.TrailingZeros64(m) + 1})
+			}
+			allowed[c] = ^uint64(0) // listed once: a shared cell is in both houses
+		}
+	}
+	slices.SortFunc(out, func(a, b logic.Candidate) int {
+		return cmp.Or(cmp.Compare(a.Cell, b.Cell), cmp.Compare(a.Digit, b.Digit))
+	})
+	return out, true
+}
+
+// perfectMatch reports whether cells (each the set of digits it may
+// hold, bit d−1 for digit d) can take the digits of left one each, every
+// digit used.
+func perfectMatch(cells []uint64, left uint64) bool {
+	_, ok := matchAll(cells, left)
+	return ok
+}
+
+// matchAll returns a perfect matching of cells to the digits of left
+// (per digit bit, its cell), by augmenting paths, or ok false when there
+// is none.
+func matchAll(cells []uint64, left uint64) (owner [64]int8, ok bool) {
+	for d := range owner {
+		owner[d] = -1
+	}
+	if len(cells) != bits.OnesCount64(left) || len(cells) > 64 {
+		return owner, false
+	}
+	var augment func(k int, seen *uint64) bool
+	augment = func(k int, seen *uint64) bool {
+		for m := cells[k] & left &^ *seen; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros64(m)
+			*seen |= 1 << d
+			if owner[d] < 0 || augment(int(owner[d]), seen) {
+				owner[d] = int8(k)
+				return true
+			}
+		}
+		return false
+	}
+	for k := range cells {
+		var seen uint64
+		if !augment(k, &seen) {
+			return owner, false
+		}
+	}
+	return owner, true
+}
+
+// pmSupport returns, per cell, the digits of left it takes in some
+// perfect matching of cells to left (none when there is no perfect
+// matching, ok false). With every digit matched, an edge lies in a
+// perfect matching exactly when it is matched or closes an alternating
+// cycle: cell k, digit d, d's cell in the matching found, and on through
+// matched digits back to k (Régin's filtering of all-different).
+func pmSupport(cells []uint64, left uint64) (sup []uint64, ok bool) {
+	sup = make([]uint64, len(cells))
+	owner, ok := matchAll(cells, left)
+	if !ok {
+		return sup, false
+	}
+	// reach[k]: the cells k reaches by one of its other digits and that
+	// digit's cell, then closed transitively.
+	reach := make([]uint64, len(cells))
+	for k, m := range cells {
+		for m &= left; m != 0; m &= m - 1 {
+			if o := owner[bits.TrailingZeros64(m)]; int(o) != k {
+				reach[k] |= 1 << o
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for k := range reach {
+			r := reach[k]
+			for m := r; m != 0; m &= m - 1 {
+				r |= reach[bits.TrailingZeros64(m)]
+			}
+			if r != reach[k] {
+				reach[k], changed = r, true
+			}
+		}
+	}
+	for k, m := range cells {
+		for m &= left; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros64(m)
+			if o := int(owner[d]); o == k || reach[o]&(1<<k) != 0 {
+				sup[k] |= 1 << d
+			}
+		}
+	}
+	return sup, true
+}

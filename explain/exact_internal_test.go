@@ -1,12 +1,18 @@
 package explain
 
 import (
+	"cmp"
+	"context"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/fallback"
 	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/logic"
+	"github.com/satdoku/satdoku/variant"
 )
 
 // exactPuzzles are corpus puzzles whose rules the exact check is tested
@@ -228,4 +234,104 @@ func TestMatchHouseMatchesSearch(t *testing.T) {
 		}
 		t.Logf("side %d: %d models, %d refutations agree with the search", side, models, refutations)
 	}
+}
+
+// TestHousesForbidMatchesSearch checks the matchings that decide one
+// house, or two sharing cells, against the search they replace (decide),
+// on random positions of 4×4, 6×6 and 9×9 grids and of a 9×9 with
+// diagonals (a house crossing boxes): every set of one or two houses
+// that the explainer tries must forbid the same candidates by both.
+func TestHousesForbidMatchesSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 33))
+	shapes := []struct {
+		name  string
+		shape board.Shape
+		diag  bool
+	}{
+		{"4x4", board.Shape{BoxRows: 2, BoxCols: 2}, false},
+		{"6x6", board.Shape{BoxRows: 2, BoxCols: 3}, false},
+		{"9x9", board.Classic, false},
+		{"9x9 diagonals", board.Classic, true},
+	}
+	for _, sh := range shapes {
+		sets, forbids, declined := 0, 0, 0
+		for pos := 0; pos < 40; pos++ {
+			g, err := randomPosition(rng, sh.shape, sh.diag, 1+pos%5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x, err := New(g, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			x.ready()
+			for _, level := range x.order[:2] {
+				for _, cs := range level {
+					houses, ok := x.housesOf(cs.set)
+					if !ok {
+						continue
+					}
+					got, ok := housesForbid(g, x.n, houses[0], houses[1])
+					if !ok {
+						declined++
+						continue
+					}
+					want, unsure := x.decide(g, cs.key, cs.set, cs.cells, 1<<30)
+					if len(unsure) > 0 {
+						t.Fatalf("%s: the search left %d candidates undecided", sh.name, len(unsure))
+					}
+					slices.SortFunc(want, func(a, b logic.Candidate) int {
+						return cmp.Or(cmp.Compare(a.Cell, b.Cell), cmp.Compare(a.Digit, b.Digit))
+					})
+					if !slices.Equal(got, want) {
+						t.Fatalf("%s, position %d, %s: matchings forbid %v, the search %v", sh.name, pos, x.names(cs.set), got, want)
+					}
+					sets++
+					if len(got) > 0 {
+						forbids++
+					}
+				}
+			}
+		}
+		// Both kinds of answer must be seen, or the test tests one side.
+		if sets == 0 || forbids == 0 || forbids == sets {
+			t.Errorf("%s: %d sets compared, %d forbid something", sh.name, sets, forbids)
+		}
+		t.Logf("%s: %d sets agree with the search, %d forbid something; %d declined", sh.name, sets, forbids, declined)
+	}
+}
+
+// randomPosition returns a candidate grid of shape (with both diagonals
+// as houses when diag) that has a solution: a solved grid, its digits
+// relabelled at random, kept in every cell; every other digit kept with
+// probability keep/6; one cell in eight placed.
+func randomPosition(rng *rand.Rand, shape board.Shape, diag bool, keep int) (*logic.Grid, error) {
+	p := &variant.Puzzle{Givens: board.New(shape)}
+	if diag {
+		p.Rules = []variant.Rule{variant.PositiveDiagonal{}, variant.NegativeDiagonal{}}
+	}
+	res, err := fallback.NewSolver().SolveVariant(context.Background(), p, 1)
+	if err != nil || res.Count == 0 {
+		return nil, fmt.Errorf("no solution to start from: %v", err)
+	}
+	g, err := logic.FromPuzzle(p)
+	if err != nil {
+		return nil, err
+	}
+	n := g.N
+	relabel := rng.Perm(n)
+	for c := range g.Cand {
+		d := relabel[res.Solutions[0].Cells[c]-1] + 1
+		if rng.IntN(8) == 0 {
+			g.Value[c], g.Cand[c] = d, logic.DigitSet(d)
+			continue
+		}
+		g.Cand[c] = logic.DigitSet(d)
+		for e := 1; e <= n; e++ {
+			if rng.IntN(6) < keep {
+				g.Cand[c] |= logic.DigitSet(e)
+			}
+		}
+	}
+	return g, nil
 }

@@ -426,7 +426,12 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 			continue
 		}
 		var targets []logic.Candidate
-		if k == 2 && (x.insts[cs.set[0]].Weight == 3 || x.insts[cs.set[1]].Weight == 3) {
+		if houses, ok := x.housesOf(cs.set); ok {
+			targets, ok = housesForbid(g, x.n, houses[0], houses[1])
+			if !ok {
+				targets = x.forbidden(g, cs.key, cs.set, cs.cells)
+			}
+		} else if k == 2 && (x.insts[cs.set[0]].Weight == 3 || x.insts[cs.set[1]].Weight == 3) {
 			// A rule on more than N cells (a sum along a line through
 			// the whole grid) leaves most of a pair's candidates to
 			// SAT at every position: the pair is tested by propagation.
@@ -441,6 +446,18 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 		return &found{set: slices.Clone(cs.set), targets: targets}
 	}
 	return nil
+}
+
+// housesOf returns the cells of the instances of set (one or two) when
+// each is a house of N cells, which housesForbid decides by matchings.
+func (x *Explainer) housesOf(set []int) (houses [2][]int, ok bool) {
+	for k, i := range set {
+		if !x.fullHouse(i) {
+			return houses, false
+		}
+		houses[k] = x.insts[i].Cells
+	}
+	return houses, true
 }
 
 // triples returns the cheapest connected set of three instances that

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -190,26 +191,18 @@ func RGB(r, g, b uint8) color.NRGBA { return color.NRGBA{r, g, b, 255} }
 // other text, as a programming error (the colours are constants of this
 // package and of its callers).
 func Hex(s string) color.NRGBA {
-	var c color.NRGBA
-	c.A = 255
-	var n int
-	var err error
-	switch len(s) {
-	case 7:
-		n, err = fmt.Sscanf(s, "#%02x%02x%02x", &c.R, &c.G, &c.B)
-		if n != 3 {
-			err = fmt.Errorf("want 3 components, got %d", n)
-		}
-	case 9:
-		n, err = fmt.Sscanf(s, "#%02x%02x%02x%02x", &c.R, &c.G, &c.B, &c.A)
-		if n != 4 {
-			err = fmt.Errorf("want 4 components, got %d", n)
-		}
-	default:
-		err = fmt.Errorf("want #rrggbb or #rrggbbaa")
+	// strconv, not fmt.Sscanf: the package's colours are parsed when
+	// every satdoku command starts, and Sscanf cost most of that.
+	if (len(s) != 7 && len(s) != 9) || s[0] != '#' {
+		panic(fmt.Sprintf("render.Hex(%q): want #rrggbb or #rrggbbaa", s))
 	}
-	if err != nil {
-		panic(fmt.Sprintf("render.Hex(%q): %v", s, err))
+	c := color.NRGBA{A: 255}
+	for i, p := range []*uint8{&c.R, &c.G, &c.B, &c.A}[:len(s)/2] {
+		v, err := strconv.ParseUint(s[1+2*i:3+2*i], 16, 8)
+		if err != nil {
+			panic(fmt.Sprintf("render.Hex(%q): %v", s, err))
+		}
+		*p = uint8(v)
 	}
 	return c
 }

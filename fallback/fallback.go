@@ -44,7 +44,17 @@ type Solver struct {
 	ctx     context.Context
 	over    bool // NodeLimit was reached
 
-	gaveUp       bool // the 9×9 path exceeded fastBudget nodes
+	gaveUp       bool  // the 9×9 path exceeded budget9 nodes
+	budget9      int64 // the node count at which the 9×9 path gives up, or pauses
+	// pause9, if set, is called when the 9×9 path reaches budget9: it
+	// waits for its next turn (solveMarks9), raising budget9, and reports
+	// false if the search is to give up instead.
+	pause9 func() bool
+	// marksTurn and marksShare, if set, replace marksBudget and
+	// marksShare (tests: turns of a few nodes), and marksWinner says
+	// which search answered solveMarks9's last puzzle (tests).
+	marksTurn, marksShare int64
+	marksWinner          string
 	forceGeneric bool // tests: use the generic path on 9×9 too
 	cellBranch   bool // tests: the 9×9 path branches on cells, not band patterns
 	noDerived    bool // tests: variant puzzles get no derived sums (variant_derived.go)
@@ -81,7 +91,8 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, limit int) (Result, 
 	s.stopped, s.over = false, false
 	if b.Shape == board.Classic && !s.forceGeneric {
 		s.gaveUp = false
-		s.solve9(b)
+		s.budget9 = fastBudget
+		s.solve9(b, nil)
 		if s.gaveUp {
 			// The fast path's fixed branching order can be trapped (a
 			// puzzle with no solution and few givens is the classic case):

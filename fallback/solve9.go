@@ -174,10 +174,13 @@ type solver9 struct {
 	stack [82]state9
 }
 
-func (s *Solver) solve9(b *board.Board) {
+func (s *Solver) solve9(b *board.Board, marks *[81]uint16) {
 	st := &s.s9.stack[0]
 	if !st.start((*[81]uint8)(b.Cells)) {
 		return
+	}
+	if marks != nil {
+		st.keepMarks(marks)
 	}
 	if !st.fullUpdate() {
 		return
@@ -187,6 +190,17 @@ func (s *Solver) solve9(b *board.Board) {
 		return
 	}
 	s.search9(st, 1)
+}
+
+// keepMarks removes from st every digit a cell's marks leave out (bit
+// d−1 of marks[c] for digit d), all masks dirty.
+func (st *state9) keepMarks(marks *[81]uint16) {
+	for c, m := range marks {
+		for out := ^uint32(m) & low9; out != 0; out &= out - 1 {
+			st.cand[9*(c/27)+bits.TrailingZeros32(out)] &^= 1 << (c % 27)
+		}
+	}
+	st.dirty = all27
 }
 
 // start sets st to the givens of cells (digits 0..9, 0 blank), all masks
@@ -422,7 +436,7 @@ func (s *Solver) search9(st *state9, depth int) bool {
 	if s.cancelled(1023) {
 		return true
 	}
-	if s.nodes > fastBudget {
+	if s.nodes > s.budget9 && (s.pause9 == nil || !s.pause9()) {
 		s.gaveUp = true
 		s.stopped = true
 		return true

@@ -71,6 +71,9 @@ func (s *Solver) EachVariant(ctx context.Context, p *variant.Puzzle, limit int, 
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
+	if marks := marks9(p); marks != nil && visit == nil && !s.forceGeneric {
+		return s.solveMarks9(ctx, p, marks, limit)
+	}
 	vs, err := newVariantSearch(ctx, p, limit, !s.noDerived)
 	if vs == nil {
 		return Result{}, err
@@ -170,6 +173,11 @@ type vsolver struct {
 	done         <-chan struct{}
 	nodes        int64
 	nodeLimit    int64 // Solver.NodeLimit
+	// pause, if set, is called when the node count passes turnEnd: it
+	// waits for the search's next turn (solveMarks9), raising turnEnd, and
+	// reports false if the search is to stop instead.
+	pause   func() bool
+	turnEnd int64
 	over         bool  // nodeLimit was reached
 	limit        int
 	res          Result
@@ -517,6 +525,10 @@ func (s *vsolver) cancelled() bool {
 	s.nodes++
 	if s.nodeLimit > 0 && s.nodes > s.nodeLimit {
 		s.stopped, s.over = true, true
+		return true
+	}
+	if s.pause != nil && s.nodes > s.turnEnd && !s.pause() {
+		s.stopped = true
 		return true
 	}
 	if s.nodes&255 != 0 {

@@ -44,8 +44,8 @@ type Solver struct {
 	ctx     context.Context
 	over    bool // NodeLimit was reached
 
-	gaveUp       bool  // the 9×9 path exceeded budget9 nodes
-	budget9      int64 // the node count at which the 9×9 path gives up, or pauses
+	gaveUp  bool  // the 9×9 path exceeded budget9 nodes
+	budget9 int64 // the node count at which the 9×9 path gives up, or pauses
 	// pause9, if set, is called when the 9×9 path reaches budget9: it
 	// waits for its next turn (solveMarks9), raising budget9, and reports
 	// false if the search is to give up instead.
@@ -54,10 +54,10 @@ type Solver struct {
 	// marksShare (tests: turns of a few nodes), and marksWinner says
 	// which search answered solveMarks9's last puzzle (tests).
 	marksTurn, marksShare int64
-	marksWinner          string
-	forceGeneric bool // tests: use the generic path on 9×9 too
-	cellBranch   bool // tests: the 9×9 path branches on cells, not band patterns
-	noDerived    bool // tests: variant puzzles get no derived sums (variant_derived.go)
+	marksWinner           string
+	forceGeneric          bool // tests: use the generic path on 9×9 too
+	cellBranch            bool // tests: the 9×9 path branches on cells, not band patterns
+	noDerived             bool // tests: variant puzzles get no derived sums (variant_derived.go)
 }
 
 // NewSolver returns a Solver ready for use.

@@ -169,16 +169,16 @@ type vsolver struct {
 
 	contradiction bool // a given or a one-cell rule left a cell empty
 
-	ctx          context.Context
-	done         <-chan struct{}
-	nodes        int64
-	nodeLimit    int64 // Solver.NodeLimit
+	ctx       context.Context
+	done      <-chan struct{}
+	nodes     int64
+	nodeLimit int64 // Solver.NodeLimit
 	// pause, if set, is called when the node count passes turnEnd: it
 	// waits for the search's next turn (solveMarks9), raising turnEnd, and
 	// reports false if the search is to stop instead.
-	pause   func() bool
-	turnEnd int64
-	over         bool  // nodeLimit was reached
+	pause        func() bool
+	turnEnd      int64
+	over         bool // nodeLimit was reached
 	limit        int
 	res          Result
 	visit        func(*board.Board) bool

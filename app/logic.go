@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -74,12 +75,11 @@ type logicResult struct {
 // runLogic solves a batch result's puzzle logically; unique says that
 // the engine proved it has one solution. lc.timeout bounds the path: one
 // cut short is an error matching context.DeadlineExceeded.
-func runLogic(r *batch.Result, lc logicConfig, unique bool) *logicResult {
+func runLogic(ctx context.Context, r *batch.Result, lc logicConfig, unique bool) *logicResult {
 	g, err := logicGrid(r.Puzzle.Board, r.Variant)
 	if err != nil {
 		return &logicResult{err: err}
 	}
-	ctx := context.Background()
 	if lc.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, lc.timeout)
@@ -95,7 +95,10 @@ func (lc logicConfig) path(ctx context.Context, g *logic.Grid, unique bool, sol 
 		return &logicResult{err: err}
 	}
 	p, err := logic.SolveContext(ctx, g, opts)
-	if err != nil {
+	switch {
+	case errors.Is(err, context.Canceled):
+		return &logicResult{err: fmt.Errorf("the logical path was stopped after %s: %w", count(len(p.Steps), "step"), err)}
+	case err != nil:
 		return &logicResult{err: lc.pathTimeout(len(p.Steps))}
 	}
 	return &logicResult{path: p, rating: logic.Rate(p)}

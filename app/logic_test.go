@@ -499,11 +499,16 @@ func TestLogicTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ended, cancel := context.WithCancel(context.Background())
-	cancel()
+	ended, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0)) // long past
+	defer cancel()
 	lr := lc.path(ended, g, true, sol)
 	if !errors.Is(lr.err, context.DeadlineExceeded) || !strings.Contains(lr.err.Error(), "after 0 steps (--timeout 1s)") {
 		t.Errorf("an ended context: %v", lr.err)
+	}
+	stopped, stop := context.WithCancel(context.Background()) // as by a signal
+	stop()
+	if lr := lc.path(stopped, g, true, sol); !errors.Is(lr.err, context.Canceled) || !strings.Contains(lr.err.Error(), "stopped after 0 steps") {
+		t.Errorf("a cancelled context: %v", lr.err)
 	}
 	if lr := lc.path(context.Background(), g, true, sol); lr.err != nil || !lr.path.Solved {
 		t.Errorf("no deadline: %v, solved %v", lr.err, lr.path.Solved)

@@ -157,6 +157,9 @@ type resultWriter struct {
 	// logicFor is the result whose logical solve logicRes holds.
 	logicFor *batch.Result
 	logicRes *logicResult
+	// ctx is the run's context, if set: a signal that stops the batch
+	// stops its logical solves too.
+	ctx context.Context
 }
 
 func newResultWriter(w, stderr io.Writer, cfg *solveConfig) *resultWriter {
@@ -429,7 +432,11 @@ func (o *resultWriter) wantsLogic(r *batch.Result) bool {
 // techniques when the count proved it unique. It is safe to call from
 // any goroutine (see logicPipe, which calls it on several).
 func (o *resultWriter) solveLogic(r *batch.Result) *logicResult {
-	return runLogic(r, o.cfg.logic, r.Count == 1 && o.cfg.batch.Engine.Limit >= 2)
+	ctx := o.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return runLogic(ctx, r, o.cfg.logic, r.Count == 1 && o.cfg.batch.Engine.Limit >= 2)
 }
 
 // logicOf returns the logical solve of a result for --steps and --rate

@@ -504,6 +504,7 @@ func runSolve(c *cli.Context, s *streams) error {
 
 	stderr := &lockedWriter{w: s.stderr}
 	out := newResultWriter(s.stdout, stderr, cfg)
+	out.ctx = ctx
 	defer out.close()
 	progress := newProgress(s.stderr, cfg.quiet)
 	src := newInputs(s, c.Args().Slice(), cfg.input, progress)

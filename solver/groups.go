@@ -67,7 +67,11 @@ func MinimalGroupsDecided(ctx context.Context, base *encode.Formula, groups []*e
 	}
 	var sv Solver
 	s := &sv.s
-	defer s.release()
+	defer func() {
+		if !s.abandoned {
+			s.release()
+		}
+	}()
 	if err := s.load(f); err != nil {
 		return nil, err
 	}
@@ -303,13 +307,16 @@ func (m *assumer) solve(ctx context.Context, set []int) (unsat bool, model []boo
 	}
 	var st gs.Status
 	var gm []bool
-	err = locked(func() {
+	abandoned, err := lockedCtx(ctx, func() {
 		s.e.Assume(m.assum)
 		st = s.e.Solve()
 		if st == gs.Sat {
 			gm = s.e.Model()
 		}
 	})
+	if abandoned {
+		s.abandoned = true // still solving: its clauses stay as they are
+	}
 	switch {
 	case err != nil:
 		return false, nil, err

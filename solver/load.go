@@ -24,6 +24,9 @@ type lin struct {
 type session struct {
 	f     *encode.Formula
 	unsat bool // decided unsatisfiable while loading
+	// abandoned: a solve cut short by its context still runs on the
+	// session's clauses (lockedCtx), so they must not be released.
+	abandoned bool
 
 	lins []lin
 	lits []encode.Lit

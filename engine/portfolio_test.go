@@ -149,3 +149,51 @@ func TestPortfolioContext(t *testing.T) {
 		t.Errorf("blank 16×16: %v %v, want a timeout", res.Status, res.Err)
 	}
 }
+
+// TestPortfolioPencilMarks: a 9×9 pencil-mark sudoku (no rule but given
+// marks) is the backtracker's alone, as a classic board is, even with the
+// SAT side set to start at once; its counts are the SAT engine's, its
+// grids verified; one with no solution is explained with Explain. With
+// Candidates it is raced as before.
+func TestPortfolioPencilMarks(t *testing.T) {
+	t.Parallel()
+	bg := context.Background()
+	sat := newEngine(t, Options{Kind: SAT, Limit: 2})
+	eng := newEngine(t, Options{Kind: Portfolio, Limit: 2, HeadStart: -1, Explain: true})
+	tried := 0
+	for _, k := range knownPuzzles(t, 4) {
+		if k.count != 1 || k.p.Shape != board.Classic {
+			continue
+		}
+		// Each blank cell marked with its digit and the next one.
+		p := &variant.Puzzle{Givens: k.p.Clone()}
+		for c, d := range k.sol.Cells {
+			if k.p.Cells[c] == 0 {
+				p.Rules = append(p.Rules, variant.PencilMarks{Cell: c, Digits: []int{min(int(d), int(d)%9+1), max(int(d), int(d)%9+1)}})
+			}
+		}
+		want := sat.SolvePuzzle(bg, p)
+		res := eng.SolvePuzzle(bg, p)
+		tried++
+		if res.Status != Solved || res.Count != want.Count || res.Engine != "backtrack" {
+			t.Errorf("%s with marks: %v, %d solutions by %q; the SAT engine %v, %d", k.where, res.Status, res.Count, res.Engine, want.Status, want.Count)
+			continue
+		}
+		for _, g := range []*board.Board{res.Solution, res.Second} {
+			if g != nil && variant.Check(p, g) != nil {
+				t.Errorf("%s with marks: a grid that fails the check", k.where)
+			}
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no puzzle tried")
+	}
+	// r1c1 and r1c2 both marked 5 only: no solution, and the two marks
+	// are the explanation.
+	p := &variant.Puzzle{Givens: board.New(board.Classic), Rules: []variant.Rule{
+		variant.PencilMarks{Cell: 0, Digits: []int{5}}, variant.PencilMarks{Cell: 1, Digits: []int{5}}}}
+	res := eng.SolvePuzzle(bg, p)
+	if res.Status != NoSolution || res.Engine != "backtrack" || len(res.Conflict)+len(res.ConflictRules) == 0 {
+		t.Errorf("two cells marked 5 in a row: %v by %q, conflict %v, rules %v, %v", res.Status, res.Engine, res.Conflict, res.ConflictRules, res.Err)
+	}
+}

@@ -9,6 +9,11 @@ import (
 	"github.com/satdoku/satdoku/variant"
 )
 
+// PencilMarks9 reports whether p is a pencil-mark sudoku: a 9×9 puzzle
+// with the usual boxes whose only rules are given pencil marks, which
+// SolveVariant solves as a classic board with candidates.
+func PencilMarks9(p *variant.Puzzle) bool { return marks9(p) != nil }
+
 // marks9 returns the marks of a pencil-mark sudoku: a 9×9 puzzle with
 // the usual boxes whose only rules are given pencil marks, each cell's
 // digits as bits (d−1 for digit d). It returns nil for any other puzzle.

@@ -214,9 +214,11 @@ func newVsolver(n int) *vsolver {
 // propagator on it, in units of one contradiction. With 1, the first few
 // contradictions outweighed the structure (a cell's propagators): on
 // skyscraper puzzles the search then left the clued lines too early
-// (Interactive Sudoku Solver's "Skyscaper 2-3": 22,996 guesses to count
-// two solutions; 597–618 with 4 to 6). Measured in docs/performance.md.
-const priorWeight = 6
+// (Interactive Sudoku Solver's "Skyscaper 2-3": 22,996 guesses to find
+// two solutions; 597–618 with 4 to 6). 5 rather than 6, which made one
+// of the MATHEMAGIC killers search 2.7 times more: the search is that
+// sensitive. Measured in docs/performance.md.
+const priorWeight = 5
 
 // fullMask returns the mask of digits 1..n.
 func fullMask(n int) uint64 {

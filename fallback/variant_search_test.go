@@ -62,7 +62,7 @@ func skyscraper23Puzzle(t *testing.T) *variant.Puzzle {
 // TestSkyscraperSearchBounded checks that the backtracker finds two
 // solutions of "Skyscaper 2-3" within a bound of search nodes. Its search
 // took 11,500 nodes when a cell's first contradictions outweighed its
-// propagators (weights starting at 1); it takes about 310 now, and
+// propagators (weights starting at 1); it takes about 300 now, and
 // Interactive Sudoku Solver about 750 guesses.
 func TestSkyscraperSearchBounded(t *testing.T) {
 	t.Parallel()

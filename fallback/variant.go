@@ -151,9 +151,10 @@ type vsolver struct {
 	propCells        [][]int32
 	watch            [][]int32 // the propagators each cell wakes
 
-	// weight[c] grows with the contradictions c takes part in (it starts
-	// at 1 + the number of propagators on c): the search branches on the
-	// cell with the most weight per candidate (dom/wdeg).
+	// weight[c] grows by 1 with each contradiction c takes part in; it
+	// starts at priorWeight × (1 + the number of propagators on c). The
+	// search branches on the cell with the most weight per candidate
+	// (dom/wdeg).
 	weight    []int64
 	failCells []int32 // the cells of the last contradiction
 	failPair  [2]int32
@@ -204,10 +205,20 @@ func newVsolver(n int) *vsolver {
 	s.watch = make([][]int32, nc)
 	s.weight = make([]int64, nc)
 	for i := range s.weight {
-		s.weight[i] = 1
+		s.weight[i] = priorWeight
 	}
 	return s
 }
+
+// priorWeight is the weight a cell starts with and gets for each
+// propagator on it, in units of one contradiction. With 1, the first few
+// contradictions outweighed the structure (a cell's propagators): on
+// skyscraper puzzles the search then left the clued lines too early
+// (Interactive Sudoku Solver's "Skyscaper 2-3": 22,996 guesses to find
+// two solutions; 597–618 with 4 to 6). 5 rather than 6, which made one
+// of the MATHEMAGIC killers search 2.7 times more: the search is that
+// sensitive. Measured in docs/performance.md.
+const priorWeight = 5
 
 // fullMask returns the mask of digits 1..n.
 func fullMask(n int) uint64 {
@@ -230,7 +241,7 @@ func (s *vsolver) addProp(p propagator, cells []int32) {
 		}
 		own = append(own, c)
 		s.watch[c] = append(s.watch[c], id)
-		s.weight[c]++
+		s.weight[c] += priorWeight
 	}
 	s.propCells = append(s.propCells, own)
 }
@@ -546,9 +557,16 @@ func (s *vsolver) cancelled() bool {
 // choose picks the branch: the cell of the last conflict while it is
 // open; else the open cell with the most weight per candidate, and its
 // smallest digit; but when that cell has more than two candidates and some
-// digit has only two places left in a full group, that digit in the
-// most weighted of its places (a binary choice either way). It returns −1
-// when every cell is decided.
+// digit has only two places left in a full group, one of which weighs at
+// least the best cell's weight per candidate, that digit in the most
+// weighted of its places (a binary choice either way, but one that places
+// the digit on both sides). It returns −1 when every cell is decided.
+//
+// Interactive Sudoku Solver, which branches on every digit of a cell,
+// takes such a pair only at twice the cell's weight per candidate; here a
+// cell's branch is "its digit or not", weaker on its second side, so the
+// pair is worth more. Taking any pair, however light, as before, made the
+// killers and skyscrapers search 1.5–6 times more (docs/performance.md).
 func (s *vsolver) choose() (int32, uint64) {
 	if s.lastConflict >= 0 {
 		if m := s.cand[s.lastConflict]; m&(m-1) != 0 {
@@ -575,7 +593,8 @@ func (s *vsolver) choose() (int32, uint64) {
 	if bestK <= 2 {
 		return best, bit
 	}
-	pairW := int64(-1)
+	// A place must weigh at least ⌈bestW/bestK⌉.
+	pairW := (bestW+int64(bestK)-1)/int64(bestK) - 1
 	for _, g := range s.groups {
 		var once, twice, thrice uint64
 		for _, c := range g {

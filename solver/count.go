@@ -50,7 +50,7 @@ func (sv *Solver) Count(ctx context.Context, f *encode.Formula, limit int) (mode
 		if err := ctx.Err(); err != nil {
 			return models, partial(models), err
 		}
-		st, model, err := sv.next()
+		st, model, err := sv.next(ctx)
 		if err != nil {
 			return models, partial(models), err
 		}

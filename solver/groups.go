@@ -34,8 +34,8 @@ import (
 // solve. gophersat's Assume forgets the units it found while parsing
 // (GOPHERSAT.md, hazard 3): the problem it gets here has none, as for
 // every solve of this package, and a selector that the top-level
-// propagation decides is answered here without gophersat. The ctx is
-// checked between solves.
+// propagation decides is answered here without gophersat. The ctx ends
+// it between solves and during one (see the package documentation).
 func MinimalGroups(ctx context.Context, base *encode.Formula, groups []*encode.Formula) ([]int, error) {
 	return MinimalGroupsDecided(ctx, base, groups, nil)
 }
@@ -67,11 +67,7 @@ func MinimalGroupsDecided(ctx context.Context, base *encode.Formula, groups []*e
 	}
 	var sv Solver
 	s := &sv.s
-	defer func() {
-		if !s.abandoned {
-			s.release()
-		}
-	}()
+	defer s.release()
 	if err := s.load(f); err != nil {
 		return nil, err
 	}
@@ -307,11 +303,12 @@ func (m *assumer) solve(ctx context.Context, set []int) (unsat bool, model []boo
 	}
 	var st gs.Status
 	var gm []bool
+	e, assum := s.e, m.assum // the closure may outlive them (lockedCtx)
 	abandoned, err := lockedCtx(ctx, func() {
-		s.e.Assume(m.assum)
-		st = s.e.Solve()
+		e.Assume(assum)
+		st = e.Solve()
 		if st == gs.Sat {
-			gm = s.e.Model()
+			gm = e.Model()
 		}
 	})
 	if abandoned {

@@ -93,6 +93,9 @@ func (s *session) load(f *encode.Formula) error {
 	if err := f.Validate(); err != nil {
 		return err
 	}
+	if s.abandoned {
+		*s = session{} // a solve still runs on the old buffers: new ones
+	}
 	s.f = f
 	s.unsat = false
 	nv := f.NumVars
@@ -487,6 +490,9 @@ func (s *session) build() {
 // release drops the references to the caller's formula and to the
 // gophersat solver, keeping only reusable buffers.
 func (s *session) release() {
+	if s.abandoned {
+		return // a solve still runs on them (load starts afresh)
+	}
 	s.f = nil
 	s.e = nil
 	clear(s.slab) // the clause structs point into glits; drop gophersat's view

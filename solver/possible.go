@@ -72,7 +72,7 @@ func (sv *Solver) Possible(ctx context.Context, f *encode.Formula, lits []encode
 		if err := ctx.Err(); err != nil {
 			return nil, encode.Unknown, err
 		}
-		st, model, err := sv.next()
+		st, model, err := sv.next(ctx)
 		if err != nil {
 			return nil, encode.Unknown, err
 		}

@@ -119,8 +119,9 @@ func (sv *Solver) start() error {
 }
 
 // next runs one solve and, if it finds a model, returns it in DIMACS
-// numbering, checked against every constraint of the formula.
-func (sv *Solver) next() (encode.Status, []bool, error) {
+// numbering, checked against every constraint of the formula. When ctx
+// ends during the solve it returns ctx's error at once (lockedCtx).
+func (sv *Solver) next(ctx context.Context) (encode.Status, []bool, error) {
 	s := &sv.s
 	if s.unsat {
 		return encode.Unsat, nil, nil
@@ -128,12 +129,16 @@ func (sv *Solver) next() (encode.Status, []bool, error) {
 	var st gs.Status = gs.Sat
 	var gm []bool
 	if s.e != nil {
-		err := locked(func() {
-			st = s.e.Solve()
+		e := s.e // the closure may outlive s's fields (lockedCtx)
+		abandoned, err := lockedCtx(ctx, func() {
+			st = e.Solve()
 			if st == gs.Sat {
-				gm = s.e.Model()
+				gm = e.Model()
 			}
 		})
+		if abandoned {
+			s.abandoned = true
+		}
 		if err != nil {
 			return encode.Unknown, nil, err
 		}
@@ -193,9 +198,10 @@ func Check(f *encode.Formula, model []bool) int { return f.Broken(model) }
 // It returns an error, with Status Unknown, for a malformed formula
 // (ErrFormula), a panic inside gophersat (ErrPanic), a model that breaks a
 // constraint (ErrBadModel), or a ctx already done when Solve is called
-// (the ctx's error). A solve cannot be interrupted once started (gophersat
-// has no way to stop): if ctx ends meanwhile the finished result is
-// returned.
+// (the ctx's error), or ctx's error when ctx ends during the solve:
+// gophersat cannot be stopped, so it then finishes on a goroutine of its
+// own, holding the lock every gophersat call takes, and sv starts afresh
+// on its next formula (lockedCtx).
 func (sv *Solver) Solve(ctx context.Context, f *encode.Formula) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
@@ -207,7 +213,7 @@ func (sv *Solver) Solve(ctx context.Context, f *encode.Formula) (Result, error) 
 	if err := sv.start(); err != nil {
 		return Result{}, err
 	}
-	st, model, err := sv.next()
+	st, model, err := sv.next(ctx)
 	if err != nil {
 		return Result{}, err
 	}

@@ -35,6 +35,8 @@ type Options struct {
 	// ends, a step being searched for is given up (no step is found,
 	// and no unsound one: what is left undecided is left) and later
 	// searches end at once. logic.SolveContext then reports its error.
+	// A gophersat solve under way when it ends is left to finish on its
+	// own (solver.WithAbandon): the step answers on time.
 	Context context.Context
 }
 
@@ -121,6 +123,7 @@ func New(g *logic.Grid, opts Options) (*Explainer, error) {
 	if x.ctx == nil {
 		x.ctx = context.Background()
 	}
+	x.ctx = solver.WithAbandon(x.ctx)
 	if len(opts.Solution) == n*n {
 		x.solution = slices.Clone(opts.Solution)
 	}

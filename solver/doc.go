@@ -37,11 +37,13 @@
 // start-up: after RaiseAfter collections it raises the target to
 // GCPercent (400), unless GOGC is set.
 //
-// gophersat cannot be interrupted. Solve, Count, Possible and the
-// minimisations of MinimalGroups answer with their context's error as
-// soon as it ends, even during a solve, but that solve goes on to its end
-// on a goroutine of its own, holding the lock that every gophersat call
-// takes (so later solves wait for it, within their own contexts), and
-// its CPU is spent all the same. A caller that must get the CPU back runs
-// the solve in a worker process it can kill, as package batch does.
+// gophersat cannot be interrupted: a context is checked before a solve
+// starts and between solves, but a solve that has started runs to its
+// end. Under a context of WithAbandon, Solve, Count, Possible and the
+// minimisations of MinimalGroups answer with its error as soon as it
+// ends, even during a solve, which goes on to its end on a goroutine of
+// its own, holding the lock that every gophersat call takes (later solves
+// wait for it, within their own contexts), its CPU spent all the same. A
+// caller that must get the CPU back runs the solve in a worker process it
+// can kill, as package batch does.
 package solver

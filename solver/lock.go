@@ -21,17 +21,32 @@ func locked(fn func()) error {
 	return protect(fn)
 }
 
-// lockedCtx is locked, but returns ctx's error as soon as ctx ends, while
-// waiting for the lock or while fn runs. gophersat cannot be stopped, so
-// an fn cut short goes on in a goroutine of its own, holding the lock
-// until it returns (every later solve waits for it, each within its own
-// context); abandoned reports that, and the caller must then leave alone
-// everything fn uses: the solver and its clauses.
+// abandonKey marks a context of WithAbandon.
+type abandonKey struct{}
+
+// WithAbandon returns ctx marked so that a solve of this package under it
+// answers with ctx's error as soon as ctx ends, even while gophersat is
+// solving: that solve goes on to its end on a goroutine of its own,
+// holding the lock every gophersat call takes, so that later solves wait
+// for it. It is for a process that must answer on time and cannot kill a
+// worker instead (a logical path's SAT steps, a web request). Without the
+// mark, a solve that has started runs to its end before the error is
+// returned, and the solves after it are not held up: a worker process
+// whose parent kills it on time wants that.
+func WithAbandon(ctx context.Context) context.Context {
+	return context.WithValue(ctx, abandonKey{}, true)
+}
+
+// lockedCtx is locked, but returns ctx's error when ctx has ended, and,
+// for a ctx of WithAbandon, as soon as it ends while waiting for the lock
+// or while fn runs: fn then goes on in a goroutine of its own, holding the
+// lock until it returns; abandoned reports that, and the caller must then
+// leave alone everything fn uses: the solver and its clauses.
 func lockedCtx(ctx context.Context, fn func()) (abandoned bool, err error) {
 	if err := ctx.Err(); err != nil {
 		return false, err
 	}
-	if ctx.Done() == nil {
+	if ctx.Done() == nil || ctx.Value(abandonKey{}) == nil {
 		return false, locked(fn)
 	}
 	select {

@@ -20,7 +20,7 @@ func TestLockedCtx(t *testing.T) {
 		t.Fatalf("ended context: abandoned %v, error %v, ran %v", abandoned, err, ran)
 	}
 
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(WithAbandon(context.Background()))
 	started, release, finished := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	go func() {
 		<-started
@@ -56,7 +56,7 @@ func TestLockedCtx(t *testing.T) {
 func TestSolveCutShort(t *testing.T) {
 	hard := pigeonhole(8, 7)
 	var sv Solver
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(WithAbandon(context.Background()))
 	go func() {
 		// Cancel once the solve holds the lock (it has started).
 		for len(gophersatLock) == 0 {
@@ -98,4 +98,15 @@ func pigeonhole(p, h int) *encode.Formula {
 		}
 	}
 	return f
+}
+
+// TestLockedCtxUnmarked: without WithAbandon, a context that ends while
+// fn runs does not cut it short: fn's own answer comes back.
+func TestLockedCtxUnmarked(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := false
+	abandoned, err := lockedCtx(ctx, func() { cancel(); ran = true })
+	if abandoned || err != nil || !ran {
+		t.Fatalf("abandoned %v, error %v, ran %v", abandoned, err, ran)
+	}
 }

@@ -198,10 +198,10 @@ func Check(f *encode.Formula, model []bool) int { return f.Broken(model) }
 // It returns an error, with Status Unknown, for a malformed formula
 // (ErrFormula), a panic inside gophersat (ErrPanic), a model that breaks a
 // constraint (ErrBadModel), or a ctx already done when Solve is called
-// (the ctx's error), or ctx's error when ctx ends during the solve:
-// gophersat cannot be stopped, so it then finishes on a goroutine of its
-// own, holding the lock every gophersat call takes, and sv starts afresh
-// on its next formula (lockedCtx).
+// (the ctx's error). A solve cannot be interrupted once started
+// (gophersat has no way to stop): if ctx ends meanwhile the finished
+// result is returned; but under a ctx of WithAbandon, Solve returns ctx's
+// error at once, and sv starts afresh on its next formula (lockedCtx).
 func (sv *Solver) Solve(ctx context.Context, f *encode.Formula) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, err

@@ -56,6 +56,10 @@ type Stats struct {
 	// Trials counts the deletion trials of MUS steps given to the native
 	// backtracker, Native those it decided (gophersat solved the others).
 	Trials, Native int
+	// Escalations counts the times the native trials' budget grew,
+	// gophersat having taken longer on a trial the native search gave
+	// up on (see solved).
+	Escalations int
 }
 
 // Explainer finds SAT steps on the positions of one puzzle: it holds the
@@ -105,6 +109,11 @@ type Explainer struct {
 	// decided, for its budget.
 	fbNodes  int64
 	fbTrials int64
+	// fbScale multiplies the trials' budget (1 when 0; see solved), and
+	// fbGaveUp is the budget of the last trial the native search gave up
+	// on, until gophersat has decided it (0: none).
+	fbScale  int64
+	fbGaveUp int64
 	// Stats counts the work done so far.
 	Stats Stats
 }
@@ -935,7 +944,7 @@ func (x *Explainer) mus(g *logic.Grid, t logic.Candidate, native bool) ([]int, e
 	if !native {
 		return solver.MinimalGroups(x.ctx, base, groups)
 	}
-	return solver.MinimalGroupsDecided(x.ctx, base, groups, x.decider(g, t))
+	return solver.MinimalGroupsWith(x.ctx, base, groups, solver.GroupsOptions{Decide: x.decider(g, t), Solved: x.solved})
 }
 
 // solutionOf returns a solution of the position g (its cells' digits), or

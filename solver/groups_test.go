@@ -190,3 +190,89 @@ func TestMinimalGroupsErrors(t *testing.T) {
 		t.Errorf("ctx done: %v", err)
 	}
 }
+
+// TestMinimalGroupsSolved checks GroupsOptions.Solved on the pigeonhole
+// formula of 6 pigeons and 5 holes (one group per pigeon's "in some hole"
+// and per hole's "at most one pigeon"): with a decider that decides
+// nothing, each trial gophersat solves is told once, right after the
+// decider left it, with its conflicts (some trials need search: more than
+// none in all), and the answer is MinimalGroups's; with a decider that
+// decides everything (by gophersat itself, on the trial's plain formula),
+// Solved is never told.
+func TestMinimalGroupsSolved(t *testing.T) {
+	t.Parallel()
+	const pigeons, holes = 6, 5
+	v := func(p, h int) encode.Lit { return encode.Lit(p*holes + h + 1) }
+	base := &encode.Formula{NumVars: pigeons * holes, Primary: pigeons * holes}
+	var groups []*encode.Formula
+	for p := range pigeons {
+		g := &encode.Formula{NumVars: base.NumVars, Primary: base.Primary}
+		var cl encode.Clause
+		for h := range holes {
+			cl = append(cl, v(p, h))
+		}
+		g.Add(cl...)
+		groups = append(groups, g)
+	}
+	for h := range holes {
+		g := &encode.Formula{NumVars: base.NumVars, Primary: base.Primary}
+		for p := range pigeons {
+			for q := p + 1; q < pigeons; q++ {
+				g.Add(-v(p, h), -v(q, h))
+			}
+		}
+		groups = append(groups, g)
+	}
+	ctx := context.Background()
+	want, err := solver.MinimalGroups(ctx, base, groups)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pending, told := false, 0
+	var conflicts int64
+	opts := solver.GroupsOptions{
+		Decide: func([]int) (bool, bool, []bool) {
+			if pending {
+				t.Error("a trial the decider left was not told")
+			}
+			pending = true
+			return false, false, nil
+		},
+		Solved: func(c int64) {
+			if !pending {
+				t.Error("told of a trial the decider was not given")
+			}
+			if c < 0 {
+				t.Errorf("%d conflicts", c)
+			}
+			pending = false
+			told++
+			conflicts += c
+		},
+	}
+	got, err := solver.MinimalGroupsWith(ctx, base, groups, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, MinimalGroups %v", got, want)
+	}
+	if told == 0 || conflicts == 0 {
+		t.Errorf("told %d times, %d conflicts in all", told, conflicts)
+	}
+	opts.Decide = func(set []int) (bool, bool, []bool) {
+		r, err := new(solver.Solver).Solve(ctx, union(base, groups, set))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return true, r.Status == encode.Unsat, nil
+	}
+	opts.Solved = func(int64) { t.Error("told of a trial the decider decided") }
+	got, err = solver.MinimalGroupsWith(ctx, base, groups, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(groups) { // every group of a pigeonhole formula is needed
+		t.Errorf("got %v, want all %d groups", got, len(groups))
+	}
+}

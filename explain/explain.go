@@ -60,6 +60,8 @@ type Stats struct {
 	// gophersat having taken longer on a trial the native search gave
 	// up on (see solved).
 	Escalations int
+	// MUSInstances sums the instances of the steps found by MUS.
+	MUSInstances int
 }
 
 // Explainer finds SAT steps on the positions of one puzzle: it holds the
@@ -900,6 +902,7 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 		return nil
 	}
 	x.Stats.MUS++
+	x.Stats.MUSInstances += len(set)
 	return &found{set: set, targets: []logic.Candidate{t}, minimal: true}
 }
 

@@ -1,8 +1,6 @@
 package explain
 
 import (
-	"errors"
-
 	"github.com/satdoku/satdoku/fallback"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/solver"
@@ -20,33 +18,6 @@ const trialNodes = 200000
 // (7 of its 178 trials beyond the native search); 20 times the mean, 2.0
 // s.
 const trialMinNodes = 5000
-
-// conflictNodes is the backtracker's nodes that cost about as much as one
-// conflict of gophersat on a trial (TAREK_ALL #3 and #6: 10,000 to
-// 20,000 conflicts a second, 50,000 to 60,000 nodes).
-const conflictNodes = 4
-
-// maxTrialScale bounds the growth of the trials' budget (see solved):
-// 16 times trialNodes is 3.2 million nodes, about a minute of search.
-const maxTrialScale = 16
-
-// solved is told the conflicts gophersat took on a trial of a MUS: when
-// the native search had given it up, and gophersat took more than that
-// search's budget (in nodes, conflictNodes a conflict), the budget of
-// the trials that follow grows fourfold (trialNodes, trialMinNodes and
-// the multiple of the mean alike), up to maxTrialScale: the puzzle's
-// trials are hard for both, and the backtracker is the faster. Human-
-// solvable zero #1's path: 23 of 380 trials left to gophersat, 124 s of
-// its 311 s; with every trial native, 4 min instead of 5 (a budget of 4
-// million nodes). Where gophersat decides at once the trials the
-// backtracker gives up on (CTC Tribute), the budget stays.
-func (x *Explainer) solved(conflicts int64) {
-	if x.fbGaveUp > 0 && conflicts*conflictNodes > x.fbGaveUp && x.fbScale < maxTrialScale {
-		x.fbScale = min(maxTrialScale, 4*max(x.fbScale, 1))
-		x.Stats.Escalations++
-	}
-	x.fbGaveUp = 0
-}
 
 // decider returns the solver.Decider of mus's deletion trials on "t
 // holds" at position g: the native backtracker (package fallback) on the
@@ -93,14 +64,11 @@ func (x *Explainer) decider(g *logic.Grid, t logic.Candidate) solver.Decider {
 		x.Stats.Trials++
 		// The budget: 20 times the mean search of the trials decided so
 		// far, within trialMinNodes..trialNodes: a trial far harder than
-		// the others natively is left to gophersat sooner. All three
-		// grow by fbScale (solved).
-		scale := max(x.fbScale, 1)
-		x.fb.NodeLimit = trialNodes * scale
+		// the others natively is left to gophersat sooner.
+		x.fb.NodeLimit = trialNodes
 		if x.fbTrials > 0 {
-			x.fb.NodeLimit = scale * min(trialNodes, max(trialMinNodes, 20*x.fbNodes/x.fbTrials))
+			x.fb.NodeLimit = min(trialNodes, max(trialMinNodes, 20*x.fbNodes/x.fbTrials))
 		}
-		x.fbGaveUp = 0
 		sol, nodes, err := x.fb.SolvePart(x.ctx, g.Puzzle, houses, rules, masks)
 		if err == nil {
 			x.fbNodes += nodes
@@ -108,9 +76,6 @@ func (x *Explainer) decider(g *logic.Grid, t logic.Candidate) solver.Decider {
 		}
 		switch {
 		case err != nil: // fallback.ErrNodeLimit, or a rule it cannot read
-			if errors.Is(err, fallback.ErrNodeLimit) {
-				x.fbGaveUp = x.fb.NodeLimit
-			}
 			return false, false, nil
 		case sol == nil:
 			x.Stats.Native++

@@ -57,34 +57,3 @@ func TestNativeMUS(t *testing.T) {
 	}
 	t.Fatal("dclamage/jumbled-joy.json not found")
 }
-
-// TestSolvedScale checks the growth of the native trials' budget: it
-// grows fourfold, up to maxTrialScale, only after a trial the native
-// search gave up on that took gophersat more conflicts than the budget
-// given up (in nodes, conflictNodes a conflict).
-func TestSolvedScale(t *testing.T) {
-	tests := []struct {
-		name            string
-		scale, gaveUp   int64
-		conflicts, want int64
-	}{
-		{"no give-up", 1, 0, 1_000_000, 1},
-		{"gophersat quick", 1, 20_000, 20_000 / conflictNodes, 1},
-		{"gophersat slow", 1, 20_000, 20_000/conflictNodes + 1, 4},
-		{"unset scale", 0, 20_000, 1_000_000, 4},
-		{"again", 4, 800_000, 1_000_000, 16},
-		{"at most", maxTrialScale, 3_200_000, 100_000_000, maxTrialScale},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			x := &Explainer{fbScale: tc.scale, fbGaveUp: tc.gaveUp}
-			x.solved(tc.conflicts)
-			if got := max(x.fbScale, 1); got != tc.want {
-				t.Errorf("scale %d, want %d", got, tc.want)
-			}
-			if x.fbGaveUp != 0 {
-				t.Errorf("the give-up is still recorded: %d", x.fbGaveUp)
-			}
-		})
-	}
-}

@@ -56,10 +56,6 @@ type Stats struct {
 	// Trials counts the deletion trials of MUS steps given to the native
 	// backtracker, Native those it decided (gophersat solved the others).
 	Trials, Native int
-	// Escalations counts the times the native trials' budget grew,
-	// gophersat having taken longer on a trial the native search gave
-	// up on (see solved).
-	Escalations int
 	// MUSInstances sums the instances of the steps found by MUS.
 	MUSInstances int
 }
@@ -111,11 +107,6 @@ type Explainer struct {
 	// decided, for its budget.
 	fbNodes  int64
 	fbTrials int64
-	// fbScale multiplies the trials' budget (1 when 0; see solved), and
-	// fbGaveUp is the budget of the last trial the native search gave up
-	// on, until gophersat has decided it (0: none).
-	fbScale  int64
-	fbGaveUp int64
 	// Stats counts the work done so far.
 	Stats Stats
 }
@@ -947,7 +938,7 @@ func (x *Explainer) mus(g *logic.Grid, t logic.Candidate, native bool) ([]int, e
 	if !native {
 		return solver.MinimalGroups(x.ctx, base, groups)
 	}
-	return solver.MinimalGroupsWith(x.ctx, base, groups, solver.GroupsOptions{Decide: x.decider(g, t), Solved: x.solved})
+	return solver.MinimalGroupsDecided(x.ctx, base, groups, x.decider(g, t))
 }
 
 // solutionOf returns a solution of the position g (its cells' digits), or

@@ -55,25 +55,6 @@ type Decider func(set []int) (decided, unsat bool, model []bool)
 // the trials it leaves undecided. A model it returns that breaks base or
 // a group of the trial is not used (gophersat decides that trial).
 func MinimalGroupsDecided(ctx context.Context, base *encode.Formula, groups []*encode.Formula, decide Decider) ([]int, error) {
-	return MinimalGroupsWith(ctx, base, groups, GroupsOptions{Decide: decide})
-}
-
-// GroupsOptions are MinimalGroupsWith's options; the zero value is
-// MinimalGroups.
-type GroupsOptions struct {
-	// Decide, when not nil, is given each trial first (see
-	// MinimalGroupsDecided).
-	Decide Decider
-	// Solved, when not nil, is told of each trial that gophersat solved
-	// after Decide left it undecided, with the conflicts it took: a
-	// measure of gophersat's work on it (the caller may then give its
-	// decider more to spend on the next ones).
-	Solved func(conflicts int64)
-}
-
-// MinimalGroupsWith is MinimalGroups with the options of opts.
-func MinimalGroupsWith(ctx context.Context, base *encode.Formula, groups []*encode.Formula, opts GroupsOptions) ([]int, error) {
-	decide := opts.Decide
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -93,7 +74,7 @@ func MinimalGroupsWith(ctx context.Context, base *encode.Formula, groups []*enco
 	if err := sv.start(); err != nil {
 		return nil, err
 	}
-	m := &assumer{sv: &sv, sel: sel, groups: groups, ownVars: make([]bool, len(groups)), decide: decide, solved: opts.Solved, base: base}
+	m := &assumer{sv: &sv, sel: sel, groups: groups, ownVars: make([]bool, len(groups)), decide: decide, base: base}
 	for i, g := range groups {
 		m.ownVars[i] = hasVarAbove(g, base.NumVars)
 	}
@@ -229,7 +210,6 @@ type assumer struct {
 	groups  []*encode.Formula // the groups, unguarded
 	ownVars []bool            // per group: it has auxiliary variables of its own
 	decide  Decider           // decides trials before gophersat, if not nil
-	solved  func(int64)       // told of the conflicts of gophersat's trials, if not nil
 	base    *encode.Formula
 	on      []bool
 	assum   []gs.Lit
@@ -323,23 +303,16 @@ func (m *assumer) solve(ctx context.Context, set []int) (unsat bool, model []boo
 	}
 	var st gs.Status
 	var gm []bool
-	var conflicts int64
 	e, assum := s.e, m.assum // the closure may outlive them (lockedCtx)
 	abandoned, err := lockedCtx(ctx, func() {
-		_, before := e.Counters()
 		e.Assume(assum)
 		st = e.Solve()
 		if st == gs.Sat {
 			gm = e.Model()
 		}
-		_, after := e.Counters()
-		conflicts = after - before
 	})
 	if abandoned {
 		s.abandoned = true // still solving: its clauses stay as they are
-	}
-	if !abandoned && err == nil && m.solved != nil && m.decide != nil && set != nil {
-		m.solved(conflicts) // read only once the solve has returned here
 	}
 	switch {
 	case err != nil:

@@ -58,6 +58,8 @@ type Stats struct {
 	// Trials counts the deletion trials of MUS steps given to the native
 	// backtracker, Native those it decided (gophersat solved the others).
 	Trials, Native int
+	// MUSInstances sums the instances of the steps found by MUS.
+	MUSInstances int
 }
 
 // Explainer finds SAT steps on the positions of one puzzle: it holds the
@@ -894,6 +896,7 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 		return nil
 	}
 	x.Stats.MUS++
+	x.Stats.MUSInstances += len(set)
 	return &found{set: set, targets: []logic.Candidate{t}, minimal: true}
 }
 

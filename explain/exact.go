@@ -46,9 +46,7 @@ func (x *Explainer) forbidden(g *logic.Grid, key [3]int32, set, cells []int) []l
 	if len(unsure) > 0 {
 		out = append(out, x.satForbidden(g, key, set, cells, unsure)...)
 	}
-	slices.SortFunc(out, func(a, b logic.Candidate) int {
-		return cmp.Or(cmp.Compare(a.Cell, b.Cell), cmp.Compare(a.Digit, b.Digit))
-	})
+	sortCandidates(out)
 	return out
 }
 
@@ -510,9 +508,7 @@ func housesForbid(g *logic.Grid, n int, a, b []int) (out []logic.Candidate, ok b
 			allowed[c] = ^uint64(0) // listed once: a shared cell is in both houses
 		}
 	}
-	slices.SortFunc(out, func(a, b logic.Candidate) int {
-		return cmp.Or(cmp.Compare(a.Cell, b.Cell), cmp.Compare(a.Digit, b.Digit))
-	})
+	sortCandidates(out)
 	return out, true
 }
 
@@ -598,4 +594,11 @@ func pmSupport(cells []uint64, left uint64) (sup []uint64, ok bool) {
 		}
 	}
 	return sup, true
+}
+
+// sortCandidates sorts cs by cell, then digit.
+func sortCandidates(cs []logic.Candidate) {
+	slices.SortFunc(cs, func(a, b logic.Candidate) int {
+		return cmp.Or(cmp.Compare(a.Cell, b.Cell), cmp.Compare(a.Digit, b.Digit))
+	})
 }

@@ -1,7 +1,6 @@
 package explain
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -280,9 +279,7 @@ func TestHousesForbidMatchesSearch(t *testing.T) {
 					if len(unsure) > 0 {
 						t.Fatalf("%s: the search left %d candidates undecided", sh.name, len(unsure))
 					}
-					slices.SortFunc(want, func(a, b logic.Candidate) int {
-						return cmp.Or(cmp.Compare(a.Cell, b.Cell), cmp.Compare(a.Digit, b.Digit))
-					})
+					sortCandidates(want)
 					if !slices.Equal(got, want) {
 						t.Fatalf("%s, position %d, %s: matchings forbid %v, the search %v", sh.name, pos, x.names(cs.set), got, want)
 					}

@@ -77,21 +77,21 @@ func (s *Solver) solveMarks9(ctx context.Context, p *variant.Puzzle, marks *[81]
 			vs.search(0)
 		}
 	})
+	// answer ends the turns: winner's result, with the loser's guesses
+	// added, once the loser is stopped.
+	answer := func(winner string, loser *turns, res Result, stopped, over bool) (Result, error) {
+		loser.stop()
+		s.marksWinner = winner
+		res.Guesses = s.res.Guesses + vs.res.Guesses
+		return res, stopErr(ctx, stopped && res.Count < limit, over, s.NodeLimit)
+	}
 	for {
 		if fast.turn() {
-			slow.stop()
-			s.marksWinner = "fast"
-			res := s.res
-			res.Guesses += vs.res.Guesses
-			return res, stopErr(ctx, s.stopped && res.Count < limit, s.over, s.NodeLimit)
+			return answer("fast", slow, s.res, s.stopped, s.over)
 		}
 		s.budget9 += s.nodes
 		if slow.turn() {
-			fast.stop()
-			s.marksWinner = "variant"
-			res := vs.res
-			res.Guesses += s.res.Guesses
-			return res, stopErr(ctx, vs.stopped && res.Count < limit, vs.over, s.NodeLimit)
+			return answer("variant", fast, vs.res, vs.stopped, vs.over)
 		}
 		vs.turnEnd += vs.nodes
 	}

@@ -337,7 +337,7 @@ func (s *streams) forEachInput(names []string, what string, fn func(name string,
 		if members, zip, zerr := inputpkg.ZipMembers(f); zip {
 			err = eachMember(members, zerr, name, fn)
 		} else {
-			err = fn(name, inputpkg.Decode(f, 64<<10))
+			err = fn(name, inputpkg.Decode(f, bufferFor(f)))
 		}
 		f.Close()
 		if err != nil {
@@ -345,6 +345,17 @@ func (s *streams) forEachInput(names []string, what string, fn func(name string,
 		}
 	}
 	return nil
+}
+
+// bufferFor returns the read buffer's size for f: 64 KiB, or less for a
+// smaller regular file, since every fresh page a short run touches costs
+// a page fault (a hint reads a file of a few hundred bytes).
+func bufferFor(f *os.File) int {
+	const most = 64 << 10
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() < most {
+		return max(int(st.Size())+1, 4096)
+	}
+	return most
 }
 
 // eachMember calls fn with the reader of each member of the zip archive

@@ -421,7 +421,19 @@ const maxFillings = 4096
 // it allows in each house's other cells. ok is false when the shared
 // cells have too many fillings to list, or when the houses have no
 // filling at all (the caller decides by search).
-func housesForbid(g *logic.Grid, n int, a, b []int) (out []logic.Candidate, ok bool) {
+func housesForbid(g *logic.Grid, n int, a, b []int, s *forbidScratch) (out []logic.Candidate, ok bool) {
+	if s == nil {
+		s = new(forbidScratch)
+	}
+	allowed := s.take(len(g.Cand))
+	defer func() {
+		for _, c := range a {
+			allowed[c] = 0
+		}
+		for _, c := range b {
+			allowed[c] = 0
+		}
+	}()
 	mask := func(c int) uint64 {
 		if v := g.Value[c]; v != 0 {
 			return 1 << (v - 1)
@@ -432,8 +444,7 @@ func housesForbid(g *logic.Grid, n int, a, b []int) (out []logic.Candidate, ok b
 	if n == 64 {
 		full = ^uint64(0)
 	}
-	allowed := map[int]uint64{} // per cell: the digits some filling gives it
-	filled := false             // some filling of a (and b) exists
+	filled := false // some filling of a (and b) exists
 	allow := func(cells []int, masks []uint64, left uint64) {
 		sup, ok := pmSupport(masks, left)
 		for k, c := range cells {
@@ -456,7 +467,7 @@ func housesForbid(g *logic.Grid, n int, a, b []int) (out []logic.Candidate, ok b
 		shared := common(nil, a, b)
 		cellsA, masksA := restOf(a, shared)
 		cellsB, masksB := restOf(b, shared)
-		both := map[uint64]bool{} // digit sets of the shared cells: both houses extend it
+		both := s.both // digit sets of the shared cells: both houses extend it
 		nodes := 0
 		filling := make([]int, len(shared)) // per shared cell: its digit's bit
 		var fill func(k int, used uint64) bool
@@ -510,6 +521,26 @@ func housesForbid(g *logic.Grid, n int, a, b []int) (out []logic.Candidate, ok b
 	}
 	sortCandidates(out)
 	return out, true
+}
+
+// forbidScratch is housesForbid's tables, kept from call to call: the SAT
+// step calls it on every pair of houses, and a hint, a short run, pays a
+// page fault for each fresh page its tables take.
+type forbidScratch struct {
+	allowed []uint64        // per cell: the digits some filling gives it; zero between calls
+	both    map[uint64]bool // per digit set of the shared cells: whether both houses extend it
+}
+
+// take returns the zeroed table of cells cells and empties both.
+func (s *forbidScratch) take(cells int) []uint64 {
+	if len(s.allowed) < cells {
+		s.allowed = make([]uint64, cells)
+	}
+	if s.both == nil {
+		s.both = map[uint64]bool{}
+	}
+	clear(s.both)
+	return s.allowed
 }
 
 // perfectMatch reports whether cells (each the set of digits it may

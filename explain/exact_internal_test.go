@@ -252,6 +252,7 @@ func TestHousesForbidMatchesSearch(t *testing.T) {
 		{"9x9", board.Classic, false},
 		{"9x9 diagonals", board.Classic, true},
 	}
+	var scratch forbidScratch // one for every call, as an Explainer keeps it
 	for _, sh := range shapes {
 		sets, forbids, declined := 0, 0, 0
 		for pos := 0; pos < 40; pos++ {
@@ -270,7 +271,7 @@ func TestHousesForbidMatchesSearch(t *testing.T) {
 					if !ok {
 						continue
 					}
-					got, ok := housesForbid(g, x.n, houses[0], houses[1])
+					got, ok := housesForbid(g, x.n, houses[0], houses[1], &scratch)
 					if !ok {
 						declined++
 						continue

@@ -78,6 +78,7 @@ type Explainer struct {
 	insts       []Instance
 	cs          *clauses
 	byInst      [][]int32
+	forbid      forbidScratch // housesForbid's tables
 	cellClauses [][]int32
 	numVars     int
 	instOf      [][]int // per cell, the instances touching it
@@ -432,7 +433,7 @@ func (x *Explainer) level(g *logic.Grid, k int) *found {
 		}
 		var targets []logic.Candidate
 		if houses, ok := x.housesOf(cs.set); ok {
-			targets, ok = housesForbid(g, x.n, houses[0], houses[1])
+			targets, ok = housesForbid(g, x.n, houses[0], houses[1], &x.forbid)
 			if !ok {
 				targets = x.forbidden(g, cs.key, cs.set, cs.cells)
 			}

@@ -28,7 +28,10 @@ func NewGrid(n int, houses []House) (*Grid, error) {
 	for i := range g.Cand {
 		g.Cand[i] = all
 	}
-	for hi, h := range houses {
+	// HousesOf and Peers each share one array, sized by a first pass: a
+	// short run (a hint) pays a page fault for every fresh page it touches.
+	count := make([]int, n*n)
+	for _, h := range houses {
 		if len(h.Cells) != n {
 			return nil, fmt.Errorf("logic: %s holds %d cells, not %d", h.Name(), len(h.Cells), n)
 		}
@@ -36,6 +39,15 @@ func NewGrid(n int, houses []House) (*Grid, error) {
 			if c < 0 || c >= n*n {
 				return nil, fmt.Errorf("logic: %s holds cell %d, off the board", h.Name(), c)
 			}
+			count[c]++
+		}
+	}
+	houseOf := make([]int, len(houses)*n)
+	for c, k := range count {
+		g.HousesOf[c], houseOf = houseOf[:0:k], houseOf[k:]
+	}
+	for hi, h := range houses {
+		for _, c := range h.Cells {
 			g.HousesOf[c] = append(g.HousesOf[c], hi)
 		}
 	}
@@ -43,15 +55,29 @@ func NewGrid(n int, houses []House) (*Grid, error) {
 	for c := range seen {
 		seen[c] = -1
 	}
-	for c := range g.Peers {
+	eachPeer := func(c int, f func(p int)) {
 		for _, hi := range g.HousesOf[c] {
 			for _, p := range houses[hi].Cells {
 				if p != c && seen[p] != c {
 					seen[p] = c
-					g.Peers[c] = append(g.Peers[c], p)
+					f(p)
 				}
 			}
 		}
+	}
+	total := 0
+	for c := range count {
+		count[c] = 0
+		eachPeer(c, func(int) { count[c]++ })
+		total += count[c]
+	}
+	for c := range seen {
+		seen[c] = -1
+	}
+	peers := make([]int, total)
+	for c, k := range count {
+		g.Peers[c], peers = peers[:0:k], peers[k:]
+		eachPeer(c, func(p int) { g.Peers[c] = append(g.Peers[c], p) })
 		sort.Ints(g.Peers[c])
 	}
 	g.geo = newGeometry(g)

@@ -42,20 +42,41 @@ type pot struct {
 // newPot returns a potential implied by parent (nil for an assumption),
 // allocated from the chainer's slab: a search makes many.
 func (c *chainer) newPot(cell, d int, on bool, house int, parent *pot) *pot {
-	if len(c.slab) == 0 {
-		c.slab = make([]pot, 1024)
+	if c.used == len(c.slab) {
+		c.slab, c.used = make([]pot, 1024), 0
 	}
-	q := &c.slab[0]
-	c.slab = c.slab[1:]
+	q := &c.slab[c.used]
+	c.used++
 	if c.nest != nil {
 		c.nest.b.left--
 	}
-	q.cell, q.digit, q.on, q.house = cell, d, on, int32(house)
+	*q = pot{cell: cell, digit: d, on: on, house: int32(house)}
 	if parent != nil {
 		q.one[0] = parent
 		q.parents = q.one[:1]
 	}
 	return q
+}
+
+// slabMark is a point of the slab to go back to (rewind); the method
+// slabMark returns the current one.
+type slabMark struct {
+	slab []pot
+	used int
+}
+
+func (c *chainer) slabMark() slabMark { return slabMark{c.slab, c.used} }
+
+// rewind frees the potentials made since m, which nothing may still
+// point to: a search from one candidate that found no hint keeps none,
+// and reusing its slab spares the fresh pages (each a page fault) that a
+// short run such as a hint would otherwise touch.
+func (c *chainer) rewind(m slabMark) {
+	if len(m.slab) > 0 && len(c.slab) > 0 && &m.slab[0] == &c.slab[0] {
+		c.used = m.used
+	} else {
+		c.used = 0 // every potential of the current slab is newer than m
+	}
 }
 
 func (c *chainer) key(cell, d int, on bool) int {
@@ -173,7 +194,8 @@ type chainer struct {
 	seen            []uint32  // per key: stamp of ancestors' visit
 	seenAt          uint32
 	todo            []*pot
-	slab            []pot
+	slab            []pot // potentials, slab[:used] handed out
+	used            int
 	offBuf          []imp  // onToOff's result, reused
 	onBuf           []imp  // offToOn's result, reused
 	pendOn, pendOff []*pot // doChaining's queues, reused
@@ -613,6 +635,12 @@ func (c *chainer) unary(cell, d int, y, x bool) []*seHint {
 		return nil // a Y-cycle starts in a bivalue cell
 	}
 	var out []*seHint
+	start := c.slabMark()
+	defer func() {
+		if len(out) == 0 {
+			c.rewind(start)
+		}
+	}()
 	src := &pot{cell: cell, digit: d, on: true, house: -1}
 	srcKey := c.keyOf(src)
 	// Cycles: breadth first, one round of on→off then off→on at a time.

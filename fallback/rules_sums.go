@@ -293,24 +293,42 @@ func (p *sumProp) finish(units [][]int32, peer func(a, b int32) bool) {
 func partition(cells []int32, units [][]int32, peer func(a, b int32) bool) [][]int32 {
 	left := slices.Clone(cells)
 	var out [][]int32
+	// inLeft marks the cells left (by index, up to the largest of cells),
+	// so that a unit's share is counted in one pass over the unit: the
+	// derived sums call this on many sets of cells while a puzzle is built.
+	size := 0
+	for _, c := range cells {
+		size = max(size, int(c)+1)
+	}
+	inLeft := make([]bool, size)
+	for _, c := range left {
+		inLeft[c] = true
+	}
 	for len(left) > 1 {
-		var best []int32
-		for _, u := range units {
-			var in []int32
-			for _, c := range left {
-				if slices.Contains(u, c) {
-					in = append(in, c)
+		bestUnit, bestCount := -1, 0
+		for ui, u := range units {
+			k := 0
+			for _, c := range u {
+				if int(c) < size && inLeft[c] {
+					k++
 				}
 			}
-			if len(in) > len(best) {
-				best = in
+			if k > bestCount {
+				bestUnit, bestCount = ui, k
 			}
 		}
-		if len(best) < 2 {
+		if bestCount < 2 {
 			break
 		}
+		var best []int32
+		for _, c := range left {
+			if slices.Contains(units[bestUnit], c) {
+				best = append(best, c)
+				inLeft[c] = false
+			}
+		}
 		out = append(out, best)
-		left = slices.DeleteFunc(left, func(c int32) bool { return slices.Contains(best, c) })
+		left = slices.DeleteFunc(left, func(c int32) bool { return !inLeft[c] })
 	}
 	var rest [][]int32
 	for _, c := range left {

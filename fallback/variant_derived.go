@@ -1,7 +1,6 @@
 package fallback
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/satdoku/satdoku/variant"
@@ -169,11 +168,21 @@ func (b *builder) derivedOnce(plus, minus []int32) bool {
 	if b.derived == nil {
 		b.derived = map[string]bool{}
 	}
-	key := fmt.Sprint(slices.Sorted(slices.Values(plus)), slices.Sorted(slices.Values(minus)))
-	if b.derived[key] {
+	// The key: each side's cells sorted, two bytes a cell (a board has
+	// at most 64×64 cells), the sides apart by a pair no cell makes.
+	key := make([]byte, 0, 2*(len(plus)+len(minus))+2)
+	for i, side := range [2][]int32{plus, minus} {
+		if i > 0 {
+			key = append(key, 0xFF, 0xFF)
+		}
+		for _, c := range slices.Sorted(slices.Values(side)) {
+			key = append(key, byte(c), byte(c>>8))
+		}
+	}
+	if b.derived[string(key)] {
 		return false
 	}
-	b.derived[key] = true
+	b.derived[string(key)] = true
 	return true
 }
 

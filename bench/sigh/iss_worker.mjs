@@ -51,7 +51,9 @@ function run(req) {
     }
     case 'candidates': {
       const r = solver.solveAllPossibilities();
-      const found = r && r.length ? r : null;
+      // The counts of each value in each cell over the solutions: all
+      // zero (not empty) when there is no solution.
+      const found = r && Array.prototype.some.call(r, (k) => k > 0);
       res = { status: found ? 'solved' : 'none' };
       break;
     }

@@ -56,6 +56,7 @@ func (s *Solver) SolvePart(ctx context.Context, p *variant.Puzzle, houses [][]in
 		sub.Rules = append(sub.Rules, p.Rules[i])
 	}
 	if !s.noDerived {
+		b.houseTotals = true
 		// The sums the rules on imply together with the houses on.
 		b.houseCages(b.cageInnies(&sub))
 		b.diagonalInnies()

@@ -37,6 +37,7 @@ func compileVariant(p *variant.Puzzle, derived bool) (*vsolver, error) {
 		}
 	}
 	if derived {
+		b.houseTotals = true
 		cages := b.cageInnies(p)
 		b.houseCages(cages)
 		b.diagonalInnies()
@@ -64,6 +65,9 @@ func (b *builder) finish() {
 	s.indexPeers()
 	s.indexGroups()
 	for _, sp := range b.sums {
+		if b.houseTotals {
+			sp.dropHouses(s.groups)
+		}
 		sp.finish(b.units, func(x, y int32) bool { return b.peerSet[x][y] })
 	}
 }
@@ -92,7 +96,11 @@ type builder struct {
 	labels  []int
 	peerSet []map[int32]bool
 	sums    []*sumProp // to finish once the peers are known
-	units   [][]int32  // every group of cells that must differ
+	// houseTotals makes finish take whole houses out of long sums
+	// (sumProp.dropHouses): with the derived sums, as a reformulation
+	// that relies on the houses.
+	houseTotals bool
+	units       [][]int32 // every group of cells that must differ
 	// diagonals holds the diagonal sums by direction: [0] down-right,
 	// [1] down-left (see diagonalInnies).
 	diagonals [2][]diagonalSum

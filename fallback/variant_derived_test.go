@@ -169,3 +169,107 @@ func TestDerivedSumsKeepSolutions(t *testing.T) {
 		t.Errorf("%d puzzles compared, %d with derived sums; want 50 or more, a third with", compared, derived)
 	}
 }
+
+// TestLongSumsKeepSolutions solves random 6×6 puzzles whose pill arrows
+// have shafts over whole rows and boxes (which the builder takes out of
+// the sum as their totals, sumProp.dropHouses) with and without that, for
+// the same solutions.
+func TestLongSumsKeepSolutions(t *testing.T) {
+	t.Parallel()
+	race.SkipSequential(t)
+	with, without := fallback.NewSolver(), fallback.NewSolver()
+	fallback.WithoutDerived(without)
+	with.NodeLimit, without.NodeLimit = 200_000, 200_000
+	shape := board.Shape{BoxRows: 2, BoxCols: 3}
+	n := shape.Side()
+	geo := shape.Geometry()
+	rng := rand.New(rand.NewPCG(38, 7))
+	compared, dropped := 0, 0
+	for i := range 120 {
+		grid := varianttest.Grid(rng, shape)
+		p := variant.New(shape)
+		// A shaft: one or two whole units (rows or boxes), then more cells
+		// until a two-digit pill elsewhere on the grid can spell its sum.
+		in := map[int]bool{}
+		var shaft []int
+		for range 1 + rng.IntN(2) {
+			for _, c := range geo.Units[rng.IntN(len(geo.Units))] {
+				if !in[c] {
+					in[c] = true
+					shaft = append(shaft, c)
+				}
+			}
+		}
+		total := 0
+		for _, c := range shaft {
+			total += int(grid.Cells[c])
+		}
+		var circle []int
+		for _, c := range rng.Perm(n * n) {
+			if in[c] {
+				continue
+			}
+			if circle = pill(grid, in, total); circle != nil || len(shaft) > 3*n {
+				break
+			}
+			in[c] = true
+			shaft = append(shaft, c)
+			total += int(grid.Cells[c])
+		}
+		if circle == nil {
+			continue
+		}
+		p.Rules = append(p.Rules, variant.Arrow{Circle: circle, Line: shaft})
+		if rng.IntN(3) == 0 && total%10 < n {
+			// A wrong circle: often no solution.
+			p.Rules[0] = variant.Arrow{Circle: circle, Line: shaft[:len(shaft)-1]}
+		}
+		givens(rng, p, grid, rng.IntN(10))
+		a, okA := solutionSet(t, with, p, 3)
+		b, okB := solutionSet(t, without, p, 3)
+		if !okA || !okB {
+			continue
+		}
+		compared++
+		if len(shaft) > n {
+			dropped++
+		}
+		if len(a) != len(b) {
+			t.Fatalf("random puzzle %d: %d solutions with the house totals, %d without\nrules %+v\ngivens\n%v", i+1, len(a), len(b), p.Rules, p.Givens)
+		}
+		if len(a) < 3 {
+			for g := range b {
+				if !a[g] {
+					t.Fatalf("random puzzle %d: the house totals lose solution %v", i+1, []byte(g))
+				}
+			}
+		}
+	}
+	t.Logf("%d puzzles compared, %d with a shaft over whole units", compared, dropped)
+	if compared < 40 || dropped < compared/2 {
+		t.Errorf("%d puzzles compared, %d with a long shaft; want 40 or more, half with", compared, dropped)
+	}
+}
+
+// pill returns two cells off the shaft (in) whose digits in grid spell
+// total, or nil.
+func pill(grid *board.Board, in map[int]bool, total int) []int {
+	tens, ones := total/10, total%10
+	if tens < 1 || ones < 1 {
+		return nil
+	}
+	a, b := -1, -1
+	for c, d := range grid.Cells {
+		switch {
+		case in[c]:
+		case a < 0 && int(d) == tens:
+			a = c
+		case b < 0 && int(d) == ones && c != a:
+			b = c
+		}
+	}
+	if a < 0 || b < 0 {
+		return nil
+	}
+	return []int{a, b}
+}

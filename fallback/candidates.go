@@ -26,6 +26,11 @@ import (
 // returning false, which makes the sets incomplete: Candidates then
 // returns them with ErrStopped.
 //
+// A pencil-mark sudoku (PencilMarks9) is searched by the 9×9 fast path
+// and the variant search in turns, as SolveVariant does, the two sharing
+// the digits they have seen; the Result's Count then adds the solutions
+// each visited.
+//
 // Errors are those of SolveVariant: ctx's error when it ends, one
 // matching ErrNodeLimit past Solver.NodeLimit (both with the sets so far,
 // incomplete), and p's validation errors.
@@ -35,6 +40,9 @@ func (s *Solver) Candidates(ctx context.Context, p *variant.Puzzle, visit func(*
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, Result{}, err
+	}
+	if marks := marks9(p); marks != nil && !s.forceGeneric {
+		return s.candidatesMarks9(ctx, p, marks, visit)
 	}
 	vs, err := newVariantSearch(ctx, p, math.MaxInt, true)
 	if vs == nil {

@@ -75,15 +75,16 @@ func (e *Engine) race(ctx context.Context, q puzzle) Result {
 	if err := ctx.Err(); err != nil {
 		return Result{Status: Timeout, Err: err}
 	}
-	if (q.v == nil && q.b.Side() <= 9) || (!e.opts.Candidates && fallback.PencilMarks9(q.v)) {
+	if (q.v == nil && q.b.Side() <= 9) || fallback.PencilMarks9(q.v) {
 		// A classic board up to 9×9: the backtracker alone, on this
 		// goroutine. It answers the hardest of the tdoku sets in well
 		// under HeadStart, 10–25 times faster than SAT, so the SAT side
 		// would never join; a goroutine and a timer per puzzle cost more
 		// than the backtracker's solve (docs/performance.md). So does a
-		// 9×9 pencil-mark sudoku, but for its true candidates: the
-		// backtracker solves the hard public ones 3–13 times faster than
-		// SAT (its fast path and its variant search taking turns), and a
+		// 9×9 pencil-mark sudoku: the backtracker solves the hard public
+		// ones 3–13 times faster than SAT (its fast path and its variant
+		// search taking turns), and finds their true candidates the same
+		// way (one search, searchCandidates, beyond two solutions), and a
 		// SAT process racing it would only take its CPU on a busy
 		// machine. A puzzle with no solution is explained as every
 		// engine's is.
@@ -188,7 +189,8 @@ func (e *Engine) satSide(ctx context.Context, q puzzle) Result {
 // backtrackSide runs the race's backtracker side: a solve (or a count to
 // Options.Limit), and with Options.Candidates the true candidates found by
 // the backtracker: the union of the solutions of a puzzle with one or two,
-// else by probing (see backtrackCandidates).
+// else, for a 9×9 pencil-mark sudoku, by one search (searchCandidates) and
+// for other puzzles by probing (backtrackCandidates).
 func (e *Engine) backtrackSide(ctx context.Context, q puzzle) Result {
 	sc := e.takeScratch()
 	defer e.scratch.Put(sc)
@@ -205,9 +207,12 @@ func (e *Engine) backtrackSide(ctx context.Context, q puzzle) Result {
 	}
 	var cs []uint64
 	var err error
-	if res.Count < limit && res.Count <= 2 { // every solution is in hand
+	switch {
+	case res.Count < limit && res.Count <= 2: // every solution is in hand
 		cs = union(res.Solution, res.Second)
-	} else {
+	case fallback.PencilMarks9(q.v):
+		cs, err = searchCandidates(ctx, sc.bt, q.v)
+	default:
 		cs, err = backtrackCandidates(ctx, sc.bt, q.variant(), res)
 	}
 	if !e.counting() {
@@ -239,6 +244,45 @@ func union(grids ...*board.Board) []uint64 {
 		}
 	}
 	return sets
+}
+
+// searchCandidates returns the true candidates of p found by the
+// backtracker's one search (fallback.Solver.Candidates: every solution's
+// digits collected, a subtree skipped when all its candidates have been
+// seen), for a pencil-mark sudoku, which it searches with its 9×9 fast
+// path. Every solution that adds a digit is checked with variant.Check
+// before its digits count.
+func searchCandidates(ctx context.Context, bt *fallback.Solver, p *variant.Puzzle) ([]uint64, error) {
+	var seen []uint64
+	var bad error
+	_, _, err := bt.Candidates(ctx, p, func(g *board.Board) bool {
+		if seen == nil {
+			seen = make([]uint64, len(g.Cells))
+		}
+		news := false
+		for i, d := range g.Cells {
+			news = news || seen[i]&(1<<(d-1)) == 0
+		}
+		if !news {
+			return true
+		}
+		if bad = variant.Check(p, g); bad != nil {
+			return false
+		}
+		for i, d := range g.Cells {
+			seen[i] |= 1 << (d - 1)
+		}
+		return true
+	})
+	switch {
+	case bad != nil:
+		return nil, fmt.Errorf("backtracker solution rejected: %w", bad)
+	case err != nil:
+		return nil, err
+	case seen == nil:
+		return nil, fmt.Errorf("%w: the backtracker found no solution of a puzzle it solved", ErrDisagree)
+	}
+	return seen, nil
 }
 
 // backtrackCandidates returns the true candidates of p, which has the

@@ -168,6 +168,8 @@ type Result struct {
 	Err error
 	// Elapsed is the wall time spent on the puzzle.
 	Elapsed time.Duration
+
+	guesses int64 // the backtracker's guesses (fallback.Result), for backtrackCandidates
 }
 
 // ErrDisagree reports that the backtracker disagrees with the SAT engine
@@ -535,7 +537,7 @@ func (e *Engine) fallBack(ctx context.Context, sc *scratch, q puzzle, reason str
 // each solution checked by q.check (the judge independent of the solver).
 func (e *Engine) backtrack(ctx context.Context, sc *scratch, q puzzle, limit int) Result {
 	r, err := q.backtracker(ctx, sc, limit)
-	res := Result{Engine: "backtrack", Settled: r.Guesses == 0}
+	res := Result{Engine: "backtrack", Settled: r.Guesses == 0, guesses: r.Guesses}
 	if err != nil {
 		if ctx.Err() != nil {
 			return Result{Status: Timeout, Engine: "backtrack", Err: err}

@@ -84,7 +84,7 @@ func (e *Engine) race(ctx context.Context, q puzzle) Result {
 		// 9×9 pencil-mark sudoku: the backtracker solves the hard public
 		// ones 3–13 times faster than SAT (its fast path and its variant
 		// search taking turns), and finds their true candidates the same
-		// way (one search, searchCandidates, beyond two solutions), and a
+		// way (one search beyond two solutions, backtrackCandidates), and a
 		// SAT process racing it would only take its CPU on a busy
 		// machine. A puzzle with no solution is explained as every
 		// engine's is.
@@ -189,8 +189,7 @@ func (e *Engine) satSide(ctx context.Context, q puzzle) Result {
 // backtrackSide runs the race's backtracker side: a solve (or a count to
 // Options.Limit), and with Options.Candidates the true candidates found by
 // the backtracker: the union of the solutions of a puzzle with one or two,
-// else, for a 9×9 pencil-mark sudoku, by one search (searchCandidates) and
-// for other puzzles by probing (backtrackCandidates).
+// else by one search, and probing where it runs long (backtrackCandidates).
 func (e *Engine) backtrackSide(ctx context.Context, q puzzle) Result {
 	sc := e.takeScratch()
 	defer e.scratch.Put(sc)
@@ -207,13 +206,14 @@ func (e *Engine) backtrackSide(ctx context.Context, q puzzle) Result {
 	}
 	var cs []uint64
 	var err error
-	switch {
-	case res.Count < limit && res.Count <= 2: // every solution is in hand
+	if res.Count < limit && res.Count <= 2 { // every solution is in hand
 		cs = union(res.Solution, res.Second)
-	case fallback.PencilMarks9(q.v):
-		cs, err = searchCandidates(ctx, sc.bt, q.v)
-	default:
-		cs, err = backtrackCandidates(ctx, sc.bt, q.variant(), res)
+	} else {
+		budget := max(candidatesBudget, candidatesShare*res.guesses)
+		if fallback.PencilMarks9(q.v) {
+			budget = 0 // the 9×9 path's probes would each be a hard solve
+		}
+		cs, err = backtrackCandidates(ctx, sc.bt, q.variant(), res, budget)
 	}
 	if !e.counting() {
 		res.Count, res.Second = 0, nil
@@ -246,56 +246,29 @@ func union(grids ...*board.Board) []uint64 {
 	return sets
 }
 
-// searchCandidates returns the true candidates of p found by the
-// backtracker's one search (fallback.Solver.Candidates: every solution's
-// digits collected, a subtree skipped when all its candidates have been
-// seen), for a pencil-mark sudoku, which it searches with its 9×9 fast
-// path. Every solution that adds a digit is checked with variant.Check
-// before its digits count.
-func searchCandidates(ctx context.Context, bt *fallback.Solver, p *variant.Puzzle) ([]uint64, error) {
-	var seen []uint64
-	var bad error
-	_, _, err := bt.Candidates(ctx, p, func(g *board.Board) bool {
-		if seen == nil {
-			seen = make([]uint64, len(g.Cells))
-		}
-		news := false
-		for i, d := range g.Cells {
-			news = news || seen[i]&(1<<(d-1)) == 0
-		}
-		if !news {
-			return true
-		}
-		if bad = variant.Check(p, g); bad != nil {
-			return false
-		}
-		for i, d := range g.Cells {
-			seen[i] |= 1 << (d - 1)
-		}
-		return true
-	})
-	switch {
-	case bad != nil:
-		return nil, fmt.Errorf("backtracker solution rejected: %w", bad)
-	case err != nil:
-		return nil, err
-	case seen == nil:
-		return nil, fmt.Errorf("%w: the backtracker found no solution of a puzzle it solved", ErrDisagree)
-	}
-	return seen, nil
-}
-
 // backtrackCandidates returns the true candidates of p, which has the
-// solutions of res (one or two), found with the backtracker alone: the
-// digits of every solution found are marked, and for each cell that still
-// has a candidate not marked (of those the backtracker's propagation and
-// probing leave, fallback.PruneVariant) the backtracker looks for a
-// solution with one of those digits there (the cell's pencil marks: a
-// rule of p's own kinds): one it finds marks all its digits, each checked
-// with variant.Check; none proves the cell's candidates are those marked.
-// A puzzle with one solution costs a proof per cell that propagation
-// leaves open.
-func backtrackCandidates(ctx context.Context, bt *fallback.Solver, p *variant.Puzzle, res Result) ([]uint64, error) {
+// solutions of res (two at least), found with the backtracker alone.
+// Every digit it reports is in a solution it has checked with
+// variant.Check (those of res are checked already).
+//
+// First one search (fallback.Solver.Candidates, Interactive Sudoku
+// Solver's way: the digits of every solution found are collected, and a
+// subtree whose candidates have all been seen is skipped), which on the
+// ambiguous puzzles of the variant corpus takes a tenth to a fifth of the
+// time of a probe per cell (and ISS's "Sandwich snipe 18" 1 s where the
+// probes took 23 s), but can wander among the many solutions of a loose
+// puzzle (half the givens of the corpus's windoku: over 5 s, the probes
+// 0.1 s). So, with budget above zero, it stops after that many nodes
+// (backtrackSide gives it candidatesShare times the guesses of res, and
+// no bound for a 9×9 pencil-mark sudoku, searched by the 9×9 fast path,
+// whose probes would each be a hard solve), and probes go on from the
+// digits it has seen: for each cell that still has a candidate not seen
+// (of those the backtracker's propagation and probing leave,
+// fallback.PruneVariant), a search for a solution with one of those
+// digits there (the cell's pencil marks: a rule of p's own kinds); one it
+// finds marks all its digits, none proves the cell's candidates are those
+// seen.
+func backtrackCandidates(ctx context.Context, bt *fallback.Solver, p *variant.Puzzle, res Result, budget int64) ([]uint64, error) {
 	n := p.Side()
 	if n > 64 {
 		return nil, fmt.Errorf("%w: candidates as 64-bit sets need a side of at most 64", board.ErrShape)
@@ -309,6 +282,12 @@ func backtrackCandidates(ctx context.Context, bt *fallback.Solver, p *variant.Pu
 	mark(res.Solution)
 	if res.Second != nil {
 		mark(res.Second)
+	}
+	switch done, err := searchCandidates(ctx, bt, p, seen, budget); {
+	case err != nil:
+		return nil, err
+	case done:
+		return seen, nil
 	}
 	masks, ok, err := fallback.PruneVariant(ctx, p, true)
 	switch {
@@ -348,4 +327,54 @@ func backtrackCandidates(ctx context.Context, bt *fallback.Solver, p *variant.Pu
 		}
 	}
 	return seen, nil
+}
+
+// backtrackCandidates' one search stops after candidatesShare times the
+// guesses of the count to two solutions before it (about twice as many
+// search nodes), or candidatesBudget nodes if that is more: "Sandwich
+// snipe 18" needs 22,290 guesses after 4,834 to count; on the ambiguous
+// puzzles of the variant corpus the search settles within the bound but
+// where it wanders (windoku, a jigsaw and a double arrow puzzle with half
+// their givens: with a bound of 32,768 nodes, 4 to 8 times the probes'
+// time).
+const (
+	candidatesShare  = 8
+	candidatesBudget = 1 << 12
+)
+
+// searchCandidates adds to seen the digits of the solutions of p that
+// bt.Candidates visits, each solution that adds a digit checked with
+// variant.Check first, and reports whether the search ended: seen then
+// holds the true candidates. With budget above zero the search stops
+// after that many nodes, and searchCandidates reports false.
+func searchCandidates(ctx context.Context, bt *fallback.Solver, p *variant.Puzzle, seen []uint64, budget int64) (bool, error) {
+	var bad error
+	old := bt.NodeLimit
+	bt.NodeLimit = budget
+	_, _, err := bt.Candidates(ctx, p, func(g *board.Board) bool {
+		news := false
+		for i, d := range g.Cells {
+			news = news || seen[i]&(1<<(d-1)) == 0
+		}
+		if !news {
+			return true
+		}
+		if bad = variant.Check(p, g); bad != nil {
+			return false
+		}
+		for i, d := range g.Cells {
+			seen[i] |= 1 << (d - 1)
+		}
+		return true
+	})
+	bt.NodeLimit = old
+	switch {
+	case bad != nil:
+		return false, fmt.Errorf("backtracker solution rejected: %w", bad)
+	case budget > 0 && errors.Is(err, fallback.ErrNodeLimit):
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	return true, nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/fallback"
 	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/variant"
 )
@@ -261,4 +262,68 @@ func TestPortfolioPencilMarkCandidates(t *testing.T) {
 	if res := eng.SolvePuzzle(bg, p); res.Status != NoSolution || res.Engine != "backtrack" {
 		t.Errorf("two cells marked 5 in a row: %v by %q, %v", res.Status, res.Engine, res.Err)
 	}
+}
+
+// TestBacktrackCandidatesBudget: the backtracker's true candidates beyond
+// two solutions equal the SAT engine's whether its one search ends
+// or stops after a few nodes and probes go on from what it has seen:
+// corpus puzzles with every second given removed (many solutions), the
+// windoku among them, where the search wanders (14 s without a bound, 33
+// ms with 100 nodes).
+func TestBacktrackCandidatesBudget(t *testing.T) {
+	t.Parallel()
+	bg := context.Background()
+	sat := newEngine(t, Options{Kind: SAT})
+	tried, stopped := 0, 0
+	for _, c := range variantcorpus.Read(t) {
+		if c.Puzzle.Side() > 9 || slowCorpus[c.File] || slowProbes[c.File] || tried >= 12 && c.File != "sigh/windoku.json" {
+			continue
+		}
+		p := *c.Puzzle
+		p.Givens = c.Puzzle.Givens.Clone()
+		k := 0
+		for i, d := range p.Givens.Cells {
+			if d != 0 {
+				if k%2 == 1 {
+					p.Givens.Cells[i] = 0
+				}
+				k++
+			}
+		}
+		bt := fallback.NewSolver()
+		bt.NodeLimit = 200_000
+		r, err := bt.SolveVariant(bg, &p, 2)
+		if err != nil || r.Count < 2 {
+			continue
+		}
+		bt.NodeLimit = 0
+		want, err := sat.Candidates(bg, &p)
+		if err != nil {
+			t.Fatalf("%s half: sat: %v", c.File, err)
+		}
+		tried++
+		res := Result{Solution: r.Solutions[0], Second: r.Solutions[1]}
+		for _, budget := range []int64{1, 100, candidatesBudget} {
+			got, err := backtrackCandidates(bg, bt, &p, res, budget)
+			if err != nil || !slices.Equal(got, want) {
+				t.Errorf("%s half, budget %d: %v, candidates equal to the SAT engine's: %v", c.File, budget, err, slices.Equal(got, want))
+			}
+		}
+		seen := union(res.Solution, res.Second)
+		if done, err := searchCandidates(bg, bt, &p, seen, 100); err == nil && !done {
+			stopped++
+		}
+	}
+	if tried < 5 || stopped == 0 {
+		t.Errorf("%d puzzles tried, %d of them past 100 nodes: a case is not tested", tried, stopped)
+	}
+	t.Logf("%d puzzles, %d past 100 nodes", tried, stopped)
+}
+
+// slowProbes names the corpus puzzles whose halves the probes of
+// backtrackCandidates take over half a second on.
+var slowProbes = map[string]bool{
+	"sigh/region-sum-lines-hard.json":  true,
+	"dclamage/entropic-lines-101.json": true,
+	"sigh/anti-knight-anti-king.json":  true,
 }

@@ -642,7 +642,7 @@ func (s *vsolver) search(depth int) {
 		s.solution()
 		return
 	}
-	if s.solSeen != nil {
+	if s.solSeen != nil && s.res.Count >= 3 {
 		bit = s.unseenFirst(cell, bit)
 	}
 	parent, child := s.cand, s.level(depth+1)

@@ -255,9 +255,9 @@ func union(grids ...*board.Board) []uint64 {
 // Solver's way: the digits of every solution found are collected, and a
 // subtree whose candidates have all been seen is skipped), which on the
 // ambiguous puzzles of the variant corpus takes a tenth to a fifth of the
-// time of a probe per cell (and ISS's "Sandwich snipe 18" 1 s where the
+// time of a probe per cell (and ISS's "Sandwich snipe 18" 0.3 s where the
 // probes took 23 s), but can wander among the many solutions of a loose
-// puzzle (half the givens of the corpus's windoku: over 5 s, the probes
+// puzzle (half the givens of the corpus's windoku: 14 s, the probes
 // 0.1 s). So, with budget above zero, it stops after that many nodes
 // (backtrackSide gives it candidatesShare times the guesses of res, and
 // no bound for a 9×9 pencil-mark sudoku, searched by the 9×9 fast path,
@@ -329,14 +329,15 @@ func backtrackCandidates(ctx context.Context, bt *fallback.Solver, p *variant.Pu
 	return seen, nil
 }
 
-// backtrackCandidates' one search stops after candidatesShare times the
-// guesses of the count to two solutions before it (about twice as many
-// search nodes), or candidatesBudget nodes if that is more: "Sandwich
-// snipe 18" needs 22,290 guesses after 4,834 to count; on the ambiguous
-// puzzles of the variant corpus the search settles within the bound but
+// backtrackCandidates' one search stops after as many search nodes as
+// candidatesShare times the guesses of the count to two solutions before
+// it (a node makes about two guesses), or candidatesBudget nodes if that
+// is more: "Sandwich snipe 18" needs 11,544 guesses after 4,834 to count.
+// On 41 ambiguous puzzles of the variant corpus (half their givens, or
+// with a given or a rule dropped) the search settles within the bound but
 // where it wanders (windoku, a jigsaw and a double arrow puzzle with half
-// their givens: with a bound of 32,768 nodes, 4 to 8 times the probes'
-// time).
+// their givens; with a fixed bound of 32,768 nodes instead, 4 to 8 times
+// the probes' time).
 const (
 	candidatesShare  = 8
 	candidatesBudget = 1 << 12

@@ -200,7 +200,7 @@ func (e *Engine) backtrackSide(ctx context.Context, q puzzle) Result {
 	// (most) has that solution as its candidates, and one with two has
 	// theirs: no probing.
 	limit := max(e.opts.Limit, 2)
-	res := e.backtrack(ctx, sc, q, limit)
+	res, guesses := e.backtrackGuesses(ctx, sc, q, limit)
 	if res.Status != Solved {
 		return res
 	}
@@ -209,7 +209,7 @@ func (e *Engine) backtrackSide(ctx context.Context, q puzzle) Result {
 	if res.Count < limit && res.Count <= 2 { // every solution is in hand
 		cs = union(res.Solution, res.Second)
 	} else {
-		budget := max(candidatesBudget, candidatesShare*res.guesses)
+		budget := max(candidatesBudget, candidatesShare*guesses)
 		if fallback.PencilMarks9(q.v) {
 			budget = 0 // the 9×9 path's probes would each be a hard solve
 		}
@@ -259,10 +259,10 @@ func union(grids ...*board.Board) []uint64 {
 // probes took 23 s), but can wander among the many solutions of a loose
 // puzzle (half the givens of the corpus's windoku: 14 s, the probes
 // 0.1 s). So, with budget above zero, it stops after that many nodes
-// (backtrackSide gives it candidatesShare times the guesses of res, and
-// no bound for a 9×9 pencil-mark sudoku, searched by the 9×9 fast path,
-// whose probes would each be a hard solve), and probes go on from the
-// digits it has seen: for each cell that still has a candidate not seen
+// (backtrackSide gives it candidatesShare times the guesses of the count
+// that found res, and no bound for a 9×9 pencil-mark sudoku, searched by
+// the 9×9 fast path, whose probes would each be a hard solve), and probes
+// go on from the digits it has seen: for each cell that still has a candidate not seen
 // (of those the backtracker's propagation and probing leave,
 // fallback.PruneVariant), a search for a solution with one of those
 // digits there (the cell's pencil marks: a rule of p's own kinds); one it

@@ -534,22 +534,29 @@ func (e *Engine) fallBack(ctx context.Context, sc *scratch, q puzzle, reason str
 // backtrack solves (or counts up to limit) with the native backtracker,
 // each solution checked by q.check (the judge independent of the solver).
 func (e *Engine) backtrack(ctx context.Context, sc *scratch, q puzzle, limit int) Result {
+	res, _ := e.backtrackGuesses(ctx, sc, q, limit)
+	return res
+}
+
+// backtrackGuesses is backtrack that also returns the backtracker's
+// guesses (fallback.Result.Guesses).
+func (e *Engine) backtrackGuesses(ctx context.Context, sc *scratch, q puzzle, limit int) (Result, int64) {
 	r, err := q.backtracker(ctx, sc, limit)
 	res := Result{Engine: "backtrack", Settled: r.Guesses == 0}
 	if err != nil {
 		if ctx.Err() != nil {
-			return Result{Status: Timeout, Engine: "backtrack", Err: err}
+			return Result{Status: Timeout, Engine: "backtrack", Err: err}, r.Guesses
 		}
-		return Result{Status: Invalid, Engine: "backtrack", Err: err}
+		return Result{Status: Invalid, Engine: "backtrack", Err: err}, r.Guesses
 	}
 	for i, s := range r.Solutions {
 		if err := q.check(s); err != nil {
-			return Result{Status: Failed, Engine: "backtrack", Err: fmt.Errorf("backtracker solution %d rejected: %w", i+1, err)}
+			return Result{Status: Failed, Engine: "backtrack", Err: fmt.Errorf("backtracker solution %d rejected: %w", i+1, err)}, r.Guesses
 		}
 	}
 	if r.Count == 0 || len(r.Solutions) == 0 {
 		res.Status = NoSolution
-		return res
+		return res, r.Guesses
 	}
 	res.Status = Solved
 	res.Solution = r.Solutions[0]
@@ -559,7 +566,7 @@ func (e *Engine) backtrack(ctx context.Context, sc *scratch, q puzzle, limit int
 	if limit >= 2 {
 		res.Count = r.Count
 	}
-	return res
+	return res, r.Guesses
 }
 
 // both solves with the SAT engine and the backtracker and compares them.

@@ -75,15 +75,16 @@ func (e *Engine) race(ctx context.Context, q puzzle) Result {
 	if err := ctx.Err(); err != nil {
 		return Result{Status: Timeout, Err: err}
 	}
-	if (q.v == nil && q.b.Side() <= 9) || (!e.opts.Candidates && fallback.PencilMarks9(q.v)) {
+	if (q.v == nil && q.b.Side() <= 9) || fallback.PencilMarks9(q.v) {
 		// A classic board up to 9×9: the backtracker alone, on this
 		// goroutine. It answers the hardest of the tdoku sets in well
 		// under HeadStart, 10–25 times faster than SAT, so the SAT side
 		// would never join; a goroutine and a timer per puzzle cost more
 		// than the backtracker's solve (docs/performance.md). So does a
-		// 9×9 pencil-mark sudoku, but for its true candidates: the
-		// backtracker solves the hard public ones 3–13 times faster than
-		// SAT (its fast path and its variant search taking turns), and a
+		// 9×9 pencil-mark sudoku: the backtracker solves the hard public
+		// ones 3–13 times faster than SAT (its fast path and its variant
+		// search taking turns), and finds their true candidates the same
+		// way (one search beyond two solutions, backtrackCandidates), and a
 		// SAT process racing it would only take its CPU on a busy
 		// machine. A puzzle with no solution is explained as every
 		// engine's is.
@@ -188,7 +189,7 @@ func (e *Engine) satSide(ctx context.Context, q puzzle) Result {
 // backtrackSide runs the race's backtracker side: a solve (or a count to
 // Options.Limit), and with Options.Candidates the true candidates found by
 // the backtracker: the union of the solutions of a puzzle with one or two,
-// else by probing (see backtrackCandidates).
+// else by one search, and probing where it runs long (backtrackCandidates).
 func (e *Engine) backtrackSide(ctx context.Context, q puzzle) Result {
 	sc := e.takeScratch()
 	defer e.scratch.Put(sc)
@@ -199,7 +200,7 @@ func (e *Engine) backtrackSide(ctx context.Context, q puzzle) Result {
 	// (most) has that solution as its candidates, and one with two has
 	// theirs: no probing.
 	limit := max(e.opts.Limit, 2)
-	res := e.backtrack(ctx, sc, q, limit)
+	res, guesses := e.backtrackGuesses(ctx, sc, q, limit)
 	if res.Status != Solved {
 		return res
 	}
@@ -208,7 +209,11 @@ func (e *Engine) backtrackSide(ctx context.Context, q puzzle) Result {
 	if res.Count < limit && res.Count <= 2 { // every solution is in hand
 		cs = union(res.Solution, res.Second)
 	} else {
-		cs, err = backtrackCandidates(ctx, sc.bt, q.variant(), res)
+		budget := max(candidatesBudget, candidatesShare*guesses)
+		if fallback.PencilMarks9(q.v) {
+			budget = 0 // the 9×9 path's probes would each be a hard solve
+		}
+		cs, err = backtrackCandidates(ctx, sc.bt, q.variant(), res, budget)
 	}
 	if !e.counting() {
 		res.Count, res.Second = 0, nil
@@ -242,16 +247,28 @@ func union(grids ...*board.Board) []uint64 {
 }
 
 // backtrackCandidates returns the true candidates of p, which has the
-// solutions of res (one or two), found with the backtracker alone: the
-// digits of every solution found are marked, and for each cell that still
-// has a candidate not marked (of those the backtracker's propagation and
-// probing leave, fallback.PruneVariant) the backtracker looks for a
-// solution with one of those digits there (the cell's pencil marks: a
-// rule of p's own kinds): one it finds marks all its digits, each checked
-// with variant.Check; none proves the cell's candidates are those marked.
-// A puzzle with one solution costs a proof per cell that propagation
-// leaves open.
-func backtrackCandidates(ctx context.Context, bt *fallback.Solver, p *variant.Puzzle, res Result) ([]uint64, error) {
+// solutions of res (two at least), found with the backtracker alone.
+// Every digit it reports is in a solution it has checked with
+// variant.Check (those of res are checked already).
+//
+// First one search (fallback.Solver.Candidates, Interactive Sudoku
+// Solver's way: the digits of every solution found are collected, and a
+// subtree whose candidates have all been seen is skipped), which on the
+// ambiguous puzzles of the variant corpus takes a tenth to a fifth of the
+// time of a probe per cell (and ISS's "Sandwich snipe 18" 0.3 s where the
+// probes took 23 s), but can wander among the many solutions of a loose
+// puzzle (half the givens of the corpus's windoku: 14 s, the probes
+// 0.1 s). So, with budget above zero, it stops after that many nodes
+// (backtrackSide gives it candidatesShare times the guesses of the count
+// that found res, and no bound for a 9×9 pencil-mark sudoku, searched by
+// the 9×9 fast path, whose probes would each be a hard solve), and probes
+// go on from the digits it has seen: for each cell that still has a candidate not seen
+// (of those the backtracker's propagation and probing leave,
+// fallback.PruneVariant), a search for a solution with one of those
+// digits there (the cell's pencil marks: a rule of p's own kinds); one it
+// finds marks all its digits, none proves the cell's candidates are those
+// seen.
+func backtrackCandidates(ctx context.Context, bt *fallback.Solver, p *variant.Puzzle, res Result, budget int64) ([]uint64, error) {
 	n := p.Side()
 	if n > 64 {
 		return nil, fmt.Errorf("%w: candidates as 64-bit sets need a side of at most 64", board.ErrShape)
@@ -265,6 +282,12 @@ func backtrackCandidates(ctx context.Context, bt *fallback.Solver, p *variant.Pu
 	mark(res.Solution)
 	if res.Second != nil {
 		mark(res.Second)
+	}
+	switch done, err := searchCandidates(ctx, bt, p, seen, budget); {
+	case err != nil:
+		return nil, err
+	case done:
+		return seen, nil
 	}
 	masks, ok, err := fallback.PruneVariant(ctx, p, true)
 	switch {
@@ -304,4 +327,56 @@ func backtrackCandidates(ctx context.Context, bt *fallback.Solver, p *variant.Pu
 		}
 	}
 	return seen, nil
+}
+
+// backtrackCandidates' one search stops after as many search nodes as
+// candidatesShare times the guesses of the count to two solutions before
+// it (a node makes about two guesses), or candidatesBudget nodes if that
+// is more: "Sandwich snipe 18" needs 11,544 guesses after 4,834 to count.
+// On 41 ambiguous puzzles of the variant corpus (half their givens, or
+// with a given or a rule dropped) the search settles 32 within the bound
+// and the probes finish 9, among them those where it wanders (windoku, a
+// jigsaw and a double arrow puzzle with half their givens, which with a
+// fixed bound of 32,768 nodes took 4 to 8 times the probes' time); in all
+// 1.1–2.0 s where the probes alone took 22–29 s.
+const (
+	candidatesShare  = 8
+	candidatesBudget = 1 << 12
+)
+
+// searchCandidates adds to seen the digits of the solutions of p that
+// bt.Candidates visits, each solution that adds a digit checked with
+// variant.Check first, and reports whether the search ended: seen then
+// holds the true candidates. With budget above zero the search stops
+// after that many nodes, and searchCandidates reports false.
+func searchCandidates(ctx context.Context, bt *fallback.Solver, p *variant.Puzzle, seen []uint64, budget int64) (bool, error) {
+	var bad error
+	old := bt.NodeLimit
+	bt.NodeLimit = budget
+	_, _, err := bt.Candidates(ctx, p, func(g *board.Board) bool {
+		news := false
+		for i, d := range g.Cells {
+			news = news || seen[i]&(1<<(d-1)) == 0
+		}
+		if !news {
+			return true
+		}
+		if bad = variant.Check(p, g); bad != nil {
+			return false
+		}
+		for i, d := range g.Cells {
+			seen[i] |= 1 << (d - 1)
+		}
+		return true
+	})
+	bt.NodeLimit = old
+	switch {
+	case bad != nil:
+		return false, fmt.Errorf("backtracker solution rejected: %w", bad)
+	case budget > 0 && errors.Is(err, fallback.ErrNodeLimit):
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	return true, nil
 }

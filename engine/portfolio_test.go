@@ -2,11 +2,13 @@ package engine
 
 import (
 	"context"
+	"math/bits"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/fallback"
 	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/variant"
 )
@@ -153,8 +155,8 @@ func TestPortfolioContext(t *testing.T) {
 // TestPortfolioPencilMarks: a 9×9 pencil-mark sudoku (no rule but given
 // marks) is the backtracker's alone, as a classic board is, even with the
 // SAT side set to start at once; its counts are the SAT engine's, its
-// grids verified; one with no solution is explained with Explain. With
-// Candidates it is raced as before.
+// grids verified; one with no solution is explained with Explain
+// (TestPortfolioPencilMarkCandidates: with Candidates).
 func TestPortfolioPencilMarks(t *testing.T) {
 	t.Parallel()
 	bg := context.Background()
@@ -196,4 +198,132 @@ func TestPortfolioPencilMarks(t *testing.T) {
 	if res.Status != NoSolution || res.Engine != "backtrack" || len(res.Conflict)+len(res.ConflictRules) == 0 {
 		t.Errorf("two cells marked 5 in a row: %v by %q, conflict %v, rules %v, %v", res.Status, res.Engine, res.Conflict, res.ConflictRules, res.Err)
 	}
+}
+
+// TestPortfolioPencilMarkCandidates: the true candidates of a 9×9
+// pencil-mark sudoku are the backtracker's alone, even with the SAT side
+// set to start at once, and equal the SAT engine's: classic puzzles whose
+// blank cells are marked with their digit and the next (one solution or
+// two), and their solutions with no givens, every cell marked with its
+// digit and the next, every third with the one after too (many solutions:
+// one search by the 9×9 path); and marks that leave no solution.
+func TestPortfolioPencilMarkCandidates(t *testing.T) {
+	t.Parallel()
+	bg := context.Background()
+	sat := newEngine(t, Options{Kind: SAT})
+	eng := newEngine(t, Options{Kind: Portfolio, Candidates: true, HeadStart: -1})
+	counts := map[int]int{}
+	for _, k := range knownPuzzles(t, 4) {
+		if k.count != 1 || k.p.Shape != board.Classic {
+			continue
+		}
+		for _, wide := range []bool{false, true} {
+			p := &variant.Puzzle{Givens: k.p.Clone()}
+			if wide {
+				p.Givens = board.New(board.Classic)
+			}
+			for c, d := range k.sol.Cells {
+				if p.Givens.Cells[c] != 0 {
+					continue
+				}
+				digits := []int{int(d), int(d)%9 + 1}
+				if wide && c%3 == 0 {
+					digits = append(digits, (int(d)+1)%9+1)
+				}
+				slices.Sort(digits)
+				digits = slices.Compact(digits)
+				p.Rules = append(p.Rules, variant.PencilMarks{Cell: c, Digits: digits})
+			}
+			want, err := sat.Candidates(bg, p)
+			if err != nil {
+				t.Fatalf("%s with marks: sat: %v", k.where, err)
+			}
+			res := eng.SolvePuzzle(bg, p)
+			if res.Status != Solved || res.Engine != "backtrack" || variant.Check(p, res.Solution) != nil {
+				t.Errorf("%s with marks (wide %v): %v by %q, %v", k.where, wide, res.Status, res.Engine, res.Err)
+				continue
+			}
+			if !slices.Equal(res.Candidates, want) {
+				t.Errorf("%s with marks (wide %v): candidates differ from the SAT engine's", k.where, wide)
+			}
+			n := 0
+			for _, m := range want {
+				n += bits.OnesCount64(m)
+			}
+			counts[min(n-81, 3)]++ // 0: one solution; 3: candidates beyond those of two
+		}
+	}
+	if counts[0] == 0 || counts[3] == 0 {
+		t.Errorf("extra candidates over the puzzles %v: a case is not tested", counts)
+	}
+	t.Logf("extra candidates (3: three or more) over the puzzles: %v", counts)
+	p := &variant.Puzzle{Givens: board.New(board.Classic), Rules: []variant.Rule{
+		variant.PencilMarks{Cell: 0, Digits: []int{5}}, variant.PencilMarks{Cell: 1, Digits: []int{5}}}}
+	if res := eng.SolvePuzzle(bg, p); res.Status != NoSolution || res.Engine != "backtrack" {
+		t.Errorf("two cells marked 5 in a row: %v by %q, %v", res.Status, res.Engine, res.Err)
+	}
+}
+
+// TestBacktrackCandidatesBudget: the backtracker's true candidates beyond
+// two solutions equal the SAT engine's whether its one search ends
+// or stops after a few nodes and probes go on from what it has seen:
+// corpus puzzles with every second given removed (many solutions), the
+// windoku among them, where the search wanders (14 s without a bound, 33
+// ms with 100 nodes).
+func TestBacktrackCandidatesBudget(t *testing.T) {
+	t.Parallel()
+	bg := context.Background()
+	sat := newEngine(t, Options{Kind: SAT})
+	tried, stopped := 0, 0
+	for _, c := range variantcorpus.Read(t) {
+		if c.Puzzle.Side() > 9 || slowCorpus[c.File] || slowProbes[c.File] || tried >= 12 && c.File != "sigh/windoku.json" {
+			continue
+		}
+		p := *c.Puzzle
+		p.Givens = c.Puzzle.Givens.Clone()
+		k := 0
+		for i, d := range p.Givens.Cells {
+			if d != 0 {
+				if k%2 == 1 {
+					p.Givens.Cells[i] = 0
+				}
+				k++
+			}
+		}
+		bt := fallback.NewSolver()
+		bt.NodeLimit = 200_000
+		r, err := bt.SolveVariant(bg, &p, 2)
+		if err != nil || r.Count < 2 {
+			continue
+		}
+		bt.NodeLimit = 0
+		want, err := sat.Candidates(bg, &p)
+		if err != nil {
+			t.Fatalf("%s half: sat: %v", c.File, err)
+		}
+		tried++
+		res := Result{Solution: r.Solutions[0], Second: r.Solutions[1]}
+		for _, budget := range []int64{1, 100, candidatesBudget} {
+			got, err := backtrackCandidates(bg, bt, &p, res, budget)
+			if err != nil || !slices.Equal(got, want) {
+				t.Errorf("%s half, budget %d: %v, candidates equal to the SAT engine's: %v", c.File, budget, err, slices.Equal(got, want))
+			}
+		}
+		seen := union(res.Solution, res.Second)
+		if done, err := searchCandidates(bg, bt, &p, seen, 100); err == nil && !done {
+			stopped++
+		}
+	}
+	if tried < 5 || stopped == 0 {
+		t.Errorf("%d puzzles tried, %d of them past 100 nodes: a case is not tested", tried, stopped)
+	}
+	t.Logf("%d puzzles, %d past 100 nodes", tried, stopped)
+}
+
+// slowProbes names the corpus puzzles whose halves the probes of
+// backtrackCandidates take over half a second on.
+var slowProbes = map[string]bool{
+	"sigh/region-sum-lines-hard.json":  true,
+	"dclamage/entropic-lines-101.json": true,
+	"sigh/anti-knight-anti-king.json":  true,
 }

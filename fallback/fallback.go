@@ -55,9 +55,19 @@ type Solver struct {
 	// which search answered solveMarks9's last puzzle (tests).
 	marksTurn, marksShare int64
 	marksWinner           string
-	forceGeneric          bool // tests: use the generic path on 9×9 too
-	cellBranch            bool // tests: the 9×9 path branches on cells, not band patterns
-	noDerived             bool // tests: variant puzzles get no derived sums (variant_derived.go)
+	// collect9, when set, makes the 9×9 path collect the digits of every
+	// solution in seen9 (cand masks: bit p of seen9[9b+d] for digit d+1
+	// at cell p of band b) and skip a node whose candidates are all in
+	// seen9 (Candidates); visit9, if set, is called with each solution
+	// and stops the search by returning false (visitStopped).
+	collect9     bool
+	seen9        [27]uint32
+	visit9       func(*board.Board) bool
+	visitStopped bool
+
+	forceGeneric bool // tests: use the generic path on 9×9 too
+	cellBranch   bool // tests: the 9×9 path branches on cells, not band patterns
+	noDerived    bool // tests: variant puzzles get no derived sums (variant_derived.go)
 }
 
 // NewSolver returns a Solver ready for use.

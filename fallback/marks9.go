@@ -4,6 +4,9 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
+	"math/bits"
+	"slices"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/variant"
@@ -47,23 +50,61 @@ func marks9(p *variant.Puzzle) *[81]uint16 {
 // half of the time on the hard pencil-mark sets (t-dillon's, which ISS
 // collects); but the fast path's fixed branching order can be trapped
 // where the variant search's failure-weighted one is not (Solve). So the
-// two take turns, each in a goroutine of its own that runs only while the
-// other waits, each turn resuming where the last stopped: the fast path
-// doubles its nodes every turn, the variant search takes 1/marksShare as
-// many (about a fifth of the fast path's time), and the first to finish
-// answers. That costs about 1.2 times the fast path alone, or at most
-// about 5.5 times the variant search alone where the fast path is
-// trapped. Solver.NodeLimit bounds each.
+// two take turns (marksTurns).
 func (s *Solver) solveMarks9(ctx context.Context, p *variant.Puzzle, marks *[81]uint16, limit int) (Result, error) {
+	res, _, err := s.marksTurns(ctx, p, marks, limit, nil)
+	return res, err
+}
+
+// candidatesMarks9 is Candidates for a pencil-mark sudoku (marks9): the
+// fast path and the variant search, in turns, each collecting the digits
+// of the solutions it finds and skipping what holds only digits seen (by
+// either: the two share what they have seen at each turn).
+func (s *Solver) candidatesMarks9(ctx context.Context, p *variant.Puzzle, marks *[81]uint16, visit func(*board.Board) bool) ([]uint64, Result, error) {
+	if visit == nil {
+		visit = func(*board.Board) bool { return true }
+	}
+	res, sets, err := s.marksTurns(ctx, p, marks, math.MaxInt, visit)
+	if res.Count == 0 {
+		sets = nil
+	}
+	return sets, res, err
+}
+
+// marksTurns runs the 9×9 fast path and the variant search on a
+// pencil-mark sudoku in turns, each in a goroutine of its own that runs
+// only while the other waits, each turn resuming where the last stopped:
+// the fast path doubles its nodes every turn, the variant search takes
+// 1/marksShare as many (about a fifth of the fast path's time), and the
+// first to finish answers. That costs about 1.2 times the fast path
+// alone, or at most about 5.5 times the variant search alone where the
+// fast path is trapped. Solver.NodeLimit bounds each.
+//
+// With visit not nil the two collect true candidates (Candidates) and
+// call visit with each solution; marksTurns then returns the digits seen
+// in the solutions of both, cell by cell, and a Result whose Count adds
+// both searches' solutions (one found by both counts twice) and whose
+// Solutions are the first two of the winner's and then the loser's.
+// Without visit it returns the winner's Result and nil sets.
+func (s *Solver) marksTurns(ctx context.Context, p *variant.Puzzle, marks *[81]uint16, limit int, visit func(*board.Board) bool) (Result, []uint64, error) {
 	vs, err := newVariantSearch(ctx, p, limit, false)
 	if vs == nil {
-		return Result{}, err
+		return Result{}, nil, err
 	}
+	collect := visit != nil
 	vs.nodeLimit = s.NodeLimit
 	s.limit, s.res, s.nodes = limit, Result{}, 0
 	s.ctx, s.done = ctx, ctx.Done()
-	s.stopped, s.over, s.gaveUp = false, false, false
-	defer func() { s.res, s.ctx, s.done, s.pause9 = Result{}, nil, nil, nil }()
+	s.stopped, s.over, s.gaveUp, s.visitStopped = false, false, false, false
+	s.collect9, s.seen9, s.visit9 = collect, [27]uint32{}, visit
+	if collect {
+		vs.visit = visit
+		vs.solSeen = make([]uint64, vs.ncell)
+	}
+	defer func() {
+		s.res, s.ctx, s.done, s.pause9 = Result{}, nil, nil, nil
+		s.collect9, s.visit9 = false, nil
+	}()
 
 	turn, share := cmp.Or(s.marksTurn, marksBudget), cmp.Or(s.marksShare, marksShare)
 	fast, slow := newTurns(), newTurns()
@@ -79,21 +120,63 @@ func (s *Solver) solveMarks9(ctx context.Context, p *variant.Puzzle, marks *[81]
 	})
 	// answer ends the turns: winner's result, with the loser's guesses
 	// added, once the loser is stopped.
-	answer := func(winner string, loser *turns, res Result, stopped, over bool) (Result, error) {
+	answer := func(winner string, loser *turns, res, other Result, stopped, over, visitStopped bool) (Result, []uint64, error) {
 		loser.stop()
 		s.marksWinner = winner
 		res.Guesses = s.res.Guesses + vs.res.Guesses
-		return res, stopErr(ctx, stopped && res.Count < limit, over, s.NodeLimit)
+		if !collect {
+			return res, nil, stopErr(ctx, stopped && res.Count < limit, over, s.NodeLimit)
+		}
+		s.shareSeen(vs.solSeen, true)
+		res.Count += other.Count
+		for _, b := range other.Solutions {
+			if len(res.Solutions) < 2 && !slices.ContainsFunc(res.Solutions, b.Equal) {
+				res.Solutions = append(res.Solutions, b)
+			}
+		}
+		switch {
+		case visitStopped:
+			err = ErrStopped
+		case stopped:
+			err = stopErr(ctx, true, over, s.NodeLimit)
+		}
+		return res, vs.solSeen, err
 	}
 	for {
+		if collect {
+			s.shareSeen(vs.solSeen, false)
+		}
 		if fast.turn() {
-			return answer("fast", slow, s.res, s.stopped, s.over)
+			return answer("fast", slow, s.res, vs.res, s.stopped, s.over, s.visitStopped)
 		}
 		s.budget9 += s.nodes
+		if collect {
+			s.shareSeen(vs.solSeen, true)
+		}
 		if slow.turn() {
-			return answer("variant", fast, vs.res, vs.stopped, vs.over)
+			return answer("variant", fast, vs.res, s.res, vs.stopped, vs.over, vs.visitStopped)
 		}
 		vs.turnEnd += vs.nodes
+	}
+}
+
+// shareSeen adds the digits the fast path has seen in solutions (seen9)
+// to cells (a digit set per cell, as the variant search's solSeen) when
+// toCells, else those of cells to seen9.
+func (s *Solver) shareSeen(cells []uint64, toCells bool) {
+	for i := range s.seen9 {
+		base, d := 27*(i/9), i%9
+		if toCells {
+			for m := s.seen9[i]; m != 0; m &= m - 1 {
+				cells[base+bits.TrailingZeros32(m)] |= 1 << d
+			}
+			continue
+		}
+		var m uint32
+		for p, c := range cells[base : base+27] {
+			m |= uint32(c>>d&1) << p
+		}
+		s.seen9[i] |= m
 	}
 }
 

@@ -3,12 +3,15 @@ package fallback
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/testpuzzles"
+	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/variant"
 )
 
@@ -180,5 +183,139 @@ func TestMarks9Stops(t *testing.T) {
 	cancel()
 	if _, err := NewSolver().SolveVariant(ctx, p, 1<<30); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: error %v", err)
+	}
+}
+
+// TestMarks9Candidates checks the true candidates of pencil-mark sudokus
+// found by the 9×9 fast path and the variant search in turns (Candidates)
+// against those of the variant search alone: the same sets, each digit of
+// them in some solution visited, every solution visited valid. The
+// puzzles: the corpus's 9×9 pencil-mark sudokus, random ones (dense
+// marks: many solutions; sparse: one or none), and classic puzzles of the
+// top1465 sample whose blank cells are marked with their digit and a few
+// others; with the default turns and with turns of a few nodes, which
+// make each search answer some puzzles.
+func TestMarks9Candidates(t *testing.T) {
+	type tcase struct {
+		name string
+		p    *variant.Puzzle
+	}
+	var cases []tcase
+	for _, cp := range variantcorpus.Read(t) {
+		if marks9(cp.Puzzle) != nil {
+			cases = append(cases, tcase{cp.File, cp.Puzzle})
+		}
+	}
+	if len(cases) == 0 {
+		t.Fatal("no pencil-mark sudoku in the corpus")
+	}
+	rng := rand.New(rand.NewPCG(38, 11))
+	for i := range 150 {
+		cases = append(cases, tcase{fmt.Sprintf("random #%d", i), randomMarks(rng, 2+i%6)})
+	}
+	classic := testpuzzles.Boards(t, "testdata/top1465-sample.txt")
+	for i, b := range classic[:min(len(classic), 40)] {
+		res, err := NewSolver().Solve(context.Background(), b, 1)
+		if err != nil || res.Count != 1 {
+			t.Fatalf("top1465 #%d: %d solutions, %v", i, res.Count, err)
+		}
+		p := &variant.Puzzle{Givens: b.Clone()}
+		for c, d := range res.Solutions[0].Cells {
+			if b.Cells[c] != 0 {
+				continue
+			}
+			digits := []int{int(d)}
+			for e := 1; e <= 9; e++ {
+				if e != int(d) && rng.IntN(10) < 1+i%3 {
+					digits = append(digits, e)
+				}
+			}
+			slices.Sort(digits)
+			p.Rules = append(p.Rules, variant.PencilMarks{Cell: c, Digits: digits})
+		}
+		cases = append(cases, tcase{fmt.Sprintf("top1465 #%d marked", i), p})
+	}
+	winners := map[string]int{}
+	several := 0
+	for _, tc := range cases {
+		alone := NewSolver()
+		alone.forceGeneric = true
+		alone.NodeLimit = 2_000_000
+		want, wres, err := alone.Candidates(context.Background(), tc.p, nil)
+		if err != nil {
+			t.Fatalf("%s: the variant search: %v", tc.name, err)
+		}
+		if wres.Count > 1 {
+			several++
+		}
+		for _, turn := range []int64{0, 3} {
+			s := NewSolver()
+			s.NodeLimit = 2_000_000
+			s.marksTurn, s.marksShare = turn, 1
+			seen := make([]uint64, 81)
+			visited := 0
+			got, res, err := s.Candidates(context.Background(), tc.p, func(b *board.Board) bool {
+				if err := variant.Check(tc.p, b); err != nil {
+					t.Errorf("%s: a solution visited fails the check: %v", tc.name, err)
+				}
+				for c, d := range b.Cells {
+					seen[c] |= 1 << (d - 1)
+				}
+				visited++
+				return true
+			})
+			if err != nil {
+				t.Fatalf("%s, turns of %d nodes: %v", tc.name, turn, err)
+			}
+			if turn != 0 {
+				winners[s.marksWinner]++
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s, turns of %d nodes: candidates %v, the variant search's %v", tc.name, turn, got, want)
+			}
+			if got != nil && !slices.Equal(got, seen) {
+				t.Errorf("%s, turns of %d nodes: candidates not those of the solutions visited", tc.name, turn)
+			}
+			if res.Count != visited || (got == nil) != (res.Count == 0) || len(res.Solutions) != min(res.Count, 2) {
+				t.Errorf("%s, turns of %d nodes: %d solutions visited, Result %d with %d grids", tc.name, turn, visited, res.Count, len(res.Solutions))
+			}
+		}
+	}
+	if several == 0 || winners["fast"] == 0 || winners["variant"] == 0 {
+		t.Errorf("%d puzzles with several solutions, winners %v: a case is not tested", several, winners)
+	}
+	t.Logf("%d puzzles, %d with several solutions; with short turns, answered by %v", len(cases), several, winners)
+}
+
+// TestMarks9CandidatesStops checks that visit, a cancelled context and
+// Solver.NodeLimit stop the candidates of a pencil-mark sudoku with their
+// errors, and that no goroutine is left behind.
+func TestMarks9CandidatesStops(t *testing.T) {
+	// Marks that rule out one digit of one cell: a great many solutions.
+	p := &variant.Puzzle{Givens: board.New(board.Classic), Rules: []variant.Rule{variant.PencilMarks{Cell: 0, Digits: []int{1, 2, 3, 4, 5, 6, 7, 8}}}}
+	before := runtime.NumGoroutine()
+	for _, turn := range []int64{0, 3} {
+		s := NewSolver()
+		s.marksTurn, s.marksShare = turn, 1
+		n := 0
+		_, res, err := s.Candidates(context.Background(), p, func(*board.Board) bool { n++; return n < 5 })
+		if !errors.Is(err, ErrStopped) || n != 5 || res.Count != 5 {
+			t.Errorf("turns of %d nodes, visit stops at 5: %v after %d visits, Count %d", turn, err, n, res.Count)
+		}
+		s.NodeLimit = 50
+		if _, _, err := s.Candidates(context.Background(), p, nil); !errors.Is(err, ErrNodeLimit) {
+			t.Errorf("turns of %d nodes, NodeLimit 50: error %v, want ErrNodeLimit", turn, err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := NewSolver().Candidates(ctx, p, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: error %v", err)
+	}
+	for i := 0; i < 1000 && runtime.NumGoroutine() > before; i++ {
+		runtime.Gosched()
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines before, %d after", before, n)
 	}
 }

@@ -160,6 +160,9 @@ func (p *sandwichProp) propagate(s *vsolver) bool {
 				continue
 			}
 			a, b := min(i, j), max(i, j)
+			if p.combos != nil && len(p.combos[b-a-1]) == 0 {
+				continue // no set of b−a−1 digits sums to p.sum
+			}
 			between := p.line[a+1 : b]
 			out, in := ^uint64(0), ^uint64(0)
 			if p.combos != nil {

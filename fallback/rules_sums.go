@@ -42,6 +42,19 @@ func newSumDP(cells, maxTotal int) *sumDP {
 // the tables: valid until the next forward.
 func (d *sumDP) forward(masks []uint64) []uint64 {
 	w := d.words
+	if w == 1 { // totals below 64 (most): one word a cell, no calls
+		f := d.f[:len(masks)+1]
+		t := uint64(1)
+		f[0] = t
+		for i, m := range masks {
+			var cur uint64
+			for ; m != 0; m &= m - 1 {
+				cur |= t << uint(lowDigit(m)) // 0 from a shift of 64 or more
+			}
+			f[i+1], t = cur, cur
+		}
+		return f[len(masks):]
+	}
 	f := d.f[:(len(masks)+1)*w]
 	clear(f[:w])
 	f[0] = 1
@@ -60,6 +73,26 @@ func (d *sumDP) forward(masks []uint64) []uint64 {
 // in want can be made.
 func (d *sumDP) backward(masks []uint64, want []uint64) bool {
 	w := d.words
+	if w == 1 {
+		r := want[0]
+		for i := len(masks) - 1; i >= 0; i-- {
+			prev := d.f[i]
+			var supp, nr uint64
+			for m := masks[i]; m != 0; m &= m - 1 {
+				dg := uint(lowDigit(m))
+				if (prev<<dg)&r != 0 {
+					supp |= m & -m
+					nr |= r >> dg
+				}
+			}
+			if supp == 0 {
+				return false
+			}
+			d.supp[i] = supp
+			r = nr
+		}
+		return true
+	}
 	r, nr := d.r, d.nr
 	copy(r, want)
 	for i := len(masks) - 1; i >= 0; i-- {

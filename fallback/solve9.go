@@ -408,10 +408,16 @@ func (st *state9) fullUpdate() bool {
 }
 
 // record9 counts the solution in st and keeps its grid if it is one of the
-// first two.
+// first two; when collecting candidates (collect9), it adds the solution's
+// digits to seen9 and passes it to visit9.
 func (s *Solver) record9(st *state9) {
+	if s.collect9 {
+		for i := range s.seen9 {
+			s.seen9[i] |= st.cand[i] // solved: the digit's three cells of the band
+		}
+	}
 	cells := s.solutionCells(board.Classic)
-	if cells == nil {
+	if cells == nil && s.visit9 == nil {
 		return
 	}
 	// A solved band holds each digit once per row: three cells per mask.
@@ -426,7 +432,31 @@ func (s *Solver) record9(st *state9) {
 		m &= m - 1
 		grid[base+bits.TrailingZeros32(m)] = d
 	}
-	copy(cells, grid[:81])
+	if cells != nil {
+		copy(cells, grid[:81])
+	}
+	if s.visit9 == nil {
+		return
+	}
+	b := board.New(board.Classic)
+	if cells != nil {
+		b = s.res.Solutions[len(s.res.Solutions)-1]
+	} else {
+		copy(b.Cells, grid[:81])
+	}
+	if !s.visit9(b) {
+		s.stopped, s.visitStopped = true, true
+	}
+}
+
+// news reports whether st has a candidate not yet seen in a solution
+// (seen9): if not, no solution below st adds a digit.
+func (st *state9) news(seen *[27]uint32) bool {
+	var x uint32
+	for i, m := range seen {
+		x |= st.cand[i] &^ m
+	}
+	return x != 0
 }
 
 // search9 branches on st, which is fully propagated and not solved; st is
@@ -441,6 +471,9 @@ func (s *Solver) search9(st *state9, depth int) bool {
 		s.stopped = true
 		return true
 	}
+	if s.collect9 && !st.news(&s.seen9) {
+		return false // every solution below is made of digits seen already
+	}
 	if s.cellBranch {
 		return s.branchCell(st, depth)
 	}
@@ -450,6 +483,25 @@ func (s *Solver) search9(st *state9, depth int) bool {
 	}
 	if unit < 0 {
 		return s.branchCell(st, depth) // not expected: see choosePattern
+	}
+	if s.collect9 {
+		// Patterns that may place the digit where it was not seen first,
+		// to find new digits early (the last pattern tried reuses st).
+		fresh := st.freshPatterns(&s.seen9, unit, d, pats)
+		for _, set := range [2]uint32{fresh, pats &^ fresh} {
+			for ; set != 0; set &= set - 1 {
+				p := bits.TrailingZeros32(set)
+				if pats &^= 1 << p; pats == 0 {
+					return s.tryPattern(st, depth, unit, d, p)
+				}
+				next := &s.s9.stack[depth]
+				*next = *st
+				if s.tryPattern(next, depth+1, unit, d, p) {
+					return true
+				}
+			}
+		}
+		return false
 	}
 	for pats&(pats-1) != 0 {
 		p := bits.TrailingZeros32(pats)
@@ -461,6 +513,29 @@ func (s *Solver) search9(st *state9, depth int) bool {
 		}
 	}
 	return s.tryPattern(st, depth, unit, d, bits.TrailingZeros32(pats))
+}
+
+// freshPatterns returns the patterns of pats (digit d in unit, as
+// tryPattern keeps them) that leave d a cell of the unit where it was not
+// seen in a solution.
+func (st *state9) freshPatterns(seen *[27]uint32, unit, d int, pats uint32) (fresh uint32) {
+	for set := pats; set != 0; set &= set - 1 {
+		p := bits.TrailingZeros32(set)
+		var x uint32
+		if unit < 3 {
+			i := 9*unit + d
+			x = st.cand[i&31] &^ seen[i&31] & patCells[p]
+		} else {
+			stack := (7 << (3 * (unit - 3))) * uint32(colX3)
+			keep := &patKeep[unit-3][p]
+			for b := 0; b < 3; b++ {
+				i := 9*b + d
+				x |= st.cand[i&31] &^ seen[i&31] & keep[b] & stack
+			}
+		}
+		fresh |= nonZero(x) << p
+	}
+	return fresh
 }
 
 // choosePattern picks the band (unit 0..2) or stack (unit 3..5) with the

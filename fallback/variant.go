@@ -634,15 +634,15 @@ func (s *vsolver) search(depth int) {
 	if s.stopped || s.cancelled() {
 		return
 	}
-	if s.solSeen != nil && s.res.Count > 0 && !s.news() {
-		return // every solution below is made of digits seen already
+	if s.solSeen != nil && !s.news() {
+		return // every solution below is made of digits seen already (here or, in turns, by the 9×9 path)
 	}
 	cell, bit := s.choose()
 	if cell < 0 {
 		s.solution()
 		return
 	}
-	if s.solSeen != nil {
+	if s.solSeen != nil && s.res.Count >= 3 {
 		bit = s.unseenFirst(cell, bit)
 	}
 	parent, child := s.cand, s.level(depth+1)

@@ -133,7 +133,7 @@ func TestComboFilterAgainstBruteForce(t *testing.T) {
 				wantNeed &= set
 			}
 		})
-		union, need := comboFilter(s, cells, make([]uint64, k), combos)
+		union, need := comboFilter(s, cells, make([]uint64, 2*k), combos)
 		if union != wantUnion || union != 0 && need != wantNeed {
 			t.Fatalf("trial %d: masks %b combos %b: union %b need %b, want %b %b",
 				trial, masks, combos, union, need, wantUnion, wantNeed)

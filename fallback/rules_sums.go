@@ -760,8 +760,12 @@ func newComboProp(cells []int32, combos []uint64) *comboProp {
 }
 
 func (p *comboProp) propagate(s *vsolver) bool {
-	union, need := comboFilter(s, p.cells, p.masks, p.combos)
-	return applyCombos(s, p.cells, union, need)
+	scan := startCombos(s, p.cells, p.masks)
+	scan.add(p.combos)
+	// The decided cells' digits have left the other cells already
+	// (propagate drains the singles before it runs a propagator): each
+	// has one place, its own.
+	return applyCombos(s, p.cells, scan.union, scan.need&^scan.fixed)
 }
 
 // distinctProp fails when its cells, which must all differ, cannot take

@@ -273,9 +273,15 @@ func (s *vsolver) narrow(c int32, m uint64) bool {
 	}
 	s.cand[c] = nw
 	s.gone[c] |= old &^ m
-	for i, g := range s.groupsOf[int(c)*s.gw : int(c+1)*s.gw] {
-		s.dirtyHS[i] |= g
-		s.dirtyLC[i] |= g
+	if s.gw == 1 { // 64 full groups or fewer (27 on a 9×9 board)
+		g := s.groupsOf[c]
+		s.dirtyHS[0] |= g
+		s.dirtyLC[0] |= g
+	} else {
+		for i, g := range s.groupsOf[int(c)*s.gw : int(c+1)*s.gw] {
+			s.dirtyHS[i] |= g
+			s.dirtyLC[i] |= g
+		}
 	}
 	for _, p := range s.watch[c] {
 		if !s.queued[p] {

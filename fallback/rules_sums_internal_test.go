@@ -109,7 +109,7 @@ func TestComboFilterAgainstBruteForce(t *testing.T) {
 			assign(masks[1:], used|m&-m, fn)
 		}
 	}
-	kept := 0
+	kept, decided := 0, 0
 	for trial := range 20000 {
 		k := 1 + rng.IntN(6)
 		s := newVsolver(9)
@@ -141,8 +141,11 @@ func TestComboFilterAgainstBruteForce(t *testing.T) {
 		if union != 0 && bits.OnesCount64(union) > k {
 			kept++
 		}
+		if union != 0 && k > 1 && slices.ContainsFunc(masks, func(m uint64) bool { return m&(m-1) == 0 }) {
+			decided++ // comboFilter matches only the open cells
+		}
 	}
-	if kept < 1000 {
-		t.Errorf("%d trials with several combinations kept: too few to test", kept)
+	if kept < 1000 || decided < 1000 {
+		t.Errorf("%d trials with several combinations kept, %d with a decided cell: too few to test", kept, decided)
 	}
 }

@@ -152,6 +152,7 @@ type vsolver struct {
 	// in a group have not changed since the group was last looked at
 	// has nothing left to remove.
 	gone, goneWork []uint64
+	lcEvery        bool // tests: locked candidates looks at every digit
 	props          []propagator
 	propCells      [][]int32
 	watch          [][]int32 // the propagators each cell wakes
@@ -450,6 +451,9 @@ func (s *vsolver) lockedCandidates() bool {
 				twice |= once & m
 				once |= m
 				moved |= goneWork[c] | gone[c]
+			}
+			if s.lcEvery {
+				moved = ^uint64(0)
 			}
 			for few := twice &^ more & moved; few != 0; few &= few - 1 {
 				bit := few & -few

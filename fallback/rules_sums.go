@@ -510,6 +510,10 @@ func (p *sumProp) pruneCells(s *vsolver, q *clique) bool {
 	if totals > maxCliqueCombos {
 		return true
 	}
+	if k == 2 && p.n <= 9 {
+		union, need := pairCombos(s.cand[q.cells[0]], s.cand[q.cells[1]], q.allowed[0])
+		return applyCombos(s, q.cells, union, need)
+	}
 	scan := startCombos(s, q.cells, p.comboMask[:2*k])
 	forEachBit(q.allowed, func(t int) {
 		if t < len(q.combos) {
@@ -633,6 +637,57 @@ func comboFilter(s *vsolver, cells []int32, scratch []uint64, combos []uint64) (
 	scan.add(combos)
 	return scan.union, scan.need
 }
+
+// pairCombos is comboFilter for two cells of a board up to 9×9 and the
+// pairs of different digits of every total of totals (bit t for total
+// t): a digit x of the first cell is in a pair of total t when t − x,
+// another digit, is in the second; the pairs of one total are disjoint,
+// so they all need a digit only when there is one pair.
+func pairCombos(a, b, totals uint64) (union, need uint64) {
+	need = ^uint64(0)
+	for ; totals != 0; totals &= totals - 1 {
+		t := bits.TrailingZeros64(totals)
+		x := a & mirror(b, t)
+		if t%2 == 0 && t >= 2 {
+			x &^= digitMask(t / 2)
+		}
+		if x == 0 {
+			continue
+		}
+		pairs := x | mirror(x, t)
+		union |= pairs
+		if bits.OnesCount64(pairs) == 2 {
+			need &= pairs
+		} else {
+			need = 0
+		}
+	}
+	return union, need
+}
+
+// mirror returns the digits t − d, for the digits d of m (1..9) with
+// t − d in 1..9.
+func mirror(m uint64, t int) uint64 {
+	r := uint64(reversed9[m&0x1ff]) // d → 10 − d
+	if t >= 10 {
+		r <<= t - 10
+	} else {
+		r >>= 10 - t
+	}
+	return r & 0x1ff
+}
+
+// reversed9 maps a mask of digits 1..9 to the mask of 10 − d.
+var reversed9 = func() (t [512]uint16) {
+	for m := range t {
+		for d := 1; d <= 9; d++ {
+			if m&(1<<(d-1)) != 0 {
+				t[m] |= 1 << (9 - d)
+			}
+		}
+	}
+	return t
+}()
 
 // comboScan is comboFilter over several lists of combinations of the
 // same cells (a clique's combinations of each of its totals): the union

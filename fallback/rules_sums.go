@@ -868,6 +868,14 @@ func matchAll(masks []uint64) bool {
 	if wideEnough(masks) {
 		return true
 	}
+	if len(masks) == 4 { // Hall's condition on every subset
+		a, b, c, d := masks[0], masks[1], masks[2], masks[3]
+		two := func(m uint64) bool { return m&(m-1) != 0 }
+		three := func(m uint64) bool { return bits.OnesCount64(m) >= 3 }
+		return a != 0 && b != 0 && c != 0 && d != 0 &&
+			two(a|b) && two(a|c) && two(a|d) && two(b|c) && two(b|d) && two(c|d) &&
+			three(a|b|c) && three(a|b|d) && three(a|c|d) && three(b|c|d)
+	}
 	var owner [64]int8 // digit bit → cell index + 1
 	for i := range masks {
 		var seen uint64

@@ -228,6 +228,7 @@ type sumProp struct {
 	pillDig   []int
 	pillReach []uint64
 	comboMask []uint64
+	dsums     *[10][1 << 9]uint64 // distinctSums(), once used
 }
 
 // maxPillWork bounds the digit combinations of a pill enumerated per
@@ -375,7 +376,7 @@ func (p *sumProp) finish(units [][]int32, peer func(a, b int32) bool) {
 	p.pillMasks = make([]uint64, maxCells)
 	p.pillSupp = make([]uint64, maxCells)
 	p.pillDig = make([]int, maxCells)
-	p.comboMask = make([]uint64, maxCells)
+	p.comboMask = make([]uint64, 2*maxCells)
 }
 
 // partition cuts cells into cliques of peers: first the largest
@@ -617,19 +618,17 @@ func (p *sumProp) pruneCells(s *vsolver, q *clique) bool {
 	if totals > maxCliqueCombos {
 		return true
 	}
-	var union uint64
-	need := ^uint64(0)
+	if k == 2 && p.n <= 9 {
+		union, need := pairCombos(s.cand[q.cells[0]], s.cand[q.cells[1]], q.allowed[0])
+		return applyCombos(s, q.cells, union, need)
+	}
+	scan := startCombos(s, q.cells, p.comboMask[:2*k])
 	forEachBit(q.allowed, func(t int) {
-		if t >= len(q.combos) {
-			return
-		}
-		u, nd := comboFilter(s, q.cells, p.comboMask[:k], q.combos[t])
-		union |= u
-		if u != 0 {
-			need &= nd
+		if t < len(q.combos) {
+			scan.add(q.combos[t])
 		}
 	})
-	return applyCombos(s, q.cells, union, need)
+	return applyCombos(s, q.cells, scan.union, scan.need)
 }
 
 // pillWork returns the number of digit combinations of masks, capped just
@@ -739,20 +738,116 @@ func appendDigit(v, d int) int {
 // comboFilter returns the union and the intersection of the combinations
 // (digit sets, one digit per cell) that the cells can still hold: every
 // cell can take a digit of it and the cells can take all its digits at
-// once. masks is scratch of len(cells). The union is 0 if none fits.
-func comboFilter(s *vsolver, cells []int32, masks []uint64, combos []uint64) (union, need uint64) {
-	var avail uint64
-	for _, c := range cells {
-		avail |= s.cand[c]
-	}
+// once. scratch has room for 2·len(cells) masks. The union is 0 if none
+// fits.
+func comboFilter(s *vsolver, cells []int32, scratch []uint64, combos []uint64) (union, need uint64) {
+	scan := startCombos(s, cells, scratch)
+	scan.add(combos)
+	return scan.union, scan.need
+}
+
+// pairCombos is comboFilter for two cells of a board up to 9×9 and the
+// pairs of different digits of every total of totals (bit t for total
+// t): a digit x of the first cell is in a pair of total t when t − x,
+// another digit, is in the second; the pairs of one total are disjoint,
+// so they all need a digit only when there is one pair.
+func pairCombos(a, b, totals uint64) (union, need uint64) {
 	need = ^uint64(0)
+	for ; totals != 0; totals &= totals - 1 {
+		t := bits.TrailingZeros64(totals)
+		x := a & mirror(b, t)
+		if t%2 == 0 && t >= 2 {
+			x &^= digitMask(t / 2)
+		}
+		if x == 0 {
+			continue
+		}
+		pairs := x | mirror(x, t)
+		union |= pairs
+		if bits.OnesCount64(pairs) == 2 {
+			need &= pairs
+		} else {
+			need = 0
+		}
+	}
+	return union, need
+}
+
+// mirror returns the digits t − d, for the digits d of m (1..9) with
+// t − d in 1..9.
+func mirror(m uint64, t int) uint64 {
+	r := uint64(reversed9[m&0x1ff]) // d → 10 − d
+	if t >= 10 {
+		r <<= t - 10
+	} else {
+		r >>= 10 - t
+	}
+	return r & 0x1ff
+}
+
+// reversed9 maps a mask of digits 1..9 to the mask of 10 − d.
+var reversed9 = func() (t [512]uint16) {
+	for m := range t {
+		for d := 1; d <= 9; d++ {
+			if m&(1<<(d-1)) != 0 {
+				t[m] |= 1 << (9 - d)
+			}
+		}
+	}
+	return t
+}()
+
+// comboScan is comboFilter over several lists of combinations of the
+// same cells (a clique's combinations of each of its totals): the union
+// and the intersection of those that fit.
+//
+// A decided cell's digit is matched to it in any matching, so a
+// combination must hold the decided digits (all different), and the
+// matching is looked for among the open cells and the combination's
+// other digits only: deep in a search most cells are decided, and the
+// matchings left are of one to three cells, which matchAll settles
+// without a search.
+type comboScan struct {
+	avail, fixed uint64   // the digits the cells can take, and the decided ones
+	open, masks  []uint64 // the open cells' masks; scratch
+	union, need  uint64
+	clash        bool // two decided cells share a digit: nothing fits
+}
+
+// startCombos reads the cells' masks, for combinations to be added.
+func startCombos(s *vsolver, cells []int32, scratch []uint64) comboScan {
+	scan := comboScan{need: ^uint64(0), open: scratch[:0]}
+	nfixed := 0
+	for _, c := range cells {
+		m := s.cand[c]
+		scan.avail |= m
+		if m&(m-1) == 0 {
+			scan.fixed |= m
+			nfixed++
+		} else {
+			scan.open = append(scan.open, m)
+		}
+	}
+	scan.masks = scratch[len(cells) : len(cells)+len(scan.open)]
+	scan.clash = bits.OnesCount64(scan.fixed) != nfixed
+	return scan
+}
+
+// add takes in the combinations of combos that fit.
+func (scan *comboScan) add(combos []uint64) {
+	avail, fixed, open, masks := scan.avail, scan.fixed, scan.open, scan.masks
+	union, need := scan.union, scan.need
+	if scan.clash || (need == 0 && union == avail) {
+		return
+	}
 	for _, m := range combos {
-		if m&^avail != 0 || (m&^union == 0 && need&^m == 0) {
+		if m&^avail != 0 || m&fixed != fixed || (m&^union == 0 && need&^m == 0) {
 			continue // cannot fit, or would change neither union nor need
 		}
+		rest := m &^ fixed
 		ok := true
-		for i, c := range cells {
-			masks[i] = s.cand[c] & m
+		for i, o := range open {
+			masks[i] = o & rest
 			if masks[i] == 0 {
 				ok = false
 				break
@@ -763,8 +858,11 @@ func comboFilter(s *vsolver, cells []int32, masks []uint64, combos []uint64) (un
 		}
 		union |= m
 		need &= m
+		if need == 0 && union == avail {
+			break // no combination left can change either
+		}
 	}
-	return union, need
+	scan.union, scan.need = union, need
 }
 
 // applyCombos keeps the digits of union in the cells, places each digit
@@ -821,12 +919,16 @@ type comboProp struct {
 }
 
 func newComboProp(cells []int32, combos []uint64) *comboProp {
-	return &comboProp{cells: cells, combos: combos, masks: make([]uint64, len(cells))}
+	return &comboProp{cells: cells, combos: combos, masks: make([]uint64, 2*len(cells))}
 }
 
 func (p *comboProp) propagate(s *vsolver) bool {
-	union, need := comboFilter(s, p.cells, p.masks, p.combos)
-	return applyCombos(s, p.cells, union, need)
+	scan := startCombos(s, p.cells, p.masks)
+	scan.add(p.combos)
+	// The decided cells' digits have left the other cells already
+	// (propagate drains the singles before it runs a propagator): each
+	// has one place, its own.
+	return applyCombos(s, p.cells, scan.union, scan.need&^scan.fixed)
 }
 
 // distinctProp fails when its cells, which must all differ, cannot take
@@ -873,6 +975,14 @@ func matchAll(masks []uint64) bool {
 	}
 	if wideEnough(masks) {
 		return true
+	}
+	if len(masks) == 4 { // Hall's condition on every subset
+		a, b, c, d := masks[0], masks[1], masks[2], masks[3]
+		two := func(m uint64) bool { return m&(m-1) != 0 }
+		three := func(m uint64) bool { return bits.OnesCount64(m) >= 3 }
+		return a != 0 && b != 0 && c != 0 && d != 0 &&
+			two(a|b) && two(a|c) && two(a|d) && two(b|c) && two(b|d) && two(c|d) &&
+			three(a|b|c) && three(a|b|d) && three(a|c|d) && three(b|c|d)
 	}
 	var owner [64]int8 // digit bit → cell index + 1
 	for i := range masks {
@@ -1024,6 +1134,10 @@ func (p *sumProp) propagate1(s *vsolver) bool {
 
 // groupReach1 is groupReach for totals below 64.
 func (p *sumProp) groupReach1(s *vsolver, g *sumGroup) uint64 {
+	if p.dsums == nil {
+		p.dsums = distinctSums()
+	}
+	dsums := p.dsums
 	total := uint64(1)
 	g.prefix[0] = 1
 	for i, q := range g.cliques {
@@ -1046,7 +1160,7 @@ func (p *sumProp) groupReach1(s *vsolver, g *sumGroup) uint64 {
 			f[j+1] = cur
 		}
 		if k := len(q.cells); k > 1 && k <= 9 && union < 1<<9 {
-			reach &= distinctSums()[k][union]
+			reach &= dsums[k][union]
 		} else if k > 1 {
 			// sums of k different digits of union
 			dist := q.dist
@@ -1084,15 +1198,28 @@ func (p *sumProp) pruneGroup1(s *vsolver, g *sumGroup, common uint64) bool {
 		q := g.cliques[i]
 		prev := g.prefix[i]
 		var allowed, next uint64
-		for r := q.reach[0]; r != 0; r &= r - 1 {
-			t := bits.TrailingZeros64(r)
-			if (prev<<t)&back != 0 {
-				allowed |= 1 << t
-				next |= back >> t
+		if i == 0 {
+			allowed = q.reach[0] & back // the first clique's totals are the prefix's
+		} else {
+			for r := q.reach[0]; r != 0; r &= r - 1 {
+				t := bits.TrailingZeros64(r)
+				if (prev<<t)&back != 0 {
+					allowed |= 1 << t
+					next |= back >> t
+				}
 			}
 		}
 		back = next
 		q.allowed[0] = allowed
+		if k := len(q.cells); k > 1 && allowed == q.dp.f[k] {
+			// every total the cells can make is allowed: each digit
+			// of each cell takes part in one
+			copy(q.dp.supp, q.masks)
+			if !p.pruneCells(s, q) {
+				return false
+			}
+			continue
+		}
 		// keep in each cell the digits of an allowed total
 		r := allowed
 		for j := len(q.cells) - 1; j >= 1; j-- {

@@ -109,7 +109,7 @@ func TestComboFilterAgainstBruteForce(t *testing.T) {
 			assign(masks[1:], used|m&-m, fn)
 		}
 	}
-	kept := 0
+	kept, decided := 0, 0
 	for trial := range 20000 {
 		k := 1 + rng.IntN(6)
 		s := newVsolver(9)
@@ -133,7 +133,7 @@ func TestComboFilterAgainstBruteForce(t *testing.T) {
 				wantNeed &= set
 			}
 		})
-		union, need := comboFilter(s, cells, make([]uint64, k), combos)
+		union, need := comboFilter(s, cells, make([]uint64, 2*k), combos)
 		if union != wantUnion || union != 0 && need != wantNeed {
 			t.Fatalf("trial %d: masks %b combos %b: union %b need %b, want %b %b",
 				trial, masks, combos, union, need, wantUnion, wantNeed)
@@ -141,8 +141,54 @@ func TestComboFilterAgainstBruteForce(t *testing.T) {
 		if union != 0 && bits.OnesCount64(union) > k {
 			kept++
 		}
+		if union != 0 && k > 1 && slices.ContainsFunc(masks, func(m uint64) bool { return m&(m-1) == 0 }) {
+			decided++ // comboFilter matches only the open cells
+		}
+	}
+	if kept < 1000 || decided < 1000 {
+		t.Errorf("%d trials with several combinations kept, %d with a decided cell: too few to test", kept, decided)
+	}
+}
+
+// TestPairCombosMatchScan compares pairCombos, a two-cell clique's
+// combinations by bit tricks, with comboScan over the same totals'
+// combinations, on random masks and totals.
+func TestPairCombosMatchScan(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(38, 9))
+	kept := 0
+	for trial := range 20000 {
+		s := newVsolver(9)
+		cells := []int32{0, 1}
+		for i := range cells {
+			m := rng.Uint64() & fullMask(9)
+			if rng.IntN(4) == 0 {
+				m = digitMask(1 + rng.IntN(9))
+			}
+			if m == 0 {
+				m = fullMask(9)
+			}
+			s.cand[i] = m
+		}
+		var totals uint64
+		for range 1 + rng.IntN(4) {
+			totals |= 1 << (3 + rng.IntN(15))
+		}
+		scan := startCombos(s, cells, make([]uint64, 4))
+		for tt := totals; tt != 0; tt &= tt - 1 {
+			combos, _ := sumCombos(9, 2, bits.TrailingZeros64(tt))
+			scan.add(combos)
+		}
+		union, need := pairCombos(s.cand[0], s.cand[1], totals)
+		if union != scan.union || union != 0 && need != scan.need {
+			t.Fatalf("trial %d: masks %b %b totals %b: union %b need %b, want %b %b",
+				trial, s.cand[0], s.cand[1], totals, union, need, scan.union, scan.need)
+		}
+		if union != 0 && need != 0 {
+			kept++
+		}
 	}
 	if kept < 1000 {
-		t.Errorf("%d trials with several combinations kept: too few to test", kept)
+		t.Errorf("%d trials with a needed digit: too few to test", kept)
 	}
 }

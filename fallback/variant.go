@@ -147,9 +147,15 @@ type vsolver struct {
 	groupsOf         []uint64
 	dirtyHS, dirtyLC []uint64
 	work             []uint64
-	props            []propagator
-	propCells        [][]int32
-	watch            [][]int32 // the propagators each cell wakes
+	// gone[c] holds the digits that left cell c since locked candidates
+	// last began (goneWork: those before it began): a digit whose places
+	// in a group have not changed since the group was last looked at
+	// has nothing left to remove.
+	gone, goneWork []uint64
+	lcEvery        bool // tests: locked candidates looks at every digit
+	props          []propagator
+	propCells      [][]int32
+	watch          [][]int32 // the propagators each cell wakes
 
 	// weight[c] grows by 1 with each contradiction c takes part in; it
 	// starts at priorWeight × (1 + the number of propagators on c). The
@@ -203,6 +209,8 @@ func newVsolver(n int) *vsolver {
 	}
 	s.peers = make([][]int32, nc)
 	s.watch = make([][]int32, nc)
+	s.gone = make([]uint64, nc)
+	s.goneWork = make([]uint64, nc)
 	s.weight = make([]int64, nc)
 	for i := range s.weight {
 		s.weight[i] = priorWeight
@@ -265,9 +273,16 @@ func (s *vsolver) narrow(c int32, m uint64) bool {
 		return false
 	}
 	s.cand[c] = nw
-	for i, g := range s.groupsOf[int(c)*s.gw : int(c+1)*s.gw] {
-		s.dirtyHS[i] |= g
-		s.dirtyLC[i] |= g
+	s.gone[c] |= old &^ m
+	if s.gw == 1 { // 64 full groups or fewer (27 on a 9×9 board)
+		g := s.groupsOf[c]
+		s.dirtyHS[0] |= g
+		s.dirtyLC[0] |= g
+	} else {
+		for i, g := range s.groupsOf[int(c)*s.gw : int(c+1)*s.gw] {
+			s.dirtyHS[i] |= g
+			s.dirtyLC[i] |= g
+		}
 	}
 	for _, p := range s.watch[c] {
 		if !s.queued[p] {
@@ -301,6 +316,7 @@ func (s *vsolver) clearQueues() {
 	s.singles = s.singles[:0]
 	clear(s.dirtyHS)
 	clear(s.dirtyLC)
+	clear(s.gone)
 }
 
 // propagate runs the peers, the propagators, hidden singles and locked
@@ -343,10 +359,21 @@ func (s *vsolver) propagate() bool {
 		if !s.lockedCandidates() {
 			return s.fail()
 		}
-		if len(s.singles) == 0 && s.pqHead == len(s.pq) {
+		if len(s.singles) == 0 && s.pqHead == len(s.pq) && !s.dirty() {
 			return true
 		}
 	}
+}
+
+// dirty reports whether a full group changed since hidden singles or
+// locked candidates last looked at it.
+func (s *vsolver) dirty() bool {
+	for i, w := range s.dirtyHS {
+		if w|s.dirtyLC[i] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // hiddenSingles places each digit that has one place left in a full
@@ -405,6 +432,9 @@ func (s *vsolver) lockedCandidates() bool {
 	work := s.work
 	copy(work, s.dirtyLC)
 	clear(s.dirtyLC)
+	gone, goneWork := s.gone, s.goneWork
+	copy(goneWork, gone)
+	clear(gone)
 	cw := s.cw
 	seen := s.seen
 	for wi, word := range work {
@@ -413,15 +443,19 @@ func (s *vsolver) lockedCandidates() bool {
 			// Digits with two or three places, by counting in bit-sliced
 			// form; decided cells count too (one may not have left its
 			// peers yet when an earlier group of this call decided it).
-			var once, twice, thrice, more uint64
+			var once, twice, thrice, more, moved uint64
 			for _, c := range g {
 				m := cand[c]
 				more |= thrice & m
 				thrice |= twice & m
 				twice |= once & m
 				once |= m
+				moved |= goneWork[c] | gone[c]
 			}
-			for few := twice &^ more; few != 0; few &= few - 1 {
+			if s.lcEvery {
+				moved = ^uint64(0)
+			}
+			for few := twice &^ more & moved; few != 0; few &= few - 1 {
 				bit := few & -few
 				for i := range seen {
 					seen[i] = ^uint64(0)
@@ -514,6 +548,9 @@ func (s *vsolver) start() bool {
 	for gi := range s.groups {
 		s.dirtyHS[gi/64] |= 1 << (gi % 64)
 		s.dirtyLC[gi/64] |= 1 << (gi % 64)
+	}
+	for c := range s.gone {
+		s.gone[c] = s.full
 	}
 	for i := range s.props {
 		s.queued[i] = true

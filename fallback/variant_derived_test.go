@@ -92,34 +92,51 @@ func solutionSet(t *testing.T, s *fallback.Solver, p *variant.Puzzle, limit int)
 // the same solutions with and without them: the same count up to three,
 // and the same grids when there are fewer. It also checks
 // that they were there to test: derived sums on many of the puzzles.
+// derivedPair returns two solvers, with the derived sums and without,
+// each bounded to 200,000 nodes.
+func derivedPair() (with, without *fallback.Solver) {
+	with, without = fallback.NewSolver(), fallback.NewSolver()
+	fallback.WithoutDerived(without)
+	with.NodeLimit, without.NodeLimit = 200_000, 200_000
+	return with, without
+}
+
+// sameSolutions fails t unless with and without find the same solutions
+// of p, up to 3 (of more, only as many: another order finds others); it
+// reports false when either search gave up.
+func sameSolutions(t *testing.T, with, without *fallback.Solver, name string, p *variant.Puzzle) bool {
+	t.Helper()
+	const limit = 3
+	a, okA := solutionSet(t, with, p, limit)
+	b, okB := solutionSet(t, without, p, limit)
+	if !okA || !okB {
+		return false
+	}
+	if len(a) != len(b) {
+		t.Fatalf("%s: %d solutions with the derived sums, %d without\nrules %+v\ngivens\n%v", name, len(a), len(b), p.Rules, p.Givens)
+	}
+	if len(a) < limit {
+		for g := range b {
+			if !a[g] {
+				t.Fatalf("%s: the derived sums lose solution %v\nrules %+v\ngivens\n%v", name, []byte(g), p.Rules, p.Givens)
+			}
+		}
+	}
+	return true
+}
+
 func TestDerivedSumsKeepSolutions(t *testing.T) {
 	t.Parallel()
 	race.SkipSequential(t)
-	with, without := fallback.NewSolver(), fallback.NewSolver()
-	fallback.WithoutDerived(without)
-	with.NodeLimit, without.NodeLimit = 200_000, 200_000
+	with, without := derivedPair()
 	compared, derived := 0, 0
-	const limit = 3
 	check := func(name string, p *variant.Puzzle) {
-		a, okA := solutionSet(t, with, p, limit)
-		b, okB := solutionSet(t, without, p, limit)
-		if !okA || !okB {
+		if !sameSolutions(t, with, without, name, p) {
 			return
 		}
 		compared++
 		if n := fallback.DerivedSums(p); n > 0 {
 			derived++
-		}
-		if len(a) != len(b) {
-			t.Fatalf("%s: %d solutions with the derived sums, %d without", name, len(a), len(b))
-		}
-		if len(a) == limit {
-			return // the first found of many: another order finds others
-		}
-		for g := range b {
-			if !a[g] {
-				t.Fatalf("%s: the derived sums lose solution %v\nrules %+v\ngivens\n%v", name, []byte(g), p.Rules, p.Givens)
-			}
 		}
 	}
 	for i, p := range fallback.CorpusPuzzles(t) {
@@ -177,9 +194,7 @@ func TestDerivedSumsKeepSolutions(t *testing.T) {
 func TestLongSumsKeepSolutions(t *testing.T) {
 	t.Parallel()
 	race.SkipSequential(t)
-	with, without := fallback.NewSolver(), fallback.NewSolver()
-	fallback.WithoutDerived(without)
-	with.NodeLimit, without.NodeLimit = 200_000, 200_000
+	with, without := derivedPair()
 	shape := board.Shape{BoxRows: 2, BoxCols: 3}
 	n := shape.Side()
 	geo := shape.Geometry()
@@ -225,24 +240,12 @@ func TestLongSumsKeepSolutions(t *testing.T) {
 			p.Rules[0] = variant.Arrow{Circle: circle, Line: shaft[:len(shaft)-1]}
 		}
 		givens(rng, p, grid, rng.IntN(10))
-		a, okA := solutionSet(t, with, p, 3)
-		b, okB := solutionSet(t, without, p, 3)
-		if !okA || !okB {
+		if !sameSolutions(t, with, without, fmt.Sprintf("random puzzle %d", i+1), p) {
 			continue
 		}
 		compared++
 		if len(shaft) > n {
 			dropped++
-		}
-		if len(a) != len(b) {
-			t.Fatalf("random puzzle %d: %d solutions with the house totals, %d without\nrules %+v\ngivens\n%v", i+1, len(a), len(b), p.Rules, p.Givens)
-		}
-		if len(a) < 3 {
-			for g := range b {
-				if !a[g] {
-					t.Fatalf("random puzzle %d: the house totals lose solution %v", i+1, []byte(g))
-				}
-			}
 		}
 	}
 	t.Logf("%d puzzles compared, %d with a shaft over whole units", compared, dropped)

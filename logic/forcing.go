@@ -58,14 +58,14 @@ func (c *chainer) newPot(cell, d int, on bool, house int, parent *pot) *pot {
 	return q
 }
 
-// slabMark is a point of the slab to go back to (rewind); the method
-// slabMark returns the current one.
+// slabMark is a point of the slab to go back to (rewind).
 type slabMark struct {
 	slab []pot
 	used int
 }
 
-func (c *chainer) slabMark() slabMark { return slabMark{c.slab, c.used} }
+// slabHere returns the slab's current point.
+func (c *chainer) slabHere() slabMark { return slabMark{c.slab, c.used} }
 
 // rewind frees the potentials made since m, which nothing may still
 // point to: a search from one candidate that found no hint keeps none,
@@ -635,7 +635,7 @@ func (c *chainer) unary(cell, d int, y, x bool) []*seHint {
 		return nil // a Y-cycle starts in a bivalue cell
 	}
 	var out []*seHint
-	start := c.slabMark()
+	start := c.slabHere()
 	defer func() {
 		if len(out) == 0 {
 			c.rewind(start)

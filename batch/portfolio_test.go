@@ -44,23 +44,6 @@ func TestPortfolioBatch(t *testing.T) {
 	}
 }
 
-// goroutinesBack waits until no more goroutines run than before, for as
-// long as the test's context allows (a goroutine that has sent its
-// answer takes a moment to end), and reports whether they came back.
-func goroutinesBack(ctx context.Context, before int) (int, bool) {
-	for {
-		n := runtime.NumGoroutine()
-		if n <= before {
-			return n, true
-		}
-		select {
-		case <-ctx.Done():
-			return n, false
-		case <-time.After(5 * time.Millisecond):
-		}
-	}
-}
-
 // blank16 returns a blank 16×16 with anti-knight and non-consecutive
 // rules: a count of its solutions to a million takes either engine far
 // longer than the tests wait.
@@ -123,7 +106,7 @@ func TestPortfolioStopsLoser(t *testing.T) {
 	if left := proctest.Leftovers(w.mark); len(left) > 0 {
 		t.Errorf("stalled SAT side: left running when SolveOne returned: %v", left)
 	}
-	if n, ok := goroutinesBack(ctx, before); !ok {
+	if n, ok := proctest.GoroutinesBack(ctx, before); !ok {
 		t.Errorf("stalled SAT side: %d goroutines, %d before", n, before)
 	}
 
@@ -150,7 +133,7 @@ func TestPortfolioStopsLoser(t *testing.T) {
 	if left := proctest.Leftovers(w.mark); len(left) > 0 {
 		t.Errorf("stopped race: left running when SolveOne returned: %v", left)
 	}
-	if n, ok := goroutinesBack(ctx, before); !ok {
+	if n, ok := proctest.GoroutinesBack(ctx, before); !ok {
 		t.Errorf("stopped race: %d goroutines, %d before", n, before)
 	}
 
@@ -188,7 +171,7 @@ func TestPortfolioStopsLoser(t *testing.T) {
 		if left := proctest.Leftovers(w.mark); len(left) > 0 {
 			t.Errorf("%s: left running when SolveOne returned: %v", c.name, left)
 		}
-		if n, ok := goroutinesBack(ctx, before); !ok {
+		if n, ok := proctest.GoroutinesBack(ctx, before); !ok {
 			t.Errorf("%s: %d goroutines, %d before", c.name, n, before)
 		}
 	}
@@ -217,7 +200,7 @@ func TestPortfolioTimeout(t *testing.T) {
 	if left := proctest.Leftovers(w.mark); len(left) > 0 {
 		t.Errorf("SolveOne: left running: %v", left)
 	}
-	if n, ok := goroutinesBack(ctx, before); !ok {
+	if n, ok := proctest.GoroutinesBack(ctx, before); !ok {
 		t.Errorf("SolveOne: %d goroutines, %d before", n, before)
 	}
 
@@ -246,7 +229,7 @@ func TestPortfolioTimeout(t *testing.T) {
 	if left := proctest.Leftovers(w.mark); len(left) > 0 {
 		t.Errorf("batch: left running: %v", left)
 	}
-	if n, ok := goroutinesBack(ctx, before); !ok {
+	if n, ok := proctest.GoroutinesBack(ctx, before); !ok {
 		t.Errorf("batch: %d goroutines, %d before", n, before)
 	}
 }

@@ -135,7 +135,7 @@ func TestPortfolioWorkersBounded(t *testing.T) {
 	if left := proctest.Leftovers(w.mark); len(left) > 0 {
 		t.Errorf("left running when the batch returned: %v", left)
 	}
-	if n, ok := goroutinesBack(ctx, before); !ok {
+	if n, ok := proctest.GoroutinesBack(ctx, before); !ok {
 		t.Errorf("%d goroutines, %d before", n, before)
 	}
 }

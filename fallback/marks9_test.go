@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/internal/proctest"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/variant"
@@ -158,7 +159,9 @@ func TestMarks9LeavesNoGoroutine(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n, ok := goroutinesBack(before); !ok {
+	bound, stop := context.WithTimeout(context.Background(), 5*time.Minute) // a deadlock guard
+	defer stop()
+	if n, ok := proctest.GoroutinesBack(bound, before); !ok {
 		t.Errorf("%d goroutines before, %d after", before, n)
 	}
 }
@@ -308,28 +311,9 @@ func TestMarks9CandidatesStops(t *testing.T) {
 	if _, _, err := NewSolver().Candidates(ctx, p, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: error %v", err)
 	}
-	if n, ok := goroutinesBack(before); !ok {
+	bound, stop := context.WithTimeout(context.Background(), 5*time.Minute) // a deadlock guard
+	defer stop()
+	if n, ok := proctest.GoroutinesBack(bound, before); !ok {
 		t.Errorf("%d goroutines before, %d after", before, n)
-	}
-}
-
-// goroutinesBack waits until no more goroutines run than before and
-// reports how many run and whether they came back. A stopped search's
-// goroutine has signalled its end and takes a moment more to go, longer
-// on a busy machine: only one that never ends meets the bound of five
-// minutes, a deadlock guard rather than a measure of time.
-func goroutinesBack(before int) (int, bool) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	for {
-		n := runtime.NumGoroutine()
-		if n <= before {
-			return n, true
-		}
-		select {
-		case <-ctx.Done():
-			return n, false
-		case <-time.After(time.Millisecond):
-		}
 	}
 }

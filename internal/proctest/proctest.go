@@ -3,14 +3,17 @@
 // own children inherit, so that even a grandchild adopted by init after its
 // parent died is found by Leftovers. It reads /proc, so it finds nothing
 // where there is none (any system but Linux): Supported says so.
+// GoroutinesBack does the same for the goroutines a test started.
 package proctest
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -127,4 +130,24 @@ func Command(t *testing.T, env string, args ...string) (*exec.Cmd, string) {
 		}
 	})
 	return cmd, m
+}
+
+// GoroutinesBack waits until no more goroutines run than before, for as
+// long as ctx allows, and reports how many run and whether they came
+// back. A stopped search's goroutine that has signalled its end takes a
+// moment more to go, longer on a busy machine: give ctx a bound that only
+// a goroutine that never ends meets (a deadlock guard, not a measure of
+// time).
+func GoroutinesBack(ctx context.Context, before int) (int, bool) {
+	for {
+		n := runtime.NumGoroutine()
+		if n <= before {
+			return n, true
+		}
+		select {
+		case <-ctx.Done():
+			return n, false
+		case <-time.After(time.Millisecond):
+		}
+	}
 }

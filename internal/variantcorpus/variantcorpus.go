@@ -42,6 +42,24 @@ var NotUnique = map[string]string{
 // converted), not one constructed for the corpus.
 func (p Puzzle) Public() bool { return p.Origin == "real" || p.Origin == "converted" }
 
+// Thinned returns a copy of p with every second given removed, from its
+// first given (first 0) or its second (first 1), in reading order: a
+// puzzle with many solutions, for the tests of true candidates.
+func Thinned(p *variant.Puzzle, first int) *variant.Puzzle {
+	q := *p
+	q.Givens = p.Givens.Clone()
+	k := 0
+	for i, d := range q.Givens.Cells {
+		if d != 0 {
+			if k%2 == first {
+				q.Givens.Cells[i] = 0
+			}
+			k++
+		}
+	}
+	return &q
+}
+
 // Read reads every puzzle of the manifest; a missing or unreadable file
 // fails the test.
 func Read(tb testing.TB) []Puzzle {

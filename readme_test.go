@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -464,21 +465,46 @@ func goCommand(t *testing.T, dir string, env []string, args ...string) string {
 	return string(out)
 }
 
-// TestReadmeInstall follows the README's install line: "go install ."
-// in the checkout installs a satdoku that runs.
+// TestReadmeInstall follows the README's install line: "go install .
+// ./cmd/satdoku-web" in the checkout installs a satdoku that runs, and
+// whose serve command finds the page's program beside it.
 func TestReadmeInstall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("links the whole program: not with -short")
 	}
 	block := sectionCode(t, "README.md", "## Install", "sh")
-	if len(block) == 0 || !strings.HasPrefix(block[0], "go install . ") {
-		t.Fatalf("the install block does not start with go install .: %q", block)
+	if len(block) == 0 || !strings.HasPrefix(block[0], "go install . ./cmd/satdoku-web ") {
+		t.Fatalf("the install block does not start with go install . ./cmd/satdoku-web: %q", block)
 	}
+	install, _, _ := strings.Cut(block[0], "#")
 	bin := t.TempDir()
-	goCommand(t, ".", []string{"GOBIN=" + bin}, "install", ".")
+	goCommand(t, ".", []string{"GOBIN=" + bin}, strings.Fields(install)[1:]...)
 	out, err := exec.Command(filepath.Join(bin, "satdoku"), "--version").Output()
 	if err != nil || !strings.HasPrefix(string(out), "satdoku version ") {
 		t.Errorf("the installed satdoku --version: %q, %v", out, err)
+	}
+	// serve runs satdoku-web in its place: its help is the page's.
+	cmd := exec.Command(filepath.Join(bin, "satdoku"), "serve", "--help")
+	cmd.Env = append(os.Environ(), "PATH=") // found beside satdoku, not on PATH
+	out, err = cmd.Output()
+	if err != nil || !strings.Contains(string(out), "--listen ADDR") {
+		t.Errorf("the installed satdoku serve --help: %q, %v", out, err)
+	}
+}
+
+// TestCommandLineLinksNoHTTP holds the command line to its start-up: it
+// must not link net (net/http and the cgo resolver cost every command a
+// third of its start-up), which only the page's program, satdoku-web,
+// does.
+func TestCommandLineLinksNoHTTP(t *testing.T) {
+	for _, c := range []struct {
+		pkg  string
+		want bool
+	}{{".", false}, {"./cmd/satdoku-web", true}} {
+		deps := strings.Fields(goCommand(t, ".", nil, "list", "-deps", c.pkg))
+		if got := slices.Contains(deps, "net"); got != c.want {
+			t.Errorf("%s links package net: %v, want %v", c.pkg, got, c.want)
+		}
 	}
 }
 

@@ -59,7 +59,12 @@ type exitError struct {
 	err  error
 }
 
-func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Error() string {
+	if e.err == nil { // the exit code of a program that ran in this one's place
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
 func (e *exitError) Unwrap() error { return e.err }
 
 // ExitCode implements cli.ExitCoder.
@@ -413,6 +418,9 @@ func flagsFirst(a *cli.App, args []string) []string {
 	start := 1
 	for _, c := range a.Commands {
 		if args[1] == c.Name {
+			if c.SkipFlagParsing { // its arguments are another program's
+				return args
+			}
 			flags, start = c.Flags, 2
 		}
 	}

@@ -36,6 +36,9 @@ func helpRequest(a *cli.App, args []string) (cmd *cli.Command, help, long bool) 
 	rest := args[1:]
 	if len(rest) > 0 {
 		if c := a.Command(rest[0]); c != nil {
+			if c.SkipFlagParsing { // a program of its own: its help is its own
+				return c, false, false
+			}
 			cmd, rest = c, rest[1:]
 		}
 	}

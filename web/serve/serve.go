@@ -1,8 +1,10 @@
 // Package serve is the command "satdoku serve": the page and JSON API of
 // package web, given the engines of package batch (each solve in a worker
 // process of its own), as a command of the application of package app.
-// The program's main joins them (app.Main(…, serve.Command)), so that app
-// does not import web and web does not import the command line.
+// The program satdoku-web (cmd/satdoku-web) joins them (app.Main(…,
+// serve.Command)), so that app does not import web, web does not import
+// the command line, and the satdoku command does not link net/http:
+// "satdoku serve" runs satdoku-web.
 package serve
 
 import (

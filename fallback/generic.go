@@ -422,17 +422,21 @@ func (gs *genSolver) hiddenSinglesIn(cand []uint64, u int) (progress, ok bool) {
 	g := gs.g
 	n := g.n
 	unit := g.units[u*n : (u+1)*n]
-	var once, twice uint64
+	var once, twice, placed uint64
 	for _, c := range unit {
 		m := cand[c]
 		twice |= once & m
 		once |= m
+		if m&(m-1) == 0 {
+			placed |= m
+		}
 	}
 	if once != g.full {
 		gs.w[u]++
 		return false, false
 	}
-	single := once &^ twice
+	// a placed digit has one place too: only the open digits count
+	single := once &^ twice &^ placed
 	for single != 0 {
 		bit := single & -single
 		single &^= bit

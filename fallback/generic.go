@@ -486,17 +486,23 @@ func (gs *genSolver) lockedCandidates(cand []uint64) (progress, ok bool) {
 
 // lockedIn applies locked candidates to one split.
 func (gs *genSolver) lockedIn(cand []uint64, sp *split, seg []uint64) (progress, ok bool) {
-	var once, twice uint64
+	var once, twice, placed uint64
 	for s, cells := range sp.segs {
 		var m uint64
 		for _, c := range cells {
-			m |= cand[c]
+			x := cand[c]
+			m |= x
+			if x&(x-1) == 0 {
+				placed |= x
+			}
 		}
 		seg[s] = m
 		twice |= once & m
 		once |= m
 	}
-	excl := once &^ twice // digits in exactly one segment
+	// digits in exactly one segment; a placed digit is, but has left
+	// its peers already (drain)
+	excl := once &^ twice &^ placed
 	if excl == 0 {
 		return false, true
 	}

@@ -20,12 +20,13 @@ import "math/bits"
 type matching struct {
 	cellDigit []int    // local cell → its digit (0-based) in the matching
 	digitCell []int    // digit (0-based) → local cell, or −1
-	reach     []uint64 // local cell → the cells it reaches
+	reach     []uint64 // local cell → the cells whose digit it may take
+	back      []uint64 // local cell → the cells that may take its digit
 	visited   uint64   // digits seen by the current augmenting search
 }
 
 func newMatching(n int) *matching {
-	return &matching{cellDigit: make([]int, n), digitCell: make([]int, 64), reach: make([]uint64, n)}
+	return &matching{cellDigit: make([]int, n), digitCell: make([]int, 64), reach: make([]uint64, n), back: make([]uint64, n)}
 }
 
 // augment looks for an augmenting path from local cell i over the masks;
@@ -78,40 +79,54 @@ func (m *matching) filter(masks []uint64) bool {
 			return false
 		}
 	}
-	// cell i → cell j when i may take j's digit; then the transitive
-	// closure (Warshall, a row per word)
-	reach := m.reach[:len(masks)]
+	// cell i → cell j when i may take j's digit (a row of bits per cell),
+	// and the reverse graph
+	reach, back := m.reach[:len(masks)], m.back[:len(masks)]
+	clear(back)
 	for i, mask := range masks {
-		var r uint64 = 1 << i
+		var r uint64
 		for ds := mask; ds != 0; ds &= ds - 1 {
-			r |= 1 << m.digitCell[bits.TrailingZeros64(ds)]
+			j := m.digitCell[bits.TrailingZeros64(ds)]
+			r |= 1 << j
+			back[j] |= 1 << i
 		}
 		reach[i] = r
 	}
-	for k := range reach {
-		bk := uint64(1) << k
-		rk := reach[k]
-		for i := range reach {
-			if reach[i]&bk != 0 {
-				reach[i] |= rk
-			}
+	// the strongly connected components, one at a time: the cells the
+	// first cell left reaches and is reached from; a component keeps the
+	// matched digits of its cells. Most units are one component, which
+	// keeps everything.
+	all := uint64(1)<<len(masks) - 1 // a shift by 64 gives 0: all ones then too
+	for left := all; left != 0; {
+		i := bits.TrailingZeros64(left)
+		comp := closure(reach, i) & closure(back, i)
+		if comp == all {
+			break
 		}
-	}
-	// i's component: the cells it reaches that reach it back; it keeps
-	// the matched digits of its component
-	for i, mask := range masks {
-		if mask&(mask-1) == 0 {
-			continue
-		}
-		bi := uint64(1) << i
+		left &^= comp
 		var keep uint64
-		for js := reach[i]; js != 0; js &= js - 1 {
-			j := bits.TrailingZeros64(js)
-			if reach[j]&bi != 0 {
-				keep |= 1 << m.cellDigit[j]
-			}
+		for js := comp; js != 0; js &= js - 1 {
+			keep |= 1 << m.cellDigit[bits.TrailingZeros64(js)]
 		}
-		masks[i] = mask & keep
+		for js := comp; js != 0; js &= js - 1 {
+			j := bits.TrailingZeros64(js)
+			masks[j] &= keep
+		}
 	}
 	return true
+}
+
+// closure returns the cells that cell i reaches over the rows of edges
+// (i included).
+func closure(edges []uint64, i int) uint64 {
+	seen := uint64(1) << i
+	for front := seen; front != 0; {
+		var next uint64
+		for js := front; js != 0; js &= js - 1 {
+			next |= edges[bits.TrailingZeros64(js)]
+		}
+		front = next &^ seen
+		seen |= next
+	}
+	return seen
 }

@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"math"
 	"math/bits"
 	"sync"
 
@@ -27,8 +28,9 @@ import (
 //
 // Search branches on an unplaced cell with the fewest candidates per unit
 // of failure weight (dom/wdeg: each unit's weight grows whenever it yields
-// a contradiction), copying the whole state (one mask per cell) per level,
-// with restarts while no solution has been found.
+// a contradiction), copying the whole state (one mask per cell) per level.
+// A first short run learns failure weights; if it finds no solution, the
+// search starts once more from the root with them.
 
 // geom holds the flattened tables of one shape.
 type geom struct {
@@ -124,8 +126,8 @@ func geomOf(s board.Shape) *geom {
 	return v.(*geom)
 }
 
-// restartBase is the smallest node budget of the first search run.
-const restartBase = 256
+// probeBase is the smallest node budget of the first, probing run.
+const probeBase = 256
 
 // genSolver is the generic search state for one shape.
 type genSolver struct {
@@ -211,20 +213,22 @@ func (s *Solver) solveGeneric(b *board.Board) {
 	if !gs.propagate(cand) {
 		return
 	}
-	// Restarts: while no solution is found, a run that exceeds its node
-	// budget starts again from the root, where the failure weights learnt
-	// so far steer the branching elsewhere. Budgets grow geometrically, so
-	// the search stays complete; once a solution is found the run goes on
-	// to the end, so counting never sees a solution twice.
-	gs.budget = max(restartBase, 2*int64(g.ncell)) // a run needs room to reach the bottom
-	for {
+	// One restart: a first run that exceeds its node budget without a
+	// solution starts again from the root, where the failure weights it
+	// learnt steer the branching, and that run goes to the end (so the
+	// search stays complete, and counting never sees a solution twice).
+	// Restarting again and again, with budgets growing by half, cost up to
+	// 4× the nodes on the unique 25×25 puzzles of testdata/large, and no
+	// restart at all up to 13× on a random 25×25 one (docs/performance.md).
+	gs.budget = max(probeBase, 2*int64(g.ncell)) // a run needs room to reach the bottom
+	gs.runNodes = 0
+	gs.restart = false
+	s.genSearch(gs, 0)
+	if gs.restart {
+		gs.budget = math.MaxInt64
 		gs.runNodes = 0
 		gs.restart = false
 		s.genSearch(gs, 0)
-		if !gs.restart {
-			return
-		}
-		gs.budget += gs.budget / 2
 	}
 }
 
@@ -422,17 +426,21 @@ func (gs *genSolver) hiddenSinglesIn(cand []uint64, u int) (progress, ok bool) {
 	g := gs.g
 	n := g.n
 	unit := g.units[u*n : (u+1)*n]
-	var once, twice uint64
+	var once, twice, placed uint64
 	for _, c := range unit {
 		m := cand[c]
 		twice |= once & m
 		once |= m
+		if m&(m-1) == 0 {
+			placed |= m
+		}
 	}
 	if once != g.full {
 		gs.w[u]++
 		return false, false
 	}
-	single := once &^ twice
+	// a placed digit has one place too: only the open digits count
+	single := once &^ twice &^ placed
 	for single != 0 {
 		bit := single & -single
 		single &^= bit
@@ -478,17 +486,23 @@ func (gs *genSolver) lockedCandidates(cand []uint64) (progress, ok bool) {
 
 // lockedIn applies locked candidates to one split.
 func (gs *genSolver) lockedIn(cand []uint64, sp *split, seg []uint64) (progress, ok bool) {
-	var once, twice uint64
+	var once, twice, placed uint64
 	for s, cells := range sp.segs {
 		var m uint64
 		for _, c := range cells {
-			m |= cand[c]
+			x := cand[c]
+			m |= x
+			if x&(x-1) == 0 {
+				placed |= x
+			}
 		}
 		seg[s] = m
 		twice |= once & m
 		once |= m
 	}
-	excl := once &^ twice // digits in exactly one segment
+	// digits in exactly one segment; a placed digit is, but has left
+	// its peers already (drain)
+	excl := once &^ twice &^ placed
 	if excl == 0 {
 		return false, true
 	}

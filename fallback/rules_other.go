@@ -297,65 +297,75 @@ func (p *xsumProp) propagate(s *vsolver) bool {
 // it leads from a state reachable before it to one that can still finish;
 // a digit equal to the highest so far is no step, the line's digits
 // differ.
+//
+// Each cell's step takes one pass over the highest digit (prefix and
+// suffix unions of the states, bit sets of counts) rather than a pass per
+// candidate: the propagator took 80–89 % of the backtracker's time on
+// Interactive Sudoku Solver's "Skyscaper 2-3" with the pass per candidate.
 type skyscraperProp struct {
 	line  []int32
 	count int
 	// f[k·(n+1)+m], b[k·(n+1)+m]: bit c−1 for c digits seen, after k
 	// cells, the highest being m
 	f, b []uint64
+	// above[m] (scratch): the union over tops above m of the states both
+	// reachable before a cell and finishing after it.
+	above []uint64
 }
 
 func newSkyscraperProp(n int, line []int32, count int) *skyscraperProp {
 	return &skyscraperProp{line: line, count: count,
-		f: make([]uint64, (n+1)*(n+1)), b: make([]uint64, (n+1)*(n+1))}
+		f: make([]uint64, (n+1)*(n+1)), b: make([]uint64, (n+1)*(n+1)), above: make([]uint64, n+2)}
 }
 
 func (p *skyscraperProp) propagate(s *vsolver) bool {
 	n := len(p.line)
 	w := n + 1
 	f, b := p.f, p.b
-	clear(f)
-	clear(b)
+	if p.count > 64 {
+		return false
+	}
 	// After the first cell: its digit seen, count 1.
+	clear(f[w : 2*w])
 	for m := s.cand[p.line[0]]; m != 0; m &= m - 1 {
 		f[w+lowDigit(m)] = 1
 	}
 	for k := 1; k < n; k++ {
 		cur, next := f[k*w:(k+1)*w], f[(k+1)*w:(k+2)*w]
+		cand := s.cand[p.line[k]]
+		// A digit d above the highest so far (top) is seen: next[d] gets
+		// the states of every top below d, one count more; a digit below
+		// top keeps the state.
+		var below uint64 // the union of cur[top] for top < the loop's top
 		for top := 1; top <= n; top++ {
-			seen := cur[top]
-			if seen == 0 {
-				continue
+			var st uint64
+			bit := uint64(1) << (top - 1)
+			if cand&bit != 0 {
+				st = below << 1
 			}
-			for m := s.cand[p.line[k]]; m != 0; m &= m - 1 {
-				d := lowDigit(m)
-				switch {
-				case d > top:
-					next[d] |= seen << 1
-				case d < top:
-					next[top] |= seen
-				}
+			if cand&(bit-1) != 0 {
+				st |= cur[top]
 			}
+			next[top] = st
+			below |= cur[top]
 		}
 	}
-	if p.count > 64 {
-		return false
-	}
+	clear(b[n*w : (n+1)*w])
 	b[n*w+n] = 1 << (p.count - 1)
 	for k := n - 1; k >= 1; k-- {
 		cur, next := b[k*w:(k+1)*w], b[(k+1)*w:(k+2)*w]
-		for top := 1; top <= n; top++ {
-			var ok uint64
-			for m := s.cand[p.line[k]]; m != 0; m &= m - 1 {
-				d := lowDigit(m)
-				switch {
-				case d > top:
-					ok |= next[d] >> 1
-				case d < top:
-					ok |= next[top]
-				}
+		cand := s.cand[p.line[k]]
+		var over uint64 // the union of next[d]>>1 for candidates d > top
+		for top := n; top >= 1; top-- {
+			bit := uint64(1) << (top - 1)
+			ok := over
+			if cand&(bit-1) != 0 {
+				ok |= next[top]
 			}
 			cur[top] = ok
+			if cand&bit != 0 {
+				over |= next[top] >> 1
+			}
 		}
 	}
 	// The first cell: count 1 with its digit as the highest.
@@ -368,21 +378,23 @@ func (p *skyscraperProp) propagate(s *vsolver) bool {
 	if !s.restrict(p.line[0], supp) {
 		return false
 	}
+	above := p.above
 	for k := 1; k < n; k++ {
 		cur, next := f[k*w:(k+1)*w], b[(k+1)*w:(k+2)*w]
-		var supp uint64
-		for m := s.cand[p.line[k]]; m != 0; m &= m - 1 {
-			d := lowDigit(m)
-			for top := 1; top <= n; top++ {
-				seen := cur[top]
-				if seen == 0 {
-					continue
-				}
-				if (d > top && seen&(next[d]>>1) != 0) || (d < top && seen&next[top] != 0) {
-					supp |= m & -m
-					break
-				}
+		cand := s.cand[p.line[k]]
+		// d below top: the state (top, seen) must finish as it is.
+		above[n] = 0
+		for top := n; top >= 1; top-- {
+			above[top-1] = above[top] | cur[top]&next[top]
+		}
+		// d above every top so far: (d, seen+1) must finish.
+		var supp, below uint64
+		for d := 1; d <= n; d++ {
+			bit := uint64(1) << (d - 1)
+			if cand&bit != 0 && (below&(next[d]>>1) != 0 || above[d] != 0) {
+				supp |= bit
 			}
+			below |= cur[d]
 		}
 		if !s.restrict(p.line[k], supp) {
 			return false

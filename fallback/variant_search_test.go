@@ -23,7 +23,7 @@ var skyscraper23 = [][3]string{
 	{"R5", "", "3"}, {"R3", "2", "2"},
 }
 
-func skyscraper23Puzzle(t *testing.T) *variant.Puzzle {
+func skyscraper23Puzzle(t testing.TB) *variant.Puzzle {
 	p := variant.New(board.Square(3))
 	for _, it := range skyscraper23 {
 		i, err := strconv.Atoi(it[0][1:])
@@ -79,4 +79,17 @@ func TestSkyscraperSearchBounded(t *testing.T) {
 		}
 	}
 	t.Logf("2 solutions with %d guesses", res.Guesses)
+}
+
+// BenchmarkSkyscraper23 counts every solution (six) of "Skyscaper 2-3":
+// a search where the skyscraper propagators take most of the time.
+func BenchmarkSkyscraper23(b *testing.B) {
+	p := skyscraper23Puzzle(b)
+	s := fallback.NewSolver()
+	for b.Loop() {
+		res, err := s.SolveVariant(context.Background(), p, 100)
+		if err != nil || res.Count != 6 {
+			b.Fatalf("got %d solutions, %v; want 6", res.Count, err)
+		}
+	}
 }

@@ -65,7 +65,8 @@ func logicGrid(b *board.Board, v *variant.Puzzle) (*logic.Grid, error) {
 }
 
 // logicResult is the path and rating of one solved puzzle, or why there is
-// none.
+// none: with err set, path holds the steps found before the path was cut
+// short (--timeout), which --steps still prints.
 type logicResult struct {
 	path   logic.Path
 	rating logic.Rating
@@ -97,9 +98,9 @@ func (lc logicConfig) path(ctx context.Context, g *logic.Grid, unique bool, sol 
 	p, err := logic.SolveContext(ctx, g, opts)
 	switch {
 	case errors.Is(err, context.Canceled):
-		return &logicResult{err: fmt.Errorf("the logical path was stopped after %s: %w", count(len(p.Steps), "step"), err)}
+		return &logicResult{path: p, err: fmt.Errorf("the logical path was stopped after %s: %w", count(len(p.Steps), "step"), err)}
 	case err != nil:
-		return &logicResult{err: lc.pathTimeout(len(p.Steps))}
+		return &logicResult{path: p, err: lc.pathTimeout(len(p.Steps))}
 	}
 	return &logicResult{path: p, rating: logic.Rate(p)}
 }

@@ -483,7 +483,9 @@ func BenchmarkHint(b *testing.B) {
 // TestLogicTimeout checks what --timeout does to a logical path: a
 // context that has ended gives no path but an error naming the steps
 // taken, which counts as a timeout in the exit code (5) while the puzzle
-// stays solved in the summary; a context that does not end gives the path.
+// stays solved in the summary; a path cut short keeps its steps, which
+// --steps prints before the error; a context that does not end gives the
+// path.
 func TestLogicTimeout(t *testing.T) {
 	t.Parallel()
 	p, err := board.Parse(classic9)
@@ -513,9 +515,44 @@ func TestLogicTimeout(t *testing.T) {
 	if lr := lc.path(context.Background(), g, true, sol); lr.err != nil || !lr.path.Solved {
 		t.Errorf("no deadline: %v, solved %v", lr.err, lr.path.Solved)
 	}
+	// A path cut short after some steps: --steps prints them, then why.
+	cut := &errAfter{Context: context.Background(), left: 12}
+	lr = lc.path(cut, g, true, sol)
+	k := len(lr.path.Steps)
+	if !errors.Is(lr.err, context.DeadlineExceeded) || k == 0 || lr.path.Solved {
+		t.Fatalf("a path cut short: %v, %d steps, solved %v", lr.err, k, lr.path.Solved)
+	}
+	o := newResultWriter(io.Discard, io.Discard, &solveConfig{logic: lc})
+	o.writeLogic(nil, lr)
+	lines := strings.Split(strings.TrimSuffix(o.buf.String(), "\n"), "\n")
+	last := lines[len(lines)-1]
+	if !strings.HasPrefix(last, "no logical path: ") || !strings.Contains(last, fmt.Sprintf("after %d steps", k)) {
+		t.Errorf("a path cut short ends %q", last)
+	}
+	for i := 1; i <= k; i++ {
+		if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, fmt.Sprintf("%d. ", i)) }) {
+			t.Errorf("step %d of the %d found is not printed:\n%s", i, k, o.buf.String())
+		}
+	}
 	var tl tally
 	tl.solved, tl.pathTimeouts = 1, 1
 	if got := tl.exitCode(); got != ExitTimeout {
 		t.Errorf("a path cut short: exit %d, want %d", got, ExitTimeout)
 	}
+}
+
+// errAfter is a context whose Err reports a deadline passed once it has
+// been asked left times: a path cut short after a few steps, whatever the
+// clock.
+type errAfter struct {
+	context.Context
+	left int
+}
+
+func (c *errAfter) Err() error {
+	if c.left <= 0 {
+		return context.DeadlineExceeded
+	}
+	c.left--
+	return nil
 }

@@ -456,6 +456,12 @@ func (o *resultWriter) logicOf(r *batch.Result) *logicResult {
 // o.buf.
 func (o *resultWriter) writeLogic(r *batch.Result, lr *logicResult) {
 	if lr.err != nil {
+		// The steps found before the path was cut short, then why.
+		if o.cfg.logic.steps {
+			var sb strings.Builder
+			writeSteps(&sb, lr.path)
+			o.buf.WriteString(sb.String())
+		}
 		fmt.Fprintf(&o.buf, "no logical path: %v\n", lr.err)
 		return
 	}
@@ -527,6 +533,9 @@ func (o *resultWriter) formatJSON(r *batch.Result) error {
 		switch {
 		case lr.err != nil:
 			j.Logic = lr.err.Error()
+			if o.cfg.logic.steps && len(lr.path.Steps) > 0 {
+				j.Steps = report.Steps(lr.path) // those found before it was cut short
+			}
 		default:
 			if o.cfg.logic.rate {
 				j.Rating = report.NewRating(lr.rating)

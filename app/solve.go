@@ -132,7 +132,8 @@ found by SAT after the solve, whatever the engine (one set a cell, in the
 puzzle's symbols: digits run together when each is one symbol, else
 separated by commas); --timeout bounds the solve and the candidates
 together, and the logical path of --steps and --rate again (a path cut
-short is reported as "no logical path", exit 5). A puzzle with no solution prints "no solution" as ever.
+short is reported as "no logical path", exit 5, after the steps found
+before it with --steps). A puzzle with no solution prints "no solution" as ever.
 
 Examples:
    satdoku solve puzzle.txt                 # the classic 9x9 exchange

@@ -137,7 +137,9 @@
 // the last 16 paths it found: the same position asked again with another
 // "step" (the page's next and previous) is drawn without solving again.
 // The path is found step by step and stops at the first step after the
-// time limit.
+// time limit: the answer then has the steps found before it, and "cut"
+// says so ("the time limit of 20s ran out after 10 steps"; such a path is
+// not kept), or, with no step found, status "timeout".
 //
 // # Safety
 //

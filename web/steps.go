@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/satdoku/satdoku/explain"
 
@@ -58,6 +59,10 @@ type Path struct {
 	Solved bool   `json:"solved"`
 	Stuck  bool   `json:"stuck"`
 	Broken string `json:"broken,omitempty"`
+	// Cut says, when the time limit ran out before the path ended, that
+	// Steps are those found before it ("the time limit of 20s ran out
+	// after 10 steps").
+	Cut string `json:"cut,omitempty"`
 	// Unique reports that the puzzle has exactly one solution: entered
 	// digits are then checked against it, and the techniques that assume
 	// uniqueness are used.
@@ -148,7 +153,9 @@ func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
 		if f, none = h.findPath(ctx, p, g, entered); f == nil {
 			return none.code(), none
 		}
-		h.paths.put(key, f)
+		if f.path.Cut == "" { // a path cut short may go further another time
+			h.paths.put(key, f)
+		}
 	}
 	return h.answerPath(ctx, p, f, req.Step, req.Sub, show, draw)
 }
@@ -201,22 +208,55 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 	if err != nil {
 		return nil, answer(StatusError, err.Error())
 	}
-	found := make(chan logic.Path, 1)
+	type result struct {
+		lp  logic.Path
+		err error
+	}
+	found := make(chan result, 1)
 	pathDone := slot.hold()
 	go func() {
 		defer pathDone()
-		if lp, err := logic.SolveContext(solveCtx, g, opts); err == nil {
-			found <- lp
-		}
+		lp, err := solvePath(solveCtx, g, opts)
+		found <- result{lp, err}
 	}()
+	var r result
 	select {
-	case f.lp = <-found:
+	case r = <-found:
 	case <-solveCtx.Done():
+		// The path stops at its next step; the steps found before the
+		// time ran out are worth showing, if they come soon.
+		select {
+		case r = <-found:
+		case <-time.After(cutGrace):
+			r.err = solveCtx.Err()
+		}
+	}
+	if r.err != nil && len(r.lp.Steps) == 0 {
 		return nil, answer(StatusTimeout, fmt.Sprintf("no logical path within the time limit of %v", h.cfg.SolveTimeout))
 	}
+	f.lp = r.lp
 	f.path.Solved, f.path.Stuck, f.path.Broken = f.lp.Solved, f.lp.Stuck, f.lp.Broken
+	f.path.Cut = cutShort(r.err, len(f.lp.Steps), h.cfg.SolveTimeout)
 	f.path.Steps = report.Steps(f.lp)
 	return f, nil
+}
+
+// solvePath finds the logical path of /api/steps (a variable for the
+// tests of a path cut short).
+var solvePath = logic.SolveContext
+
+// cutGrace is how long /api/steps waits, once its time limit has run
+// out, for the logical path to stop with the steps found so far (it
+// stops at its next step; the SAT step heeds the limit too).
+const cutGrace = time.Second
+
+// cutShort is Path.Cut for a logical path of k steps that ended with err:
+// empty when it ended by itself.
+func cutShort(err error, k int, limit time.Duration) string {
+	if err == nil {
+		return ""
+	}
+	return fmt.Sprintf("the time limit of %v ran out after %d steps", limit, k)
 }
 
 // solveCounting solves the puzzle as /api/solve does, counting to two (and

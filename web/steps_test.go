@@ -515,3 +515,36 @@ func TestStepsZoom(t *testing.T) {
 	checkSVG(t, resp.SVG)
 	t.Logf("step %d: %s; its first branch: %s", k+1, chain[k].Text, chain[k].Sub[0].Text)
 }
+
+// TestStepsCutShort checks that a logical path the time limit cuts short
+// answers with the steps found before it, says so (Path.Cut), and is not
+// kept: the next request looks again. The path is cut here by a path
+// finder that stops after three steps as at a time limit, whatever the
+// clock. Not parallel: it replaces solvePath.
+func TestStepsCutShort(t *testing.T) {
+	var calls atomic.Int32
+	real := solvePath
+	defer func() { solvePath = real }()
+	solvePath = func(ctx context.Context, g *logic.Grid, opts logic.Options) (logic.Path, error) {
+		calls.Add(1)
+		p, err := real(ctx, g, opts)
+		if err != nil {
+			return p, err
+		}
+		p.Steps, p.Solved = p.Steps[:3], false
+		return p, context.DeadlineExceeded
+	}
+	srv, _ := newTestServer(t, Config{})
+	for i := range 2 {
+		code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "step": 2})
+		if code != http.StatusOK || resp.Status != StatusPath || resp.Path == nil {
+			t.Fatalf("request %d: %d %s %q", i, code, resp.Status, resp.Error)
+		}
+		if len(resp.Path.Steps) != 3 || resp.Path.Solved || !strings.Contains(resp.Path.Cut, "ran out after 3 steps") || resp.Path.Shown != 2 {
+			t.Errorf("request %d: %d steps, solved %v, cut %q, shown %d", i, len(resp.Path.Steps), resp.Path.Solved, resp.Path.Cut, resp.Path.Shown)
+		}
+	}
+	if n := calls.Load(); n != 2 {
+		t.Errorf("%d paths found for two requests: a path cut short was kept", n)
+	}
+}

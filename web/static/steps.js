@@ -128,6 +128,7 @@ function stepsShow(r, body) {
   if (path.solved) ending = "The path ends with every cell filled.";
   else if (path.broken) ending = `The path ends in a contradiction: ${path.broken}.`;
   else if (path.stuck) ending = "The path ends here: no technique applies.";
+  else if (path.cut) ending = `The path stops here: ${path.cut}.`;
   if (total === 0) {
     stepsEnd();
     setStatus(path.solved ? "The grid is solved: every cell is filled." : "No logical step applies from here." + (path.note ? " Note: " + path.note + "." : ""), path.solved ? "good" : "bad");

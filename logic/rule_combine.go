@@ -564,10 +564,22 @@ func findInnieOutie(g *Grid) []Step {
 			Houses:       append([]int(nil), hs.houses...),
 			Candidates:   candidatesOf(g, cells),
 			Rules:        used,
-			Text: fmt.Sprintf("%s: %s hold %d; the cages that touch them (%s) sum to %d, so the innies %s sum to the outies %s %+d; %s (%s)",
-				tech.Name, hs.name, total, strings.Join(names, ", "), sum, cellList(g.N, innies), cellList(g.N, outies), diff,
+			Text: fmt.Sprintf("%s: %s hold %d; the cages that touch them (%s) sum to %d, so the innies %s sum to the outies %s%s; %s (%s)",
+				tech.Name, hs.name, total, strings.Join(names, ", "), sum, cellList(g.N, innies), cellList(g.N, outies), signed(diff),
 				strings.Join(keeps, ", "), elimList(g.N, elims)),
 		})
 	}
 	return steps
+}
+
+// signed writes a difference added to a sum in words: " + 12", " − 2",
+// or nothing for 0.
+func signed(d int) string {
+	switch {
+	case d > 0:
+		return fmt.Sprintf(" + %d", d)
+	case d < 0:
+		return fmt.Sprintf(" − %d", -d)
+	}
+	return ""
 }

@@ -177,7 +177,7 @@ var ruleCases = []struct {
 		variant.Killer{Cells: []int{6, 7}, Sum: 17}), "", "r1c9-12345689", "the innies r1c9 sum to 45 − 38 = 7; r1c9 is 7"},
 	{"innie-outie difference", "Innie-Outie Difference", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 24},
 		variant.Killer{Cells: []int{6, 15}, Sum: 3}), "", "r1c8-123 r1c9-123 r2c7-6789",
-		"the innies r1c8 r1c9 sum to the outies r2c7 +12"},
+		"the innies r1c8 r1c9 sum to the outies r2c7 + 12"},
 	{"outies", "Outies", rs(variant.Killer{Cells: []int{0, 1, 2}, Sum: 6}, variant.Killer{Cells: []int{3, 4, 5}, Sum: 15},
 		variant.Killer{Cells: []int{6, 7}, Sum: 17}, variant.Killer{Cells: []int{8, 17}, Sum: 16}), "", "r2c9-12345678",
 		"the outies r2c9 sum to 54 − 45 = 9"},

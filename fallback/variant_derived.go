@@ -23,8 +23,8 @@ const maxLineOuties = 16
 // minute refutes the puzzle in a few thousand guesses. Each set of at most
 // maxDiagonalFamily lines a direction with at least one region over half
 // covered, some innies and at most maxLineOuties cells in all gives one
-// sum propagator, the outies and the innies with the difference as an
-// offset, if it is tight: loose ones cost more propagation than they
+// sum propagator (its cells gaining lineSumWeight), the outies and the
+// innies with the difference as an offset, if it is tight: loose ones cost more propagation than they
 // save (with Interactive Sudoku Solver's measure, a slack under a quarter
 // of the range, Hailstone - little killer took twice as long to prove
 // unique; with under a sixth, as long as without them). Package encode
@@ -77,7 +77,7 @@ func (b *builder) lineOuties() {
 				b.s.contradiction = true
 				return
 			}
-			b.sum(newSumProp(n, []sumGroup{{cells: innies}}, -total))
+			b.sumWeight(newSumProp(n, []sumGroup{{cells: innies}}, -total), lineSumWeight)
 			continue
 		}
 		// Σ outies − Σ innies = total
@@ -87,7 +87,7 @@ func (b *builder) lineOuties() {
 		} else {
 			o.offset = -total
 		}
-		b.sum(newSumProp(n, []sumGroup{o, i}, -1))
+		b.sumWeight(newSumProp(n, []sumGroup{o, i}, -1), lineSumWeight)
 	}
 }
 

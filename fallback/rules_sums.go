@@ -219,9 +219,13 @@ type sumProp struct {
 	target     int
 	impossible bool // the target is above what the plain groups can make
 	pills      bool // some group is a pill
-	words      int
-	common     []uint64
-	back, next []uint64
+	// looseBounds (two plain groups) skips the propagation while the
+	// bounds of the two sides leave every cell's extremes possible
+	// (looseTwo), as loose does for one group with a target.
+	looseBounds bool
+	words       int
+	common      []uint64
+	back, next  []uint64
 	// scratch
 	pillMasks []uint64
 	pillSupp  []uint64
@@ -446,6 +450,9 @@ func (p *sumProp) propagate(s *vsolver) bool {
 	if p.target >= 0 && len(p.groups) == 1 && !p.groups[0].pill && p.loose(s) {
 		return true
 	}
+	if p.looseBounds && p.looseTwo(s) {
+		return true
+	}
 	if p.words == 1 && !p.pills {
 		return p.propagate1(s)
 	}
@@ -505,6 +512,29 @@ func (p *sumProp) loose(s *vsolver) bool {
 		lo, hi, spread = lo+l, hi+h, max(spread, h-l)
 	}
 	return p.target-lo >= spread && hi-p.target >= spread && spread > 0
+}
+
+// looseTwo is loose for a sum of two plain groups, Σ first + its offset =
+// Σ second + its offset: the first group's cells count up and the
+// second's down, and the sum is loose when its total is at least the
+// widest cell's spread from both the smallest and the largest difference
+// the masks make. Digits that differ and the exact totals are ignored: a
+// loose sum is left unpruned until its masks narrow (it is never loose
+// with every cell decided).
+func (p *sumProp) looseTwo(s *vsolver) bool {
+	lo, hi, spread := 0, 0, 0
+	for _, c := range p.groups[0].cells {
+		m := s.cand[c]
+		l, h := lowDigit(m), highDigit(m)
+		lo, hi, spread = lo+l, hi+h, max(spread, h-l)
+	}
+	for _, c := range p.groups[1].cells {
+		m := s.cand[c]
+		l, h := lowDigit(m), highDigit(m)
+		lo, hi, spread = lo-h, hi-l, max(spread, h-l)
+	}
+	t := p.groups[1].offset - p.groups[0].offset
+	return t-lo >= spread && hi-t >= spread && spread > 0
 }
 
 // andInto sets dst &= src and reports whether dst is not empty.

@@ -158,9 +158,9 @@ type vsolver struct {
 	watch          [][]int32 // the propagators each cell wakes
 
 	// weight[c] grows by 1 with each contradiction c takes part in; it
-	// starts at priorWeight × (1 + the number of propagators on c). The
-	// search branches on the cell with the most weight per candidate
-	// (dom/wdeg).
+	// starts at priorWeight × (1 + the number of propagators on c), a
+	// derived line sum counting lineSumWeight instead. The search
+	// branches on the cell with the most weight per candidate (dom/wdeg).
 	weight    []int64
 	failCells []int32 // the cells of the last contradiction
 	failPair  [2]int32
@@ -237,8 +237,13 @@ func fullMask(n int) uint64 {
 }
 
 // addProp registers p, woken by the cells it watches (duplicates are
-// ignored).
+// ignored); each of them gains priorWeight.
 func (s *vsolver) addProp(p propagator, cells []int32) {
+	s.addPropWeight(p, cells, priorWeight)
+}
+
+// addPropWeight is addProp with the weight each watched cell gains.
+func (s *vsolver) addPropWeight(p propagator, cells []int32, weight int64) {
 	id := int32(len(s.props))
 	s.props = append(s.props, p)
 	s.queued = append(s.queued, false)
@@ -249,7 +254,7 @@ func (s *vsolver) addProp(p propagator, cells []int32) {
 		}
 		own = append(own, c)
 		s.watch[c] = append(s.watch[c], id)
-		s.weight[c] += priorWeight
+		s.weight[c] += weight
 	}
 	s.propCells = append(s.propCells, own)
 }

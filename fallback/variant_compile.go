@@ -461,7 +461,12 @@ func (b *builder) allRegions() [][]int32 {
 
 // sum registers a sum propagator.
 func (b *builder) sum(p *sumProp) {
-	b.s.addProp(p, p.cells())
+	b.sumWeight(p, priorWeight)
+}
+
+// sumWeight registers a sum propagator whose cells each gain weight.
+func (b *builder) sumWeight(p *sumProp, weight int64) {
+	b.s.addPropWeight(p, p.cells(), weight)
 	b.sums = append(b.sums, p)
 }
 

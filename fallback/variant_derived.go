@@ -23,8 +23,8 @@ const maxLineOuties = 16
 // minute refutes the puzzle in a few thousand guesses. Each set of at most
 // maxDiagonalFamily lines a direction with at least one region over half
 // covered, some innies and at most maxLineOuties cells in all gives one
-// sum propagator, the outies and the innies with the difference as an
-// offset, if it is tight: loose ones cost more propagation than they
+// sum propagator (its cells gaining lineSumWeight), the outies and the
+// innies with the difference as an offset, if it is tight: loose ones cost more propagation than they
 // save (with Interactive Sudoku Solver's measure, a slack under a quarter
 // of the range, Hailstone - little killer took twice as long to prove
 // unique; with under a sixth, as long as without them). Package encode
@@ -77,7 +77,7 @@ func (b *builder) lineOuties() {
 				b.s.contradiction = true
 				return
 			}
-			b.sum(newSumProp(n, []sumGroup{{cells: innies}}, -total))
+			b.sumWeight(newSumProp(n, []sumGroup{{cells: innies}}, -total), lineSumWeight)
 			continue
 		}
 		// Σ outies − Σ innies = total
@@ -87,33 +87,50 @@ func (b *builder) lineOuties() {
 		} else {
 			o.offset = -total
 		}
-		b.sum(newSumProp(n, []sumGroup{o, i}, -1))
+		b.sumWeight(newSumProp(n, []sumGroup{o, i}, -1), lineSumWeight)
 	}
 }
+
+// maxHouseOuties bounds the cells of a sum houseCages adds for a cage
+// sticking out of a house, as Interactive Sudoku Solver's optimizer does
+// (its _MAX_SUM_SIZE).
+const maxHouseOuties = 6
 
 // houseCages adds, in every house (row, column or region), the sums the
 // cages with a sum inside it imply, as Interactive Sudoku Solver's
 // optimizer does (_makeHiddenCageHandlers): the house's cells off the
 // cages wholly inside it (two or more cells in all) are a hidden cage,
 // holding different digits that sum to 1+…+N less those cages, pruned by
-// its digit combinations as a killer cage is. The cages are those
-// cageInnies takes (a cage sharing a cell with an earlier one is left
-// out). Its other sums, a cage sticking out of the house by one cell
-// making that cell the sum of the house's other free cells less a known
-// amount (up to six cells), were tried too: they made the hardest
-// killers (MATHEMAGIC_KILLERS #4) up to 3.3 times slower to prove unique,
-// and are left out.
+// its digit combinations as a killer cage is; and a cage sticking out of
+// the house by one cell makes that cell's digit the sum of the house's
+// other free cells less a known amount (at most maxHouseOuties cells in
+// all). The cages are those cageInnies takes (a cage sharing a cell with
+// an earlier one is left out).
+//
+// The one-cell outies are sums of few cells that wake often; each adds
+// no weight to its cells (they restate the cages and the house, see
+// lineSumWeight) and skips its propagation while its bounds are loose
+// (sumProp.looseBounds). Tried first at a rule's weight and always
+// propagated, they made MATHEMAGIC_KILLERS #4 up to 3.3 times slower to
+// prove unique. As they are, the backtracker's guesses to prove
+// uniqueness fall on MATHEMAGIC_KILLERS #0–#13 from 6.35 M to 5.31 M in
+// all (CPU 64.3 → 58.9 s; per puzzle 0.66–1.29×), and on the killers of
+// TAREK_ALL and the examples to 0.93 in geometric mean (TAREK_ALL #31
+// 2,316 → 606, #32 1,486 → 428; the most, Wecoc #1 [mod B], 21,750 →
+// 38,235).
 func (b *builder) houseCages(cages []variant.Killer) {
 	n := b.n
 	full := n * (n + 1) / 2
 	houses := b.houses()
 	inHouse := make([]bool, n*n)
+	var outieSums []*sumProp
 	for _, house := range houses {
 		clear(inHouse)
 		for _, c := range house {
 			inHouse[c] = true
 		}
 		inside, sum := 0, full
+		var outies []variant.Killer
 		onInside := make([]bool, n*n)
 		for _, k := range cages {
 			in := 0
@@ -122,12 +139,15 @@ func (b *builder) houseCages(cages []variant.Killer) {
 					in++
 				}
 			}
-			if in == len(k.Cells) {
+			switch {
+			case in == len(k.Cells):
 				inside += in
 				sum -= k.Sum
 				for _, c := range k.Cells {
 					onInside[c] = true
 				}
+			case in > 0 && in == len(k.Cells)-1:
+				outies = append(outies, k)
 			}
 		}
 		var rest []int32
@@ -145,6 +165,37 @@ func (b *builder) houseCages(cages []variant.Killer) {
 				b.s.addProp(newComboProp(rest, combos), rest)
 			}
 		}
+		for _, k := range outies {
+			var left, extra []int32
+			for _, c := range rest {
+				if !slices.Contains(k.Cells, int(c)) {
+					left = append(left, c)
+				}
+			}
+			for _, c := range k.Cells {
+				if !inHouse[c] {
+					extra = append(extra, int32(c))
+				}
+			}
+			if len(left) == 0 || len(left)+len(extra) > maxHouseOuties || !b.derivedOnce(left, extra) {
+				continue
+			}
+			// Σ left − Σ extra = sum − k.Sum
+			diff := sum - k.Sum
+			l, e := sumGroup{cells: left}, sumGroup{cells: extra}
+			if diff >= 0 {
+				e.offset = diff
+			} else {
+				l.offset = -diff
+			}
+			sp := newSumProp(n, []sumGroup{l, e}, -1)
+			sp.looseBounds = true
+			outieSums = append(outieSums, sp)
+		}
+	}
+	// after every hidden cage, the order the search was measured with
+	for _, sp := range outieSums {
+		b.sumWeight(sp, 0)
 	}
 }
 

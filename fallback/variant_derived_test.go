@@ -9,7 +9,6 @@ import (
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/fallback"
-	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/input"
 	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/variant"
@@ -57,54 +56,43 @@ func TestZeroLittleKillerRefuted(t *testing.T) {
 const snipes14 = ".LittleKiller~48~R1C1.LittleKiller~48~R8C9.LittleKiller~48~R7C9" +
 	".LittleKiller~48~R1C9.LittleKiller~48~R9C2.LittleKiller~48~R9C3.LittleKiller~48~R9C4"
 
-// TestSnipes14SearchBounded checks that the backtracker proves
-// LITTLE_KILLER_SNIPES #14 unique within a bound of search nodes. With the
-// derived line sums weighing on their cells as much as a rule, it took
-// 18,300 guesses; with lineSumWeight about 1,100 (Interactive Sudoku
-// Solver: about 1,060 nodes).
-func TestSnipes14SearchBounded(t *testing.T) {
-	t.Parallel()
-	res, err := fpuzzles.ReadSigh(snipes14)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := fallback.NewSolver()
-	s.NodeLimit = 4_000
-	got, err := s.SolveVariant(context.Background(), res.Puzzle, 2)
-	if err != nil || got.Count != 1 {
-		t.Fatalf("got %d solutions, %v; want 1 proved within %d nodes", got.Count, err, s.NodeLimit)
-	}
-	if err := variant.Check(res.Puzzle, got.Solutions[0]); err != nil {
-		t.Errorf("solution %s: %v", got.Solutions[0], err)
-	}
-	t.Logf("unique with %d guesses", got.Guesses)
-}
-
 // tarek31 is TAREK_ALL #31 of Interactive Sudoku Solver's collections
 // (data/collections.js): a killer sudoku in the snarfable short form,
 // with one solution.
 const tarek31 = "C<5<ED<H<^R<<^K<<^C^N<^J<^8^^^^P^^N^I<<>^<>^<B^O<^F<Q9^G^^F^^^^E^<<^>>^I^<D<^8<>^"
 
-// TestTarek31SearchBounded checks that the backtracker proves TAREK_ALL
-// #31 unique within a bound of search nodes. Without the one-cell outies
-// of houseCages it took 2,316 guesses; with them about 600 (Interactive
-// Sudoku Solver: about 740 nodes).
-func TestTarek31SearchBounded(t *testing.T) {
+// TestDerivedSumsSearchBounded checks that the backtracker proves each
+// puzzle unique within a bound of search nodes that it exceeds without
+// the derived sums' change its case names.
+func TestDerivedSumsSearchBounded(t *testing.T) {
 	t.Parallel()
-	res, err := input.Load(tarek31)
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		name, puzzle string
+		nodes        int64
+	}{
+		// 18,300 guesses with the derived line sums weighing on their
+		// cells as much as a rule; about 1,100 with lineSumWeight
+		// (Interactive Sudoku Solver: about 1,060 nodes).
+		{"LITTLE_KILLER_SNIPES #14", snipes14, 4_000},
+		// 2,316 guesses without the one-cell outies of houseCages; about
+		// 600 with them (Interactive Sudoku Solver: about 740 nodes).
+		{"TAREK_ALL #31", tarek31, 1_000},
+	} {
+		res, err := input.Load(tc.puzzle)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		s := fallback.NewSolver()
+		s.NodeLimit = tc.nodes
+		got, err := s.SolveVariant(context.Background(), res.Puzzle, 2)
+		if err != nil || got.Count != 1 {
+			t.Fatalf("%s: got %d solutions, %v; want 1 proved within %d nodes", tc.name, got.Count, err, s.NodeLimit)
+		}
+		if err := variant.Check(res.Puzzle, got.Solutions[0]); err != nil {
+			t.Errorf("%s: solution %s: %v", tc.name, got.Solutions[0], err)
+		}
+		t.Logf("%s: unique with %d guesses", tc.name, got.Guesses)
 	}
-	s := fallback.NewSolver()
-	s.NodeLimit = 1_000
-	got, err := s.SolveVariant(context.Background(), res.Puzzle, 2)
-	if err != nil || got.Count != 1 {
-		t.Fatalf("got %d solutions, %v; want 1 proved within %d nodes", got.Count, err, s.NodeLimit)
-	}
-	if err := variant.Check(res.Puzzle, got.Solutions[0]); err != nil {
-		t.Errorf("solution %s: %v", got.Solutions[0], err)
-	}
-	t.Logf("unique with %d guesses", got.Guesses)
 }
 
 // hasSums reports whether p has a killer cage with a sum or a little

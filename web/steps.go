@@ -256,7 +256,7 @@ func cutShort(err error, k int, limit time.Duration) string {
 	if err == nil {
 		return ""
 	}
-	return fmt.Sprintf("the time limit of %v ran out after %d steps", limit, k)
+	return fmt.Sprintf("the time limit of %v ran out after %d %s", limit, k, plural(k, "step", "steps"))
 }
 
 // solveCounting solves the puzzle as /api/solve does, counting to two (and

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
@@ -546,5 +547,24 @@ func TestStepsCutShort(t *testing.T) {
 	}
 	if n := calls.Load(); n != 2 {
 		t.Errorf("%d paths found for two requests: a path cut short was kept", n)
+	}
+}
+
+// TestCutShort checks Path.Cut's words: none for a path that ended by
+// itself, the steps counted for one cut short.
+func TestCutShort(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		err  error
+		k    int
+		want string
+	}{
+		{nil, 5, ""},
+		{context.DeadlineExceeded, 1, "the time limit of 20s ran out after 1 step"},
+		{context.DeadlineExceeded, 10, "the time limit of 20s ran out after 10 steps"},
+	} {
+		if got := cutShort(tc.err, tc.k, 20*time.Second); got != tc.want {
+			t.Errorf("cutShort(%v, %d) = %q, want %q", tc.err, tc.k, got, tc.want)
+		}
 	}
 }

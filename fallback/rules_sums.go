@@ -505,13 +505,19 @@ func (p *sumProp) propagateWide(s *vsolver) bool {
 // the full pruning is then left for when the masks are narrower. (A loose
 // sum is never decided: with every cell decided its slack is zero.)
 func (p *sumProp) loose(s *vsolver) bool {
-	lo, hi, spread := 0, 0, 0
-	for _, c := range p.groups[0].cells {
+	lo, hi, spread := s.bounds(p.groups[0].cells)
+	return p.target-lo >= spread && hi-p.target >= spread && spread > 0
+}
+
+// bounds returns the smallest and the largest sum of the cells' masks
+// and the widest cell's spread (its largest digit less its smallest).
+func (s *vsolver) bounds(cells []int32) (lo, hi, spread int) {
+	for _, c := range cells {
 		m := s.cand[c]
 		l, h := lowDigit(m), highDigit(m)
 		lo, hi, spread = lo+l, hi+h, max(spread, h-l)
 	}
-	return p.target-lo >= spread && hi-p.target >= spread && spread > 0
+	return lo, hi, spread
 }
 
 // looseTwo is loose for a sum of two plain groups, Σ first + its offset =
@@ -522,17 +528,9 @@ func (p *sumProp) loose(s *vsolver) bool {
 // loose sum is left unpruned until its masks narrow (it is never loose
 // with every cell decided).
 func (p *sumProp) looseTwo(s *vsolver) bool {
-	lo, hi, spread := 0, 0, 0
-	for _, c := range p.groups[0].cells {
-		m := s.cand[c]
-		l, h := lowDigit(m), highDigit(m)
-		lo, hi, spread = lo+l, hi+h, max(spread, h-l)
-	}
-	for _, c := range p.groups[1].cells {
-		m := s.cand[c]
-		l, h := lowDigit(m), highDigit(m)
-		lo, hi, spread = lo-h, hi-l, max(spread, h-l)
-	}
+	lo1, hi1, spread1 := s.bounds(p.groups[0].cells)
+	lo2, hi2, spread2 := s.bounds(p.groups[1].cells)
+	lo, hi, spread := lo1-hi2, hi1-lo2, max(spread1, spread2)
 	t := p.groups[1].offset - p.groups[0].offset
 	return t-lo >= spread && hi-t >= spread && spread > 0
 }

@@ -21,6 +21,11 @@ type Options struct {
 	// bounded search, is removed. It is proof by exhaustion, not a guess,
 	// and is rated as SE rates a puzzle beyond its solver (TrialRating).
 	AllowTrial bool
+	// OnStep, when not nil, is called by SolveContext with each step as it
+	// is taken, before the next is looked for: a hard variant's path can
+	// take minutes, and its first steps are worth showing at once (the web
+	// page's hint). It runs on SolveContext's goroutine.
+	OnStep func(Step)
 }
 
 // Path is the result of Solve: the steps taken in order, and how it ended.
@@ -115,6 +120,9 @@ func SolveContext(ctx context.Context, g *Grid, opts Options) (Path, error) {
 		}
 		g.Apply(s)
 		p.Steps = append(p.Steps, s)
+		if opts.OnStep != nil {
+			opts.OnStep(s)
+		}
 	}
 	// A step never breaks a position that has a solution; a position
 	// without one (a wrong entry) shows it here, solved or stuck.

@@ -13,7 +13,9 @@ import (
 // at once for a context already ended; after the step being found when it
 // ends during a technique's search; and, when a technique that heeds the
 // context finds nothing because of it, with the context's error rather
-// than a stuck path. With a context that never ends it is Solve.
+// than a stuck path. With a context that never ends it is Solve. Either
+// way Options.OnStep is told every step of the path, in order, as it is
+// taken.
 func TestSolveContext(t *testing.T) {
 	t.Parallel()
 	const puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
@@ -65,15 +67,34 @@ func TestSolveContext(t *testing.T) {
 		if tc.k == 0 {
 			cancel()
 		}
-		p, err := logic.SolveContext(ctx, g, logic.Options{Techniques: techniques(cancel, ctx, tc.k, tc.heed)})
+		var told []logic.Step
+		onStep := func(s logic.Step) { told = append(told, s) }
+		p, err := logic.SolveContext(ctx, g, logic.Options{Techniques: techniques(cancel, ctx, tc.k, tc.heed), OnStep: onStep})
 		cancel()
+		sameSteps(t, tc.name, told, p.Steps)
 		if !errors.Is(err, context.Canceled) || len(p.Steps) != tc.wantSteps || p.Stuck || p.Solved {
 			t.Errorf("%s: err %v, %d steps, stuck %v, solved %v; want Canceled, %d steps, neither", tc.name, err, len(p.Steps), p.Stuck, p.Solved, tc.wantSteps)
 		}
 	}
 	want := logic.Solve(g, logic.Options{})
-	got, err := logic.SolveContext(context.Background(), g, logic.Options{})
+	var told []logic.Step
+	got, err := logic.SolveContext(context.Background(), g, logic.Options{OnStep: func(s logic.Step) { told = append(told, s) }})
+	sameSteps(t, "no deadline", told, got.Steps)
 	if err != nil || got.Solved != want.Solved || len(got.Steps) != len(want.Steps) || !got.Solved {
 		t.Errorf("no deadline: err %v, solved %v with %d steps; Solve: %v with %d", err, got.Solved, len(got.Steps), want.Solved, len(want.Steps))
+	}
+}
+
+// sameSteps checks that the steps OnStep was told are the path's.
+func sameSteps(t *testing.T, what string, told, steps []logic.Step) {
+	t.Helper()
+	if len(told) != len(steps) {
+		t.Errorf("%s: OnStep told %d steps of %d", what, len(told), len(steps))
+		return
+	}
+	for i := range steps {
+		if told[i].Text != steps[i].Text {
+			t.Errorf("%s: OnStep told %q as step %d, the path has %q", what, told[i].Text, i+1, steps[i].Text)
+		}
 	}
 }

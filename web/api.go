@@ -72,6 +72,11 @@ type Request struct {
 	// Sub is, for /api/steps, the sub-step of that step to draw instead
 	// of the step (1-based, see report.Step.Sub); 0 draws the step.
 	Sub int `json:"sub,omitempty"`
+	// Whole is, for /api/steps, to answer once the whole path is found
+	// (or the time limit has cut it short); without it the step asked for
+	// is answered as soon as it is found, the rest of the path to follow
+	// (Path.More).
+	Whole bool `json:"whole,omitempty"`
 }
 
 // The Status values of a Response.

@@ -133,13 +133,22 @@
 // SAT step's supposed candidate ringed). A puzzle with a rule the logical
 // solver has no steps for yet is answered 200 with status "no_path" and an
 // error naming the rule; clashing givens "no_solution"; a step past the
-// path's end, or a sub-step past the step's, is a 400. The server keeps
+// path's end (but of a path cut short: its last step is drawn), or a
+// sub-step past the step's, is a 400. The server keeps
 // the last 16 paths it found: the same position asked again with another
 // "step" (the page's next and previous) is drawn without solving again.
-// The path is found step by step and stops at the first step after the
-// time limit: the answer then has the steps found before it, and "cut"
-// says so ("the time limit of 20s ran out after 10 steps"; such a path is
-// not kept), or, with no step found, status "timeout".
+// The path is found step by step, and the step asked for is answered as
+// soon as it is found: a hard variant's path can take minutes, its first
+// step (the hint) a fraction of a second. While the rest is still being
+// found, the answer has "more": true and the steps found so far (their
+// ending, "solved" and the rest, is not known yet); the server goes on
+// finding the path, and a request for a step not found yet waits for it.
+// With "whole": true the answer waits for the whole path instead (the
+// page asks so beside the hint, to count the steps). The path stops at
+// the first step after the time limit: the answer then has the steps
+// found before it, and "cut" says so ("the time limit of 20s ran out
+// after 10 steps"; such a path is not kept), or, with no step found,
+// status "timeout".
 //
 // # Safety
 //

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -63,6 +64,10 @@ type Path struct {
 	// Steps are those found before it ("the time limit of 20s ran out
 	// after 10 steps").
 	Cut string `json:"cut,omitempty"`
+	// More says that the path is still being found: Steps are those found
+	// so far, and the steps after them are answered once found (ask for
+	// step len(Steps)+1). Solved, Stuck, Broken and Cut are then unknown.
+	More bool `json:"more,omitempty"`
 	// Unique reports that the puzzle has exactly one solution: entered
 	// digits are then checked against it, and the techniques that assume
 	// uniqueness are used.
@@ -150,30 +155,118 @@ func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
 	f := h.paths.get(key)
 	if f == nil {
 		var none *Response
-		if f, none = h.findPath(ctx, p, g, entered); f == nil {
+		if f, none = h.findPath(ctx, p, g, entered, key); f == nil {
 			return none.code(), none
 		}
-		if f.path.Cut == "" { // a path cut short may go further another time
-			h.paths.put(key, f)
-		}
 	}
-	return h.answerPath(ctx, p, f, req.Step, req.Sub, show, draw)
+	k := max(req.Step, 1)
+	if req.Whole {
+		k = math.MaxInt
+	}
+	lp, path, ok := f.wait(ctx, k)
+	if !ok {
+		return http.StatusOK, answer(StatusTimeout, fmt.Sprintf("no logical step within the time limit of %v", h.cfg.SolveTimeout))
+	}
+	step := req.Step
+	if path.Cut != "" && step > len(lp.Steps) && req.Sub == 0 {
+		step = len(lp.Steps) // the last step found, with the cut note
+	}
+	return h.answerPath(ctx, p, f.g, lp, path, step, req.Sub, show, draw)
 }
 
 // foundPath is what /api/steps found for a position: the grid (the
-// entered digits in), and the path from it or the entered digits that
-// are wrong. It is not changed once made: requests share it.
+// entered digits in), and the logical path from it, which grows while it
+// is being found (the first step, the hint, is answered at once), or the
+// entered digits that are wrong. Requests share it.
 type foundPath struct {
-	g    *logic.Grid
-	lp   logic.Path
-	path Path // Shown is the answer's
+	g *logic.Grid
+	// end is when the path's time limit runs out (zero for a path found
+	// whole), and limit that time limit.
+	end   time.Time
+	limit time.Duration
+
+	mu   sync.Mutex
+	lp   logic.Path    // the steps so far; how the path ended, once done
+	path Path          // lp as an answer (Shown is each answer's)
+	done bool          // the path has ended (or was never searched: mistakes)
+	grew chan struct{} // closed when a step is added or the path ends
+}
+
+// newFoundPath returns the path of position g, path's steps to be added.
+func newFoundPath(g *logic.Grid, path Path) *foundPath {
+	path.More = true
+	return &foundPath{g: g, path: path, grew: make(chan struct{})}
+}
+
+// add takes a step of the path being found (logic.Options.OnStep).
+func (f *foundPath) add(s logic.Step) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.done {
+		return
+	}
+	f.lp.Steps = append(f.lp.Steps, s)
+	f.path.Steps = append(f.path.Steps, report.NewStep(f.g, s))
+	close(f.grew)
+	f.grew = make(chan struct{})
+}
+
+// finish records how the path ended: lp is the whole path (its steps are
+// normally those added already), err ctx's error when the time limit cut
+// it short.
+func (f *foundPath) finish(lp logic.Path, err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(lp.Steps) != len(f.lp.Steps) {
+		f.path.Steps = make([]report.Step, len(lp.Steps))
+		for i, st := range lp.Steps {
+			f.path.Steps[i] = report.NewStep(f.g, st)
+		}
+	}
+	f.lp = lp
+	f.path.Solved, f.path.Stuck, f.path.Broken = lp.Solved, lp.Stuck, lp.Broken
+	f.path.Cut = cutShort(err, len(lp.Steps), f.limit)
+	f.path.More = false
+	f.done = true
+	close(f.grew)
+}
+
+// wait returns the path as it is once it has k steps (math.MaxInt: the
+// whole path), or has ended, or ctx has; a path still being found cutGrace after its time limit is
+// answered as cut short there. It reports false when there is no step
+// and the path has not ended.
+func (f *foundPath) wait(ctx context.Context, k int) (logic.Path, Path, bool) {
+	var late <-chan time.Time
+	if !f.end.IsZero() {
+		t := time.NewTimer(time.Until(f.end.Add(cutGrace)))
+		defer t.Stop()
+		late = t.C
+	}
+	for {
+		f.mu.Lock()
+		lp, path, done, grew := f.lp, f.path, f.done, f.grew
+		f.mu.Unlock()
+		if done || len(lp.Steps) >= k {
+			return lp, path, true
+		}
+		select {
+		case <-grew:
+			continue
+		case <-ctx.Done():
+		case <-late:
+			path.More, path.Cut = false, cutShort(context.DeadlineExceeded, len(lp.Steps), f.limit)
+		}
+		return lp, path, len(lp.Steps) > 0
+	}
 }
 
 // findPath solves the puzzle, counting its solutions, checks the entered
-// digits against the solution and finds the logical path from the
-// position, within the time limit and a solving slot. It returns the
-// answer when it finds no path (busy, no solution, a timeout).
-func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entered []int) (*foundPath, *Response) {
+// digits against the solution and starts the logical path from the
+// position, kept under key while it is found, within the time limit and
+// a solving slot; a path cut short by it is then forgotten (another
+// request may go further). It returns the answer when it finds no path
+// (busy, no solution, a timeout).
+func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entered []int, key string) (*foundPath, *Response) {
 	release, why := h.solves.take(clientOf(ctx), p.board().Side())
 	if release == nil {
 		return nil, answer(StatusBusy, fmt.Sprintf("the server is busy: %s; try again in a moment", why))
@@ -190,7 +283,7 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 	if g == nil {
 		return nil, answer(StatusError, "the solver found a solution of givens that clash")
 	}
-	f := &foundPath{g: g, path: Path{Unique: unique}}
+	f := newFoundPath(g, Path{Unique: unique})
 	refused := enter(g, entered)
 	if unique {
 		f.path.Mistakes = mistakes(g, refused, solution)
@@ -198,46 +291,35 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 		f.path.Note = "the puzzle has more than one solution: entered digits are not checked, and no technique that assumes one solution is used"
 	}
 	if len(f.path.Mistakes) > 0 {
+		f.finish(logic.Path{Grid: g}, nil)
 		return f, nil
 	}
 
-	// The path runs on a goroutine of its own, which keeps the slot until
-	// it has stopped (soon after the time limit: the SAT step heeds it
-	// too), and the answer does not wait for that.
-	opts, err := explain.SolverOptionsWith(g, unique, false, explain.Options{Context: solveCtx})
+	// The path runs on a goroutine of its own, within the solve's time
+	// limit but not the request's life: it goes on after the first step
+	// is answered, for the requests of the steps after it, keeping the
+	// slot until it has stopped (soon after the time limit: the SAT step
+	// heeds it too).
+	f.end, _ = solveCtx.Deadline()
+	f.limit = h.cfg.SolveTimeout
+	pathCtx, stop := context.WithDeadline(context.WithoutCancel(ctx), f.end)
+	opts, err := explain.SolverOptionsWith(g, unique, false, explain.Options{Context: pathCtx})
 	if err != nil {
+		stop()
 		return nil, answer(StatusError, err.Error())
 	}
-	type result struct {
-		lp  logic.Path
-		err error
-	}
-	found := make(chan result, 1)
+	opts.OnStep = f.add
+	h.paths.put(key, f)
 	pathDone := slot.hold()
 	go func() {
 		defer pathDone()
-		lp, err := solvePath(solveCtx, g, opts)
-		found <- result{lp, err}
-	}()
-	var r result
-	select {
-	case r = <-found:
-	case <-solveCtx.Done():
-		// The path stops at its next step; the steps found before the
-		// time ran out are worth showing, if they come soon.
-		select {
-		case r = <-found:
-		case <-time.After(cutGrace):
-			r.err = solveCtx.Err()
+		defer stop()
+		lp, err := solvePath(pathCtx, g, opts)
+		if err != nil {
+			h.paths.drop(key, f)
 		}
-	}
-	if r.err != nil && len(r.lp.Steps) == 0 {
-		return nil, answer(StatusTimeout, fmt.Sprintf("no logical path within the time limit of %v", h.cfg.SolveTimeout))
-	}
-	f.lp = r.lp
-	f.path.Solved, f.path.Stuck, f.path.Broken = f.lp.Solved, f.lp.Stuck, f.lp.Broken
-	f.path.Cut = cutShort(r.err, len(f.lp.Steps), h.cfg.SolveTimeout)
-	f.path.Steps = report.Steps(f.lp)
+		f.finish(lp, err)
+	}()
 	return f, nil
 }
 
@@ -276,21 +358,20 @@ func (h *Handler) solveCounting(ctx context.Context, p *puzzle, release func()) 
 // answerPath answers with a path found (or the mistakes found) and the
 // picture of its step k (1-based; 0 is the first), or of that step's
 // sub-step sub (1-based; 0 is the step itself).
-func (h *Handler) answerPath(ctx context.Context, p *puzzle, f *foundPath, k, sub int, show render.Show, draw bool) (int, *Response) {
+func (h *Handler) answerPath(ctx context.Context, p *puzzle, g *logic.Grid, lp logic.Path, path Path, k, sub int, show render.Show, draw bool) (int, *Response) {
 	resp := answer(StatusPath, "")
 	p.describe(resp)
-	path := f.path // a copy: Shown is this answer's
-	resp.Path = &path
+	resp.Path = &path // a copy: Shown is this answer's
 	if len(path.Mistakes) > 0 {
 		resp.Status = StatusMistakes
 		cells := make([]int, len(path.Mistakes))
 		for i, m := range path.Mistakes {
 			cells[i] = m.Cell
 		}
-		return h.stepPicture(ctx, p, resp, show, draw, positionPicture(f.g, &render.Highlight{Cells: cells,
+		return h.stepPicture(ctx, p, resp, show, draw, positionPicture(g, &render.Highlight{Cells: cells,
 			Color: render.ConflictColor, Class: "highlight mistake", Label: "entered digits that differ from the solution"}))
 	}
-	steps := f.lp.Steps
+	steps := lp.Steps
 	if k == 0 && len(steps) > 0 {
 		k = 1
 	}
@@ -305,7 +386,7 @@ func (h *Handler) answerPath(ctx context.Context, p *puzzle, f *foundPath, k, su
 		return requestError(fmt.Errorf("%w: sub-step %d: step %d has %d sub-steps", errBadRequest, sub, k, n))
 	}
 	path.Shown, path.ShownSub = k, sub
-	before := f.g.Clone()
+	before := g.Clone()
 	if k > 0 {
 		for _, st := range steps[:k-1] {
 			before.Apply(st)
@@ -378,6 +459,17 @@ func (c *pathCache) put(key string, f *foundPath) {
 	}
 	c.keys = append(c.keys, key)
 	c.paths[key] = f
+}
+
+// drop forgets the path under key if it is f.
+func (c *pathCache) drop(key string, f *foundPath) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.paths[key] != f {
+		return
+	}
+	delete(c.paths, key)
+	c.keys = slices.DeleteFunc(c.keys, func(k string) bool { return k == key })
 }
 
 // mergeEntered returns the digits entered on the page (req, nil for

@@ -92,7 +92,7 @@ func TestPageSteps(t *testing.T) {
 		t.Helper()
 		err := chromedp.Do(ctx,
 			chromedp.Click(chromedp.ID(click)),
-			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#steps[data-shown="%d"]`, k))),
+			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#steps[data-shown="%d"]:not([data-more])`, k))),
 		)
 		if err != nil {
 			t.Fatalf("%s to step %d: %v", click, k, err)
@@ -211,7 +211,7 @@ func checkPageZoom(t *testing.T, ctx context.Context) {
 		chromedp.WaitNotPresent(chromedp.CSS(`#picture svg .littlekillersum`)),
 		chromedp.WaitNotVisible(chromedp.ID("steps")),
 		chromedp.Click(chromedp.ID("hint")),
-		chromedp.WaitVisible(chromedp.CSS(`#steps[data-shown="1"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#steps[data-shown="1"]:not([data-more])`)),
 	)
 	if err != nil {
 		t.Fatalf("the killer's hint: %v", err)
@@ -220,7 +220,7 @@ func checkPageZoom(t *testing.T, ctx context.Context) {
 	err = chromedp.Do(ctx,
 		// Straight to step k, as k presses of Next step would go.
 		chromedp.Evaluate[chromedp.Void](fmt.Sprintf("stepsGo(%d)", k)),
-		chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#steps[data-shown="%d"]`, k))),
+		chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#steps[data-shown="%d"]:not([data-more])`, k))),
 	)
 	if err != nil {
 		t.Fatalf("the killer's step %d: %v", k, err)
@@ -308,4 +308,45 @@ func subTexts(subs []logic.Step) []string {
 		out[i] = s.Text
 	}
 	return out
+}
+
+// TestPageHintFirst checks that the page shows the hint while the rest
+// of the path is still being found ("Step 1 of 1 found so far…", Next
+// enabled), that Next then waits for the step after it, and that the
+// count becomes the whole path's once it is found. The path's steps are
+// handed out as the test lets them (handOut). Not parallel: it replaces
+// solvePath.
+func TestPageHintFirst(t *testing.T) {
+	ctx := startBrowser(t)
+	_, full := libraryPath(t, classic, nil)
+	next := make(chan int, 1)
+	handOut(t, next)
+	openPage(t, ctx, startServer(t, NewHandler(patient(Config{Version: "(devel)"}))))
+	next <- 1
+	err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.ID("hint")),
+		chromedp.WaitVisible(chromedp.CSS(`#steps[data-shown="1"][data-more]`)),
+	)
+	if err != nil {
+		t.Fatalf("the hint: %v", err)
+	}
+	if got := text(t, ctx, "step-count"); got != "Step 1 of 1 found so far…" {
+		t.Errorf("the hint's count: %q", got)
+	}
+	if eval[bool](t, ctx, `document.getElementById("step-next").disabled`) {
+		t.Error("Next is disabled while the path is still being found")
+	}
+	go func() { next <- 1 }()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("step-next")), chromedp.WaitVisible(chromedp.CSS(`#steps[data-shown="2"]`))); err != nil {
+		t.Fatalf("the next step: %v", err)
+	}
+	checkShownStep(t, eval[shownStep](t, ctx, `(() => { const s = `+readStep+`; s.count = s.count.replace(" found so far…", ""); return s; })()`),
+		logic.Path{Steps: full.Steps[:2]}, 2)
+	go func() { next <- len(full.Steps) }()
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#steps[data-shown="2"]:not([data-more])`))); err != nil {
+		t.Fatalf("the whole path: %v", err)
+	}
+	if got, want := text(t, ctx, "step-count"), fmt.Sprintf("Step 2 of %d", len(full.Steps)); got != want {
+		t.Errorf("the count once the path is found: %q, want %q", got, want)
+	}
 }

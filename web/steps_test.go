@@ -94,7 +94,7 @@ func TestSteps(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, want := libraryPath(t, classic, tt.entered)
-			code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "entered": tt.entered, "step": tt.step})
+			code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "entered": tt.entered, "step": tt.step, "whole": true})
 			if code != http.StatusOK || resp.Status != StatusPath || resp.Path == nil {
 				t.Fatalf("%d %s %s", code, resp.Status, resp.Error)
 			}
@@ -170,7 +170,7 @@ func TestStepsNotUnique(t *testing.T) {
 	sparse := "534..8912672195348198342567859..1423426853791.139248569615372842874196.534528617."
 	entered := make([]int, 81)
 	entered[80] = 1 // r9c9 is 9 in both solutions, but this is not checked
-	code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": sparse, "entered": entered, "picture": "none"})
+	code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": sparse, "entered": entered, "picture": "none", "whole": true})
 	if code != http.StatusOK || resp.Path == nil {
 		t.Fatalf("%d %s %s", code, resp.Status, resp.Error)
 	}
@@ -193,7 +193,7 @@ func TestStepsVariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": string(windoku)})
+	code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": string(windoku), "whole": true})
 	if code != http.StatusOK || resp.Status != StatusPath || !resp.Path.Solved || len(resp.Path.Steps) == 0 {
 		t.Fatalf("windoku: %d %s %s", code, resp.Status, resp.Error)
 	}
@@ -209,7 +209,7 @@ func TestStepsVariants(t *testing.T) {
 	checkSVG(t, resp.SVG)
 
 	// A killer: its path uses the rules' own steps (package explain).
-	code, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": blisterLink(t)})
+	code, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": blisterLink(t), "whole": true})
 	if code != http.StatusOK || resp.Status != StatusPath || resp.Path == nil || !resp.Path.Solved {
 		t.Fatalf("the Killer Blister: %d %s %q", code, resp.Status, resp.Error)
 	}
@@ -341,13 +341,19 @@ func TestStepsCache(t *testing.T) {
 		{"puzzle": classic},
 		{"puzzle": classic, "step": 7},
 		{"puzzle": classic, "step": 3, "picture": "none"},
-		{"puzzle": classic, "step": len(full.Steps)},
+		{"puzzle": classic, "step": len(full.Steps), "whole": true},
 	} {
 		code, _, resp := post(t, srv, "/api/steps", body)
-		if code != http.StatusOK || resp.Status != StatusPath || len(resp.Path.Steps) != len(full.Steps) {
-			t.Fatalf("request %d: %d %s %q", i, code, resp.Status, resp.Error)
-		}
 		step, _ := body["step"].(int) // 0 when left out
+		// The steps found so far: at least the one asked for, all with
+		// "whole".
+		least := max(1, step)
+		if body["whole"] == true {
+			least = len(full.Steps)
+		}
+		if code != http.StatusOK || resp.Status != StatusPath || len(resp.Path.Steps) < least || len(resp.Path.Steps) > len(full.Steps) {
+			t.Fatalf("request %d: %d %s %q, %d steps", i, code, resp.Status, resp.Error, len(resp.Path.Steps))
+		}
 		if want := max(1, step); resp.Path.Shown != want {
 			t.Errorf("request %d: shown %d", i, resp.Path.Shown)
 		}
@@ -357,7 +363,7 @@ func TestStepsCache(t *testing.T) {
 	}
 	entered := make([]int, 81)
 	entered[full.Steps[0].Placements[0].Cell] = full.Steps[0].Placements[0].Digit
-	if _, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "entered": entered}); resp.Status != StatusPath || len(resp.Path.Steps) != len(full.Steps)-1 {
+	if _, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "entered": entered, "whole": true}); resp.Status != StatusPath || len(resp.Path.Steps) != len(full.Steps)-1 {
 		t.Errorf("after the first step entered: %s, %d steps", resp.Status, len(resp.Path.Steps))
 	}
 	if n := solves.Load(); n != 2 {
@@ -427,7 +433,7 @@ func TestStepsZoom(t *testing.T) {
 	link := linkOf(t, "sudokupad-killer.txt")
 	want, i := variantPath(t, link)
 	srv, _ := newTestServer(t, engineConfig(t))
-	code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": link, "picture": "none"})
+	code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": link, "picture": "none", "whole": true})
 	if code != http.StatusOK || resp.Status != StatusPath || len(resp.Path.Steps) != len(want.Steps) {
 		t.Fatalf("%d %s %q", code, resp.Status, resp.Error)
 	}
@@ -500,7 +506,7 @@ func TestStepsZoom(t *testing.T) {
 			break
 		}
 	}
-	code, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": hard, "picture": "none"})
+	code, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": hard, "picture": "none", "whole": true})
 	if code != http.StatusOK || resp.Path == nil {
 		t.Fatalf("a hard puzzle: %d %s %q", code, resp.Status, resp.Error)
 	}
@@ -519,7 +525,8 @@ func TestStepsZoom(t *testing.T) {
 
 // TestStepsCutShort checks that a logical path the time limit cuts short
 // answers with the steps found before it, says so (Path.Cut), and is not
-// kept: the next request looks again. The path is cut here by a path
+// kept: the next request looks again; a step asked for past those found
+// is answered with the last one. The path is cut here by a path
 // finder that stops after three steps as at a time limit, whatever the
 // clock. Not parallel: it replaces solvePath.
 func TestStepsCutShort(t *testing.T) {
@@ -528,6 +535,7 @@ func TestStepsCutShort(t *testing.T) {
 	defer func() { solvePath = real }()
 	solvePath = func(ctx context.Context, g *logic.Grid, opts logic.Options) (logic.Path, error) {
 		calls.Add(1)
+		opts.OnStep = nil // the steps come at the end, all at once
 		p, err := real(ctx, g, opts)
 		if err != nil {
 			return p, err
@@ -536,12 +544,13 @@ func TestStepsCutShort(t *testing.T) {
 		return p, context.DeadlineExceeded
 	}
 	srv, _ := newTestServer(t, Config{})
-	for i := range 2 {
-		code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "step": 2})
+	// A step past those found is answered with the last found.
+	for i, step := range []int{2, 5} {
+		code, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "step": step})
 		if code != http.StatusOK || resp.Status != StatusPath || resp.Path == nil {
 			t.Fatalf("request %d: %d %s %q", i, code, resp.Status, resp.Error)
 		}
-		if len(resp.Path.Steps) != 3 || resp.Path.Solved || !strings.Contains(resp.Path.Cut, "ran out after 3 steps") || resp.Path.Shown != 2 {
+		if len(resp.Path.Steps) != 3 || resp.Path.Solved || !strings.Contains(resp.Path.Cut, "ran out after 3 steps") || resp.Path.Shown != min(step, 3) {
 			t.Errorf("request %d: %d steps, solved %v, cut %q, shown %d", i, len(resp.Path.Steps), resp.Path.Solved, resp.Path.Cut, resp.Path.Shown)
 		}
 	}
@@ -566,5 +575,81 @@ func TestCutShort(t *testing.T) {
 		if got := cutShort(tc.err, tc.k, 20*time.Second); got != tc.want {
 			t.Errorf("cutShort(%v, %d) = %q, want %q", tc.err, tc.k, got, tc.want)
 		}
+	}
+}
+
+// handOut replaces solvePath, until the test ends, by a stand-in that
+// finds the library's path and hands its steps out (logic.Options.OnStep)
+// as many at a time as next says, whatever the clock, the path ending
+// after the last; it counts the paths it was asked for.
+func handOut(t *testing.T, next <-chan int) *atomic.Int32 {
+	real := solvePath
+	t.Cleanup(func() { solvePath = real })
+	var calls atomic.Int32
+	solvePath = func(ctx context.Context, g *logic.Grid, opts logic.Options) (logic.Path, error) {
+		calls.Add(1)
+		onStep := opts.OnStep
+		opts.OnStep = nil
+		p, err := real(ctx, g, opts)
+		if err != nil {
+			return p, err
+		}
+		for i := 0; i < len(p.Steps); {
+			select {
+			case k := <-next:
+				for ; k > 0 && i < len(p.Steps); k-- {
+					onStep(p.Steps[i])
+					i++
+				}
+			case <-ctx.Done():
+				p.Steps, p.Solved = p.Steps[:i], false
+				return p, ctx.Err()
+			}
+		}
+		return p, nil
+	}
+	return &calls
+}
+
+// TestStepsProgressive checks that a step is answered as soon as it is
+// found, the path going on after the answer (Path.More) for the requests
+// of the steps after it, which wait for them; and that "whole" waits for
+// the whole path. The path is found by a stand-in that takes the
+// library's path and hands its steps out as the test lets it, whatever
+// the clock; were the path stopped with the request that started it, the
+// later requests would find it cut short and look again. Not parallel:
+// it replaces solvePath.
+func TestStepsProgressive(t *testing.T) {
+	_, full := libraryPath(t, classic, nil)
+	next := make(chan int, 1) // how many more steps the stand-in may find
+	calls := handOut(t, next)
+	srv, _ := newTestServer(t, Config{})
+	check := func(what string, resp *Response, steps, shown int, more bool) {
+		t.Helper()
+		p := resp.Path
+		if resp.Status != StatusPath || p == nil {
+			t.Fatalf("%s: %s %q", what, resp.Status, resp.Error)
+		}
+		if len(p.Steps) != steps || p.Shown != shown || p.More != more || p.Solved == more || p.Cut != "" {
+			t.Fatalf("%s: %d steps, shown %d, more %v, solved %v, cut %q; want %d steps, shown %d, more %v", what,
+				len(p.Steps), p.Shown, p.More, p.Solved, p.Cut, steps, shown, more)
+		}
+		for i, st := range p.Steps {
+			if st.Text != full.Steps[i].Text {
+				t.Fatalf("%s: step %d says %q, the library's %q", what, i+1, st.Text, full.Steps[i].Text)
+			}
+		}
+	}
+	next <- 1
+	_, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "picture": "none"})
+	check("the hint", resp, 1, 1, true)
+	go func() { next <- 2 }() // while the request for step 3 waits
+	_, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "step": 3, "picture": "none"})
+	check("step 3", resp, 3, 3, true)
+	go func() { next <- len(full.Steps) }()
+	_, _, resp = post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "step": 2, "picture": "none", "whole": true})
+	check("the whole path", resp, len(full.Steps), 2, false)
+	if n := calls.Load(); n != 1 {
+		t.Errorf("%d paths found for one position", n)
 	}
 }

@@ -12,6 +12,7 @@ const stepView = {
   path: null,  // its answer's path
   shown: 0,    // the step drawn, 1-based
   shownSub: 0, // its sub-step drawn, 1-based; 0: the step itself
+  follow: null, // the AbortController of the request for the rest of the path
 };
 
 // stepsPosition returns the givens and entered digits of the board: a digit
@@ -74,9 +75,11 @@ async function stepsHint() {
 // stepsGo shows step k of the path on screen, or its sub-step sub (the
 // server keeps the path: it only draws).
 async function stepsGo(k, sub) {
-  if (!stepView.path || k < 1 || k > stepView.path.steps.length) return;
+  // The step after the last found is asked for while the path is still
+  // being found: the server answers once it has it.
+  if (!stepView.path || k < 1 || k > stepView.path.steps.length + (stepView.path.more ? 1 : 0)) return;
   sub = sub || 0;
-  if (sub < 0 || sub > (stepView.path.steps[k - 1].sub || []).length) return;
+  if (sub < 0 || (sub > 0 && sub > (stepView.path.steps[k - 1].sub || []).length)) return;
   const body = Object.assign({}, stepView.body, { step: k });
   if (sub) body.sub = sub;
   const r = await stepsAsk(body, sub ? `Drawing step ${k}.${sub}` : `Drawing step ${k}`);
@@ -114,6 +117,7 @@ function stepsShow(r, body) {
     return;
   }
   const path = data.path;
+  const same = stepView.body === body;
   stepView.body = body;
   stepView.path = path;
   stepView.shown = path.shown;
@@ -138,14 +142,13 @@ function stepsShow(r, body) {
   const step = path.steps[k - 1];
   panel.hidden = false;
   panel.dataset.shown = String(k);
-  $("step-count").textContent = `Step ${k} of ${total}`;
+  stepsCount();
   $("step-text").textContent = step.text;
   // The rule instances the step relies on, in the words of the rule list.
   const rules = (step.rules || []).map((i) => (data.rules || [])[i]).filter((r) => r);
   $("step-rules").textContent = rules.length ? "It relies on: " + rules.join("; ") : "";
   $("step-rules").hidden = !rules.length;
   $("step-prev").disabled = k <= 1;
-  $("step-next").disabled = k >= total;
   stepsZoom(k, step, stepView.shownSub);
   let status = k === 1 ? `Hint: ${step.text}` : `Step ${k}: ${step.technique}.`;
   if (stepView.shownSub) {
@@ -154,6 +157,42 @@ function stepsShow(r, body) {
   } else if (k === total && ending) status += " " + ending;
   if (path.note) status += ` (Note: ${path.note}.)`;
   setStatus(status, "");
+  if (path.more && !(same && stepView.follow)) stepsFollow(body);
+}
+
+// stepsCount shows which step is drawn, of how many, and whether there is
+// a next: while the path is still being found (panel data-more), the
+// steps found so far.
+function stepsCount() {
+  const path = stepView.path;
+  const total = path.steps.length;
+  const panel = $("steps");
+  if (path.more) panel.dataset.more = "1";
+  else delete panel.dataset.more;
+  $("step-count").textContent = path.more ? `Step ${stepView.shown} of ${total} found so far…` : `Step ${stepView.shown} of ${total}`;
+  $("step-next").disabled = stepView.shown >= total && !path.more;
+}
+
+// stepsFollow asks, beside the step shown, for the whole path from the
+// same position (the server goes on finding it after the first step), and
+// when it comes takes its steps and its ending, leaving the picture as it
+// is; pressing Next meanwhile asks for the next step itself.
+async function stepsFollow(body) {
+  if (stepView.follow) stepView.follow.abort();
+  const controller = new AbortController();
+  stepView.follow = controller;
+  try {
+    const { resp, data } = await post("/api/steps", Object.assign({}, body, { step: 1, picture: "none", whole: true }), controller.signal);
+    if (stepView.body !== body || !resp.ok || data.status !== "path") return;
+    // A step-through answered since may know as much already.
+    if (stepView.path && !stepView.path.more) return;
+    stepView.path = Object.assign({}, data.path, { shown: stepView.shown, shown_sub: stepView.shownSub });
+    stepsCount();
+  } catch (err) {
+    // cancelled, or the server did not answer: the steps go on one by one
+  } finally {
+    if (stepView.follow === controller) stepView.follow = null;
+  }
 }
 
 // stepsZoom lists the sub-steps of step k, if it has any, each a button
@@ -198,6 +237,8 @@ function stepsZoom(k, step, sub) {
 
 // stepsEnd closes the step-through.
 function stepsEnd() {
+  if (stepView.follow) stepView.follow.abort();
+  stepView.follow = null;
   stepView.body = stepView.path = null;
   stepView.shown = stepView.shownSub = 0;
   const panel = $("steps");

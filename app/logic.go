@@ -149,7 +149,8 @@ func candidatesLeft(g *logic.Grid) int {
 
 // drawStep fills in pic to draw the position before step k (1-based) of
 // the puzzle's logical path, as solve --steps finds it (counting its
-// solutions first, for the uniqueness techniques), and the step itself.
+// solutions first, for the uniqueness techniques), and the step itself;
+// the path is found up to step k only.
 func drawStep(c *cli.Context, s *streams, pic *render.Picture, k int) error {
 	if k < 1 {
 		return usagef("--step must be at least 1, not %d", k)
@@ -173,7 +174,17 @@ func drawStep(c *cli.Context, s *streams, pic *render.Picture, k int) error {
 	if err != nil {
 		return exitf(ExitInvalid, "%v", err)
 	}
-	path, err := logic.SolveContext(ctx, g, opts)
+	// The path stops at step k: a hard variant's whole path can take
+	// minutes, its first steps a moment.
+	upToK, stop := context.WithCancel(ctx)
+	defer stop()
+	found := 0
+	opts.OnStep = func(logic.Step) {
+		if found++; found == k {
+			stop()
+		}
+	}
+	path, err := logic.SolveContext(upToK, g, opts)
 	if err != nil && len(path.Steps) < k {
 		return exitf(ExitTimeout, "%v", lc.pathTimeout(len(path.Steps)))
 	}

@@ -144,7 +144,9 @@
 // ending, "solved" and the rest, is not known yet); the server goes on
 // finding the path, and a request for a step not found yet waits for it.
 // With "whole": true the answer waits for the whole path instead (the
-// page asks so beside the hint, to count the steps). The path stops at
+// page asks so beside the hint, to count the steps). One path at most is
+// found so for each client (IP address): asking about another position
+// stops the last one's, which ends cut short. The path stops at
 // the first step after the time limit: the answer then has the steps
 // found before it, and "cut" says so ("the time limit of 20s ran out
 // after 10 steps"; such a path is not kept), or, with no step found,

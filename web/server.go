@@ -123,6 +123,7 @@ type Handler struct {
 	memory  memoryReturner
 	mux     *http.ServeMux
 	paths   pathCache // the last paths of /api/steps
+	behind  behindPaths
 }
 
 // NewHandler returns the handler of the page and its API with the given

@@ -267,6 +267,9 @@ func (f *foundPath) wait(ctx context.Context, k int) (logic.Path, Path, bool) {
 // request may go further). It returns the answer when it finds no path
 // (busy, no solution, a timeout).
 func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entered []int, key string) (*foundPath, *Response) {
+	// A client that moved on to another position has no use for the path
+	// of the last one, which would hold a solving slot to its time limit.
+	h.behind.stop(clientOf(ctx))
 	release, why := h.solves.take(clientOf(ctx), p.board().Side())
 	if release == nil {
 		return nil, answer(StatusBusy, fmt.Sprintf("the server is busy: %s; try again in a moment", why))
@@ -310,6 +313,7 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 	}
 	opts.OnStep = f.add
 	h.paths.put(key, f)
+	h.behind.start(clientOf(ctx), f, stop)
 	pathDone := slot.hold()
 	go func() {
 		defer pathDone()
@@ -318,9 +322,54 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 		if err != nil {
 			h.paths.drop(key, f)
 		}
+		h.behind.done(clientOf(ctx), f)
 		f.finish(lp, err)
 	}()
 	return f, nil
+}
+
+// behindPaths are the logical paths being found behind the answers of
+// /api/steps, one per client (IP address) at most: the path of the
+// position it asked about last. The zero value is ready; it is safe for
+// concurrent use.
+type behindPaths struct {
+	mu   sync.Mutex
+	byIP map[string]behindPath
+}
+
+type behindPath struct {
+	f    *foundPath
+	stop context.CancelFunc
+}
+
+// start notes f as the path being found for client, stopped by stop.
+func (b *behindPaths) start(client string, f *foundPath, stop context.CancelFunc) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.byIP == nil {
+		b.byIP = map[string]behindPath{}
+	}
+	b.byIP[client] = behindPath{f, stop}
+}
+
+// stop stops the path being found for client, if any (it ends at its
+// next step, cut short).
+func (b *behindPaths) stop(client string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if bp, ok := b.byIP[client]; ok {
+		bp.stop()
+		delete(b.byIP, client)
+	}
+}
+
+// done forgets f, which has ended, as client's path.
+func (b *behindPaths) done(client string, f *foundPath) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.byIP[client].f == f {
+		delete(b.byIP, client)
+	}
 }
 
 // solvePath finds the logical path of /api/steps (a variable for the
@@ -335,8 +384,11 @@ const cutGrace = time.Second
 // cutShort is Path.Cut for a logical path of k steps that ended with err:
 // empty when it ended by itself.
 func cutShort(err error, k int, limit time.Duration) string {
-	if err == nil {
+	switch {
+	case err == nil:
 		return ""
+	case errors.Is(err, context.Canceled):
+		return fmt.Sprintf("the path was stopped after %d %s: the same client asked about another position", k, plural(k, "step", "steps"))
 	}
 	return fmt.Sprintf("the time limit of %v ran out after %d %s", limit, k, plural(k, "step", "steps"))
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/http"
 	"os"
 	"slices"
@@ -651,5 +652,47 @@ func TestStepsProgressive(t *testing.T) {
 	check("the whole path", resp, len(full.Steps), 2, false)
 	if n := calls.Load(); n != 1 {
 		t.Errorf("%d paths found for one position", n)
+	}
+}
+
+// TestStepsOneBehindPerClient checks that a client asking about another
+// position stops the path still being found for its last one, which
+// would hold a solving slot to its time limit: that path ends cut short,
+// saying why, and is forgotten. Not parallel: it replaces solvePath.
+func TestStepsOneBehindPerClient(t *testing.T) {
+	_, full := libraryPath(t, classic, nil)
+	next := make(chan int, 1)
+	calls := handOut(t, next)
+	srv, h := newTestServer(t, Config{})
+	next <- 1
+	_, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "picture": "none"})
+	if resp.Path == nil || !resp.Path.More {
+		t.Fatalf("the first position: %s %q", resp.Status, resp.Error)
+	}
+	first := h.paths.get(pathKey(&Request{Puzzle: classic}))
+	if first == nil {
+		t.Fatal("the first position's path is not kept while it is found")
+	}
+	// The first step entered: another position, from the same client.
+	entered := make([]int, 81)
+	entered[full.Steps[0].Placements[0].Cell] = full.Steps[0].Placements[0].Digit
+	answered := make(chan *Response, 1)
+	go func() {
+		_, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "entered": entered, "picture": "none"})
+		answered <- resp
+	}()
+	lp, path, _ := first.wait(context.Background(), math.MaxInt) // ends once stopped
+	if len(lp.Steps) != 1 || path.More || !strings.Contains(path.Cut, "stopped after 1 step") {
+		t.Errorf("the first path, once the client moved on: %d steps, more %v, cut %q", len(lp.Steps), path.More, path.Cut)
+	}
+	next <- 1 // the second position's first step
+	if resp := <-answered; resp.Path == nil || len(resp.Path.Steps) != 1 || resp.Path.Steps[0].Text != full.Steps[1].Text {
+		t.Errorf("the second position: %s %q %+v", resp.Status, resp.Error, resp.Path)
+	}
+	if h.paths.get(pathKey(&Request{Puzzle: classic})) != nil {
+		t.Error("the path stopped is still kept")
+	}
+	if n := calls.Load(); n != 2 {
+		t.Errorf("%d paths found for two positions", n)
 	}
 }

@@ -31,6 +31,10 @@ type logicConfig struct {
 	noUnique    bool // --no-uniqueness: never the uniqueness techniques
 	// timeout bounds each puzzle's logical path (--timeout; 0: none).
 	timeout time.Duration
+	// onStep, if set, is told each step of a path as it is found
+	// (logic.Options.OnStep): the steps of a path being found are written
+	// as they come (stepLog).
+	onStep func(logic.Step)
 }
 
 // pathTimeout is the error of a logical path cut short by --timeout.
@@ -95,7 +99,8 @@ func (lc logicConfig) path(ctx context.Context, g *logic.Grid, unique bool, sol 
 	if err != nil {
 		return &logicResult{err: err}
 	}
-	p, err := logic.SolveContext(ctx, g, opts)
+	opts.OnStep = lc.onStep
+	p, err := solvePath(ctx, g, opts)
 	switch {
 	case errors.Is(err, context.Canceled):
 		return &logicResult{path: p, err: fmt.Errorf("the logical path was stopped after %s: %w", count(len(p.Steps), "step"), err)}
@@ -104,6 +109,10 @@ func (lc logicConfig) path(ctx context.Context, g *logic.Grid, unique bool, sol 
 	}
 	return &logicResult{path: p, rating: logic.Rate(p)}
 }
+
+// solvePath finds the logical path of --steps and --rate (a variable for
+// the test of the steps written as they are found).
+var solvePath = logic.SolveContext
 
 // ratingLine is the rating in one line: "ER 7.1 EP 1.2 ED 1.2 HoDoKu 1420
 // Extreme, hardest: Forcing Chains & Cycles".
@@ -116,8 +125,14 @@ func ratingLine(rt logic.Rating) string {
 // step's zoom, a forcing chain's branches), and how it ended when it did
 // not solve the grid.
 func writeSteps(sb *strings.Builder, p logic.Path) {
-	for i, s := range p.Steps {
-		writeStep(sb, s, strconv.Itoa(i+1), "")
+	writeStepsFrom(sb, p, 0)
+}
+
+// writeStepsFrom is writeSteps from step from+1 on (those before it
+// written already, as they were found).
+func writeStepsFrom(sb *strings.Builder, p logic.Path, from int) {
+	for i := from; i < len(p.Steps); i++ {
+		writeStep(sb, p.Steps[i], strconv.Itoa(i+1), "")
 	}
 	switch {
 	case p.Broken != "":
@@ -226,11 +241,41 @@ type logicPipe struct {
 }
 
 // logicJob is one result on its way to the writer; ready is closed once
-// its logical solve (if any) is done.
+// its logical solve (if any) is done. With log, its steps are written as
+// they are found.
 type logicJob struct {
 	r     *batch.Result
 	lr    *logicResult
 	ready chan struct{}
+	log   *stepLog
+}
+
+// stepLog holds the steps of a path being found, for the writer to write
+// as they come: a hard variant's path can take minutes. The zero value is
+// not ready: use newStepLog.
+type stepLog struct {
+	mu    sync.Mutex
+	steps []logic.Step
+	grew  chan struct{} // closed when a step is added
+}
+
+func newStepLog() *stepLog { return &stepLog{grew: make(chan struct{})} }
+
+// add takes a step found (logicConfig.onStep).
+func (l *stepLog) add(s logic.Step) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.steps = append(l.steps, s)
+	close(l.grew)
+	l.grew = make(chan struct{})
+}
+
+// since returns the steps found after the first k, and a channel closed
+// when more are.
+func (l *stepLog) since(k int) ([]logic.Step, <-chan struct{}) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.steps[k:], l.grew
 }
 
 func newLogicPipe(out *resultWriter, workers int, write func(*batch.Result) error) *logicPipe {
@@ -250,9 +295,14 @@ func (p *logicPipe) submit(r *batch.Result) error {
 	}
 	job := &logicJob{r: r, ready: make(chan struct{})}
 	if p.out.wantsLogic(r) {
+		var onStep func(logic.Step)
+		if p.out.streamsSteps() {
+			job.log = newStepLog()
+			onStep = job.log.add
+		}
 		p.sem <- struct{}{}
 		go func() {
-			job.lr = p.out.solveLogic(r)
+			job.lr = p.out.solveLogic(r, onStep)
 			<-p.sem
 			close(job.ready)
 		}()
@@ -268,6 +318,14 @@ func (p *logicPipe) submit(r *batch.Result) error {
 func (p *logicPipe) drain() {
 	defer close(p.done)
 	for job := range p.queue {
+		if job.log != nil && p.failed() == nil {
+			if err := p.out.writeStreaming(job); err != nil {
+				p.mu.Lock()
+				p.err = exitf(ExitError, "writing output: %v", err)
+				p.mu.Unlock()
+			}
+			continue
+		}
 		<-job.ready
 		if p.failed() != nil {
 			continue

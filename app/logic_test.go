@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -555,4 +556,63 @@ func (c *errAfter) Err() error {
 	}
 	c.left--
 	return nil
+}
+
+// watchWriter is an output that closes saw once what was written holds
+// want.
+type watchWriter struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	want string
+	saw  chan struct{}
+}
+
+func (w *watchWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	had := strings.Contains(w.buf.String(), w.want)
+	w.buf.Write(p)
+	if !had && strings.Contains(w.buf.String(), w.want) {
+		close(w.saw)
+	}
+	return len(p), nil
+}
+
+// TestStepsAsFound checks that solve --steps writes each step as it is
+// found, before the path has ended: the path here comes from a stand-in
+// that gives its first step, then waits until the output shows it before
+// it gives the others (were the steps written only at the end, it would
+// wait for ever: the test binary's timeout). The whole output is the
+// same as written at the end. Not parallel: it replaces solvePath.
+func TestStepsAsFound(t *testing.T) {
+	path := classicPath(t, classic9)
+	out := &watchWriter{want: "\n1. " + path.Steps[0].Text + "\n", saw: make(chan struct{})}
+	real := solvePath
+	defer func() { solvePath = real }()
+	solvePath = func(ctx context.Context, g *logic.Grid, opts logic.Options) (logic.Path, error) {
+		onStep := opts.OnStep
+		opts.OnStep = nil
+		p, err := real(ctx, g, opts)
+		if onStep == nil || len(p.Steps) == 0 {
+			t.Errorf("a path of %d steps found without OnStep: its steps cannot be written as they come", len(p.Steps))
+			return p, err
+		}
+		onStep(p.Steps[0])
+		<-out.saw
+		for _, s := range p.Steps[1:] {
+			onStep(s)
+		}
+		return p, err
+	}
+	var errb bytes.Buffer
+	if code := Main([]string{"satdoku", "solve", "-j", "1", "--steps", "-o", "line", "-"}, strings.NewReader(classic9), out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	want := classic9Solution + "\n"
+	for i, s := range path.Steps {
+		want += fmt.Sprintf("%d. %s\n", i+1, s.Text)
+	}
+	if got := out.buf.String(); got != want {
+		t.Errorf("the output:\n%s\nwant:\n%s", got, want)
+	}
 }

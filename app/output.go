@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/internal/atomicfile"
+	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/render"
 	"github.com/satdoku/satdoku/report"
 	"github.com/satdoku/satdoku/variant"
@@ -157,6 +159,8 @@ type resultWriter struct {
 	// logicFor is the result whose logical solve logicRes holds.
 	logicFor *batch.Result
 	logicRes *logicResult
+	// stepsLater: format leaves the steps out (writeStreaming writes them).
+	stepsLater bool
 	// ctx is the run's context, if set: a signal that stops the batch
 	// stops its logical solves too.
 	ctx context.Context
@@ -222,9 +226,11 @@ func (o *resultWriter) format(r *batch.Result) error {
 		out = o.last
 	}
 	multiline := out != board.Line && !o.cfg.logic.rate // --rate: a line a puzzle
-	if lr := o.logicOf(r); lr != nil && o.cfg.logic.rate {
-		o.writeLogic(r, lr)
-		return nil
+	if o.cfg.logic.rate {
+		if lr := o.logicOf(r); lr != nil {
+			o.writeLogic(r, lr)
+			return nil
+		}
 	}
 	if multiline && o.n > 0 {
 		o.buf.WriteByte('\n')
@@ -257,6 +263,9 @@ func (o *resultWriter) format(r *batch.Result) error {
 			}
 			fmt.Fprintf(&o.buf, "# second solution, differs at %d cells: %s\n", len(diff), strings.Join(names, " "))
 			return o.writeBoard(out, r.Second, p, r.Variant)
+		}
+		if o.stepsLater {
+			break
 		}
 		if lr := o.logicOf(r); lr != nil {
 			o.writeLogic(r, lr)
@@ -431,12 +440,71 @@ func (o *resultWriter) wantsLogic(r *batch.Result) bool {
 // solveLogic solves a result's puzzle logically, with the uniqueness
 // techniques when the count proved it unique. It is safe to call from
 // any goroutine (see logicPipe, which calls it on several).
-func (o *resultWriter) solveLogic(r *batch.Result) *logicResult {
+func (o *resultWriter) solveLogic(r *batch.Result, onStep func(logic.Step)) *logicResult {
 	ctx := o.ctx
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	return runLogic(ctx, r, o.cfg.logic, r.Count == 1 && o.cfg.batch.Engine.Limit >= 2)
+	lc := o.cfg.logic
+	lc.onStep = onStep
+	return runLogic(ctx, r, lc, r.Count == 1 && o.cfg.batch.Engine.Limit >= 2)
+}
+
+// streamsSteps reports whether the steps of --steps are written as they
+// are found: in a board format (the default output) without --rate, whose
+// line comes before them.
+func (o *resultWriter) streamsSteps() bool {
+	out := o.cfg.output
+	return o.cfg.logic.steps && !o.cfg.logic.rate && !out.json && out.picture == "" && out.fpuzzles == ""
+}
+
+// writeStreaming writes a result whose logical path is being found
+// (logicJob.log): the result as write does but the steps, then each step
+// as it comes, then how the path ended, once it has.
+func (o *resultWriter) writeStreaming(job *logicJob) error {
+	r := job.r
+	o.tally.add(r)
+	o.note(r)
+	o.buf.Reset()
+	o.stepsLater = true
+	err := o.format(r)
+	o.stepsLater = false
+	if err != nil {
+		return err
+	}
+	if _, err := o.w.Write(o.buf.Bytes()); err != nil {
+		return err
+	}
+	var sb strings.Builder
+	written := 0
+	for ended := false; !ended; {
+		steps, grew := job.log.since(written)
+		for _, st := range steps {
+			written++
+			sb.Reset()
+			writeStep(&sb, st, strconv.Itoa(written), "")
+			if _, err := io.WriteString(o.w, sb.String()); err != nil {
+				return err
+			}
+		}
+		select {
+		case <-grew:
+		case <-job.ready:
+			ended = true
+		}
+	}
+	lr := job.lr
+	o.logicFor, o.logicRes = r, lr
+	if errors.Is(lr.err, context.DeadlineExceeded) {
+		o.tally.pathTimeouts++
+	}
+	sb.Reset()
+	writeStepsFrom(&sb, lr.path, written)
+	if lr.err != nil {
+		fmt.Fprintf(&sb, "no logical path: %v\n", lr.err)
+	}
+	_, err = io.WriteString(o.w, sb.String())
+	return err
 }
 
 // logicOf returns the logical solve of a result for --steps and --rate
@@ -447,7 +515,7 @@ func (o *resultWriter) logicOf(r *batch.Result) *logicResult {
 		return nil
 	}
 	if o.logicFor != r {
-		o.logicFor, o.logicRes = r, o.solveLogic(r)
+		o.logicFor, o.logicRes = r, o.solveLogic(r, nil)
 	}
 	return o.logicRes
 }

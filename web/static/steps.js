@@ -135,7 +135,9 @@ function stepsShow(r, body) {
   else if (path.cut) ending = `The path stops here: ${path.cut}.`;
   if (total === 0) {
     stepsEnd();
-    setStatus(path.solved ? "The grid is solved: every cell is filled." : "No logical step applies from here." + (path.note ? " Note: " + path.note + "." : ""), path.solved ? "good" : "bad");
+    let why = path.solved ? "The grid is solved: every cell is filled." : "No logical step applies from here.";
+    if (path.cut) why = `No logical step was found: ${path.cut}.`;
+    setStatus(why + (path.note && !path.solved ? " Note: " + path.note + "." : ""), path.solved ? "good" : "bad");
     return;
   }
   const k = path.shown;

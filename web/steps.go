@@ -232,9 +232,9 @@ func (f *foundPath) finish(lp logic.Path, err error) {
 }
 
 // wait returns the path as it is once it has k steps (math.MaxInt: the
-// whole path), or has ended, or ctx has; a path still being found cutGrace after its time limit is
-// answered as cut short there. It reports false when there is no step
-// and the path has not ended.
+// whole path), or has ended, or ctx has; a path still being found
+// cutGrace after its time limit is answered as cut short there. It
+// reports false when there is no step and the path has not ended.
 func (f *foundPath) wait(ctx context.Context, k int) (logic.Path, Path, bool) {
 	var late <-chan time.Time
 	if !f.end.IsZero() {

@@ -136,7 +136,9 @@
 // path's end (but of a path cut short: its last step is drawn), or a
 // sub-step past the step's, is a 400. The server keeps
 // the last 16 paths it found: the same position asked again with another
-// "step" (the page's next and previous) is drawn without solving again.
+// "step" (the page's next and previous) is drawn without solving again;
+// and the solutions of the last 16 puzzles: another position of the same
+// puzzle (a digit entered, then Hint) is not solved again.
 // The path is found step by step, and the step asked for is answered as
 // soon as it is found: a hard variant's path can take minutes, its first
 // step (the hint) a fraction of a second. While the rest is still being

@@ -117,13 +117,14 @@ type Config struct {
 
 // Handler serves the page and the JSON API. It is safe for concurrent use.
 type Handler struct {
-	cfg     Config
-	solves  *solveSlots
-	renders chan struct{} // one token per picture being drawn
-	memory  memoryReturner
-	mux     *http.ServeMux
-	paths   pathCache // the last paths of /api/steps
-	behind  behindPaths
+	cfg       Config
+	solves    *solveSlots
+	renders   chan struct{} // one token per picture being drawn
+	memory    memoryReturner
+	mux       *http.ServeMux
+	paths     recent[*foundPath] // the last paths of /api/steps
+	solutions recent[solved]     // and the solutions of their puzzles
+	behind    behindPaths
 }
 
 // NewHandler returns the handler of the page and its API with the given

@@ -152,10 +152,10 @@ func (h *Handler) steps(ctx context.Context, req *Request) (int, *Response) {
 	}
 
 	key := pathKey(req)
-	f := h.paths.get(key)
+	f, _ := h.paths.get(key)
 	if f == nil {
 		var none *Response
-		if f, none = h.findPath(ctx, p, g, entered, key); f == nil {
+		if f, none = h.findPath(ctx, p, g, entered, key, puzzleKey(req)); f == nil {
 			return none.code(), none
 		}
 	}
@@ -266,7 +266,7 @@ func (f *foundPath) wait(ctx context.Context, k int) (logic.Path, Path, bool) {
 // a solving slot; a path cut short by it is then forgotten (another
 // request may go further). It returns the answer when it finds no path
 // (busy, no solution, a timeout).
-func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entered []int, key string) (*foundPath, *Response) {
+func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entered []int, key, puzzle string) (*foundPath, *Response) {
 	// A client that moved on to another position has no use for the path
 	// of the last one, which would hold a solving slot to its time limit.
 	h.behind.stop(clientOf(ctx))
@@ -279,10 +279,15 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 	defer done()
 	solveCtx, cancel := context.WithTimeout(ctx, h.cfg.SolveTimeout)
 	defer cancel()
-	solution, unique, none := h.solveCounting(solveCtx, p, slot.hold())
-	if none != nil {
-		return nil, none
+	sol, ok := h.solutions.get(puzzle)
+	if !ok {
+		var none *Response
+		if sol.solution, sol.unique, none = h.solveCounting(solveCtx, p, slot.hold()); none != nil {
+			return nil, none
+		}
+		h.solutions.put(puzzle, sol)
 	}
+	solution, unique := sol.solution, sol.unique
 	if g == nil {
 		return nil, answer(StatusError, "the solver found a solution of givens that clash")
 	}
@@ -320,7 +325,7 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 		defer stop()
 		lp, err := solvePath(pathCtx, g, opts)
 		if err != nil {
-			h.paths.drop(key, f)
+			h.paths.drop(key, func(kept *foundPath) bool { return kept != f })
 		}
 		h.behind.done(clientOf(ctx), f)
 		f.finish(lp, err)
@@ -472,56 +477,77 @@ func (r *Response) code() int {
 // pathKey is the key of a request's path in the cache: a hash of what
 // says the position (not the step, nor the picture).
 func pathKey(req *Request) string {
+	return requestKey(req, req.Entered)
+}
+
+// puzzleKey is the key of a request's puzzle in the cache of solutions:
+// pathKey without the digits entered.
+func puzzleKey(req *Request) string {
+	return requestKey(req, nil)
+}
+
+func requestKey(req *Request, entered []int) string {
 	h := sha256.New() // its writes never fail
-	_ = json.NewEncoder(h).Encode([]any{req.Puzzle, req.Format, req.Box, req.Alphabet, req.Rules, req.Regions, req.Givens, req.Entered})
+	_ = json.NewEncoder(h).Encode([]any{req.Puzzle, req.Format, req.Box, req.Alphabet, req.Rules, req.Regions, req.Givens, entered})
 	return string(h.Sum(nil))
 }
 
 // pathCacheSize is the number of paths kept: the last positions stepped
-// through on the pages of the server.
+// through on the pages of the server; and of solutions, of their puzzles.
 const pathCacheSize = 16
 
-// pathCache keeps the last paths found, so that stepping through a path
-// (the same position, another step) draws the step without solving
-// again. The zero value is empty and ready; it is safe for concurrent use.
-type pathCache struct {
+// recent keeps the last pathCacheSize values put, by key: the paths found,
+// so that stepping through a path (the same position, another step) draws
+// the step without solving again, and the puzzles' solutions, so that the
+// hint after a digit entered (the same puzzle, another position) does not
+// solve the puzzle again. The zero value is empty and ready; it is safe
+// for concurrent use.
+type recent[V any] struct {
 	mu    sync.Mutex
 	keys  []string // oldest first
-	paths map[string]*foundPath
+	items map[string]V
 }
 
-func (c *pathCache) get(key string) *foundPath {
+func (c *recent[V]) get(key string) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.paths[key]
+	v, ok := c.items[key]
+	return v, ok
 }
 
-func (c *pathCache) put(key string, f *foundPath) {
+func (c *recent[V]) put(key string, v V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.paths == nil {
-		c.paths = map[string]*foundPath{}
+	if c.items == nil {
+		c.items = map[string]V{}
 	}
-	if _, ok := c.paths[key]; ok {
+	if _, ok := c.items[key]; ok {
 		return
 	}
 	if len(c.keys) == pathCacheSize {
-		delete(c.paths, c.keys[0])
+		delete(c.items, c.keys[0])
 		c.keys = c.keys[1:]
 	}
 	c.keys = append(c.keys, key)
-	c.paths[key] = f
+	c.items[key] = v
 }
 
-// drop forgets the path under key if it is f.
-func (c *pathCache) drop(key string, f *foundPath) {
+// drop forgets the value under key if keep says so.
+func (c *recent[V]) drop(key string, keep func(V) bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.paths[key] != f {
+	if v, ok := c.items[key]; !ok || keep(v) {
 		return
 	}
-	delete(c.paths, key)
+	delete(c.items, key)
 	c.keys = slices.DeleteFunc(c.keys, func(k string) bool { return k == key })
+}
+
+// solved is a puzzle's solution as /api/steps found it: the digits (r·N +
+// c), and whether it is the only one.
+type solved struct {
+	solution []int
+	unique   bool
 }
 
 // mergeEntered returns the digits entered on the page (req, nil for

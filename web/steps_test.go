@@ -324,7 +324,8 @@ func TestStepsFPuzzlesEntered(t *testing.T) {
 
 // TestStepsCache checks that stepping through a path solves the puzzle
 // once: the same position with another step (or picture) is drawn from
-// the path kept, and another position is solved again; the cache keeps
+// the path kept; another position of the same puzzle (a digit entered)
+// takes the solution kept, and another puzzle is solved; the cache keeps
 // the last pathCacheSize paths.
 func TestStepsCache(t *testing.T) {
 	t.Parallel()
@@ -367,16 +368,26 @@ func TestStepsCache(t *testing.T) {
 	if _, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "entered": entered, "whole": true}); resp.Status != StatusPath || len(resp.Path.Steps) != len(full.Steps)-1 {
 		t.Errorf("after the first step entered: %s, %d steps", resp.Status, len(resp.Path.Steps))
 	}
+	if n := solves.Load(); n != 1 {
+		t.Errorf("%d solves for two positions of one puzzle, want 1", n)
+	}
+	// Another puzzle (a given more) is solved.
+	if _, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "givens": entered, "picture": "none"}); resp.Status != StatusPath {
+		t.Errorf("another puzzle: %s %q", resp.Status, resp.Error)
+	}
 	if n := solves.Load(); n != 2 {
-		t.Errorf("%d solves for two positions, want 2", n)
+		t.Errorf("%d solves for two puzzles, want 2", n)
 	}
 
-	var c pathCache
+	var c recent[*foundPath]
 	for i := range pathCacheSize + 1 {
 		c.put(fmt.Sprint(i), &foundPath{})
 	}
-	if c.get("0") != nil || c.get("1") == nil || c.get(fmt.Sprint(pathCacheSize)) == nil || len(c.paths) != pathCacheSize {
-		t.Errorf("the cache keeps %d paths, the oldest %v", len(c.paths), c.get("0"))
+	_, has0 := c.get("0")
+	_, has1 := c.get("1")
+	_, hasLast := c.get(fmt.Sprint(pathCacheSize))
+	if has0 || !has1 || !hasLast || len(c.items) != pathCacheSize {
+		t.Errorf("the cache keeps %d paths, the oldest %v", len(c.items), has0)
 	}
 }
 
@@ -669,7 +680,7 @@ func TestStepsOneBehindPerClient(t *testing.T) {
 	if resp.Path == nil || !resp.Path.More {
 		t.Fatalf("the first position: %s %q", resp.Status, resp.Error)
 	}
-	first := h.paths.get(pathKey(&Request{Puzzle: classic}))
+	first, _ := h.paths.get(pathKey(&Request{Puzzle: classic}))
 	if first == nil {
 		t.Fatal("the first position's path is not kept while it is found")
 	}
@@ -689,7 +700,7 @@ func TestStepsOneBehindPerClient(t *testing.T) {
 	if resp := <-answered; resp.Path == nil || len(resp.Path.Steps) != 1 || resp.Path.Steps[0].Text != full.Steps[1].Text {
 		t.Errorf("the second position: %s %q %+v", resp.Status, resp.Error, resp.Path)
 	}
-	if h.paths.get(pathKey(&Request{Puzzle: classic})) != nil {
+	if _, kept := h.paths.get(pathKey(&Request{Puzzle: classic})); kept {
 		t.Error("the path stopped is still kept")
 	}
 	if n := calls.Load(); n != 2 {

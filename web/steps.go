@@ -268,8 +268,14 @@ func (f *foundPath) wait(ctx context.Context, k int) (logic.Path, Path, bool) {
 // (busy, no solution, a timeout).
 func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entered []int, key, puzzle string) (*foundPath, *Response) {
 	// A client that moved on to another position has no use for the path
-	// of the last one, which would hold a solving slot to its time limit.
-	h.behind.stop(clientOf(ctx))
+	// of the last one, which would hold a solving slot to its time limit:
+	// it is stopped, and its slot given back (at its next step) first.
+	if ended := h.behind.stop(clientOf(ctx)); ended != nil {
+		select {
+		case <-ended:
+		case <-ctx.Done():
+		}
+	}
 	release, why := h.solves.take(clientOf(ctx), p.board().Side())
 	if release == nil {
 		return nil, answer(StatusBusy, fmt.Sprintf("the server is busy: %s; try again in a moment", why))
@@ -318,9 +324,11 @@ func (h *Handler) findPath(ctx context.Context, p *puzzle, g *logic.Grid, entere
 	}
 	opts.OnStep = f.add
 	h.paths.put(key, f)
-	h.behind.start(clientOf(ctx), f, stop)
+	ended := make(chan struct{})
+	h.behind.start(clientOf(ctx), f, stop, ended)
 	pathDone := slot.hold()
 	go func() {
+		defer close(ended) // last: once the slot is given back
 		defer pathDone()
 		defer stop()
 		lp, err := solvePath(pathCtx, g, opts)
@@ -343,29 +351,35 @@ type behindPaths struct {
 }
 
 type behindPath struct {
-	f    *foundPath
-	stop context.CancelFunc
+	f     *foundPath
+	stop  context.CancelFunc
+	ended <-chan struct{}
 }
 
-// start notes f as the path being found for client, stopped by stop.
-func (b *behindPaths) start(client string, f *foundPath, stop context.CancelFunc) {
+// start notes f as the path being found for client, stopped by stop;
+// ended is closed once it has ended and given its slot back.
+func (b *behindPaths) start(client string, f *foundPath, stop context.CancelFunc, ended <-chan struct{}) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.byIP == nil {
 		b.byIP = map[string]behindPath{}
 	}
-	b.byIP[client] = behindPath{f, stop}
+	b.byIP[client] = behindPath{f, stop, ended}
 }
 
 // stop stops the path being found for client, if any (it ends at its
-// next step, cut short).
-func (b *behindPaths) stop(client string) {
+// next step, cut short), and returns the channel closed once it has
+// ended; nil if there is none.
+func (b *behindPaths) stop(client string) <-chan struct{} {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if bp, ok := b.byIP[client]; ok {
-		bp.stop()
-		delete(b.byIP, client)
+	bp, ok := b.byIP[client]
+	if !ok {
+		return nil
 	}
+	bp.stop()
+	delete(b.byIP, client)
+	return bp.ended
 }
 
 // done forgets f, which has ended, as client's path.

@@ -669,12 +669,15 @@ func TestStepsProgressive(t *testing.T) {
 // TestStepsOneBehindPerClient checks that a client asking about another
 // position stops the path still being found for its last one, which
 // would hold a solving slot to its time limit: that path ends cut short,
-// saying why, and is forgotten. Not parallel: it replaces solvePath.
+// saying why, and is forgotten, and its slot goes to the new position.
+// Not parallel: it replaces solvePath.
 func TestStepsOneBehindPerClient(t *testing.T) {
 	_, full := libraryPath(t, classic, nil)
 	next := make(chan int, 1)
 	calls := handOut(t, next)
-	srv, h := newTestServer(t, Config{})
+	// One solve at a time: the second position waits for the first's
+	// path to give its slot back, rather than being answered busy.
+	srv, h := newTestServer(t, Config{MaxSolves: 1})
 	next <- 1
 	_, _, resp := post(t, srv, "/api/steps", map[string]any{"puzzle": classic, "picture": "none"})
 	if resp.Path == nil || !resp.Path.More {

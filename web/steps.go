@@ -357,12 +357,18 @@ type behindPath struct {
 }
 
 // start notes f as the path being found for client, stopped by stop;
-// ended is closed once it has ended and given its slot back.
+// ended is closed once it has ended and given its slot back. A path
+// noted for client already, started by a request that came at the same
+// time and so found none to stop, is stopped: it would hold its slot to
+// its time limit.
 func (b *behindPaths) start(client string, f *foundPath, stop context.CancelFunc, ended <-chan struct{}) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.byIP == nil {
 		b.byIP = map[string]behindPath{}
+	}
+	if last, ok := b.byIP[client]; ok && last.f != f {
+		last.stop()
 	}
 	b.byIP[client] = behindPath{f, stop, ended}
 }

@@ -710,3 +710,33 @@ func TestStepsOneBehindPerClient(t *testing.T) {
 		t.Errorf("%d paths found for two positions", n)
 	}
 }
+
+// TestBehindPathsOnePerClient checks the paths noted per client: a path
+// started while another is noted for the same client (two requests that
+// came at once, neither finding a path to stop) stops the other, which
+// would hold its solving slot to its time limit; another client's path is
+// left alone; and the stopped path, ending, does not forget its successor.
+func TestBehindPathsOnePerClient(t *testing.T) {
+	var b behindPaths
+	stopped := map[string]bool{}
+	stopFor := func(name string) context.CancelFunc { return func() { stopped[name] = true } }
+	first, second, other := &foundPath{}, &foundPath{}, &foundPath{}
+	b.start("192.0.2.1", first, stopFor("first"), nil)
+	b.start("192.0.2.2", other, stopFor("other"), nil)
+	b.start("192.0.2.1", second, stopFor("second"), nil)
+	if !stopped["first"] || stopped["second"] || stopped["other"] {
+		t.Errorf("stopped %v, want the first path only", stopped)
+	}
+	b.done("192.0.2.1", first)
+	if b.byIP["192.0.2.1"].f != second {
+		t.Error("the first path, ending, forgot the second")
+	}
+	ended := make(chan struct{})
+	b.start("192.0.2.1", second, stopFor("second again"), ended)
+	if stopped["second again"] || stopped["second"] {
+		t.Error("a path noted again stopped itself")
+	}
+	if got := b.stop("192.0.2.1"); got != ended || !stopped["second again"] {
+		t.Errorf("stop: the second path not stopped (%v)", stopped)
+	}
+}

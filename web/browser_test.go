@@ -167,6 +167,12 @@ func TestBrowser(t *testing.T) {
 	if !strings.HasPrefix(status, "Solved") {
 		t.Errorf("status %q", status)
 	}
+	// A classic puzzle has no rules to list: their box is hidden, and the
+	// solution's text shown.
+	boxes, err := chromedp.Run(ctx, chromedp.Evaluate[[]any](`[document.getElementById("rules-box").hidden, document.getElementById("result-box").hidden, document.getElementById("result").textContent]`))
+	if err != nil || len(boxes) != 3 || boxes[0] != true || boxes[1] != false || len(boxes[2].(string)) < 81 {
+		t.Errorf("after solving a classic puzzle, [rules hidden, result hidden, result]: %v (%v)", boxes, err)
+	}
 	pz, _ := board.Parse(classic)
 	grid := board.New(board.Classic)
 	givens := 0
@@ -244,6 +250,9 @@ func TestBrowser(t *testing.T) {
 	listed, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#rule-list li').length`))
 	if err != nil || listed != 2 {
 		t.Errorf("%d rules listed, want the 2 diagonals (%v)", listed, err)
+	}
+	if hidden, err := chromedp.Run(ctx, chromedp.Evaluate[[]bool](`[document.getElementById("rules-box").hidden, document.getElementById("result-box").hidden]`)); err != nil || len(hidden) != 2 || hidden[0] || !hidden[1] {
+		t.Errorf("with rules and no answer yet, [rules hidden, result hidden]: %v (%v)", hidden, err)
 	}
 
 	// An f-puzzles link pasted: the killer is drawn with its cages.

@@ -87,9 +87,8 @@ function forget() {
   state.selected = -1;
   state.last = null;
   $("picture").replaceChildren();
-  $("rule-list").replaceChildren();
-  $("rule-count").textContent = "";
-  $("result").textContent = "";
+  showRules(null, null);
+  showResult("");
   $("second").hidden = true;
   $("picture2").replaceChildren();
   showLinks(null);
@@ -119,6 +118,13 @@ function showRules(rules, ignored) {
   for (const note of ignored || []) items.push(item("Drawn, but not solved with: " + note));
   $("rule-list").replaceChildren(...items);
   $("rule-count").textContent = rules && rules.length ? `(${rules.length})` : "";
+  $("rules-box").hidden = items.length === 0; // a classic puzzle: no rules to list
+}
+
+// showResult sets the solution as text, its box shown only when there is one.
+function showResult(text) {
+  $("result").textContent = text;
+  $("result-box").hidden = !text;
 }
 
 // showLinks sets the links that leave the page: f-puzzles and SudokuPad.
@@ -194,7 +200,7 @@ async function refresh() {
     return;
   }
   remember(data);
-  $("result").textContent = "";
+  showResult("");
   setStatus(`${data.size}×${data.size} (${data.box} boxes), ${givensCount(data.givens)} givens, ${formatName(data.format)}`);
   explainEntry();
 }
@@ -320,7 +326,7 @@ async function solve(extra, what) {
     kind = "bad";
   }
   setStatus(text, kind);
-  $("result").textContent = data.solution_text || "";
+  showResult(data.solution_text || "");
 }
 
 function cancelWork() {

@@ -24,6 +24,15 @@ func (l Lit) Not() Lit { return -l }
 // Pos reports whether the literal is positive.
 func (l Lit) Pos() bool { return l > 0 }
 
+// Index returns a dense index of the literal, for tables of both
+// polarities: 2v for +v, 2v+1 for −v.
+func (l Lit) Index() int {
+	if l < 0 {
+		return 2*int(-l) + 1
+	}
+	return 2 * int(l)
+}
+
 // Clause is a disjunction of literals: at least one is true. The empty
 // clause is false.
 type Clause []Lit

@@ -198,3 +198,27 @@ func ExampleFormula_WriteDIMACS() {
 	// 10 variables, 30 clauses
 	// p cnf 10 30
 }
+
+// TestLitIndex checks that the literals' indexes are dense and distinct:
+// 2v for +v, 2v+1 for −v.
+func TestLitIndex(t *testing.T) {
+	seen := map[int]encode.Lit{}
+	for v := 1; v <= 100; v++ {
+		for _, l := range []encode.Lit{encode.Lit(v), encode.Lit(-v)} {
+			i := l.Index()
+			if i < 2 || i > 201 {
+				t.Errorf("%d.Index() = %d, outside 2..201", l, i)
+			}
+			if o, dup := seen[i]; dup {
+				t.Errorf("%d and %d share index %d", o, l, i)
+			}
+			seen[i] = l
+		}
+		if got := encode.Lit(v).Index(); got != 2*v {
+			t.Errorf("%d.Index() = %d, want %d", v, got, 2*v)
+		}
+		if got := encode.Lit(-v).Not().Index(); got != 2*v {
+			t.Errorf("(-%d).Not().Index() = %d, want %d", v, got, 2*v)
+		}
+	}
+}

@@ -40,7 +40,7 @@ func newPropagator(cs *clauses, numVars int) *propagator {
 	// The occurrence lists share one array: counted, then filled.
 	count := make([]int32, len(p.occ))
 	for _, l := range cs.lits {
-		count[litIndex(l)]++
+		count[l.Index()]++
 	}
 	all := make([]int32, len(cs.lits))
 	off := int32(0)
@@ -50,7 +50,7 @@ func newPropagator(cs *clauses, numVars int) *propagator {
 	}
 	for c := int32(0); c < int32(cs.len()); c++ {
 		for _, l := range cs.clause(c) {
-			i := litIndex(l)
+			i := l.Index()
 			p.occ[i] = append(p.occ[i], c)
 		}
 	}
@@ -58,13 +58,6 @@ func newPropagator(cs *clauses, numVars int) *propagator {
 	p.reason = make([]int32, numVars+1)
 	p.active = make([]uint32, cs.len())
 	return p
-}
-
-func litIndex(l encode.Lit) int {
-	if l < 0 {
-		return 2*int(-l) + 1
-	}
-	return 2 * int(l)
 }
 
 func (p *propagator) value(l encode.Lit) int8 {
@@ -132,7 +125,7 @@ func (p *propagator) assign(l encode.Lit, reason int32) bool {
 func (p *propagator) propagate() int32 {
 	for ; p.head < len(p.trail); p.head++ {
 		l := p.trail[p.head]
-		for _, c := range p.occ[litIndex(-l)] {
+		for _, c := range p.occ[l.Not().Index()] {
 			if p.active[c] != p.gen {
 				continue
 			}

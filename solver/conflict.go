@@ -127,7 +127,7 @@ func newUP(f *encode.Formula) *up {
 	p := &up{f: f, occ: make([][]int32, 2*f.NumVars+2)}
 	for c, cl := range f.Clauses {
 		for _, l := range cl {
-			i := litIndex(l)
+			i := l.Index()
 			p.occ[i] = append(p.occ[i], int32(c))
 		}
 	}
@@ -136,13 +136,6 @@ func newUP(f *encode.Formula) *up {
 	p.nfalse = make([]int32, len(f.Clauses))
 	p.nsat = make([]int32, len(f.Clauses))
 	return p
-}
-
-func litIndex(l encode.Lit) int {
-	if l < 0 {
-		return 2*int(-l) + 1
-	}
-	return 2 * int(l)
 }
 
 func (p *up) value(l encode.Lit) int8 {
@@ -184,10 +177,10 @@ func (p *up) propagate(givens []encode.Lit, set []int) (bool, []int) {
 	}
 	for qi := 0; qi < len(p.trail); qi++ {
 		l := p.trail[qi]
-		for _, c := range p.occ[litIndex(l)] {
+		for _, c := range p.occ[l.Index()] {
 			p.nsat[c]++
 		}
-		for _, c := range p.occ[litIndex(-l)] {
+		for _, c := range p.occ[l.Not().Index()] {
 			p.nfalse[c]++
 			if p.nsat[c] > 0 {
 				continue

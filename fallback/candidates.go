@@ -42,6 +42,7 @@ func (s *Solver) Candidates(ctx context.Context, p *variant.Puzzle, visit func(*
 	if err := ctx.Err(); err != nil {
 		return nil, Result{}, err
 	}
+	defer searching()()
 	if marks := marks9(p); marks != nil && !s.forceGeneric {
 		return s.candidatesMarks9(ctx, p, marks, visit)
 	}

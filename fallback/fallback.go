@@ -52,9 +52,16 @@ type Solver struct {
 	pause9 func() bool
 	// marksTurn and marksShare, if set, replace marksBudget and
 	// marksShare (tests: turns of a few nodes), and marksWinner says
-	// which search answered solveMarks9's last puzzle (tests).
+	// which search answered solveMarks9's last puzzle, "fast" or
+	// "variant", with " race" when the two raced (tests).
 	marksTurn, marksShare int64
 	marksWinner           string
+	// marksHead, if set, replaces marksBudget as the nodes the fast path
+	// runs alone before the variant search joins a race, and with
+	// marksFastWaits the fast path then waits for the variant search to
+	// end, and stops (tests).
+	marksHead      int64
+	marksFastWaits bool
 	// collect9, when set, makes the 9×9 path collect the digits of every
 	// solution in seen9 (cand masks: bit p of seen9[9b+d] for digit d+1
 	// at cell p of band b) and skip a node whose candidates are all in

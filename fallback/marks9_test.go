@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -316,4 +317,86 @@ func TestMarks9CandidatesStops(t *testing.T) {
 	if n, ok := proctest.GoroutinesBack(bound, before); !ok {
 		t.Errorf("%d goroutines before, %d after", before, n)
 	}
+}
+
+// TestMarks9Race checks that the first solution of a pencil-mark sudoku,
+// solved with no other search running where two threads can run at once,
+// races the fast path and the variant search (marksRace), answering as
+// the variant search alone does, and leaves no goroutine behind; and that
+// with another search running, or for a count, it takes turns instead,
+// with the same answers.
+func TestMarks9Race(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	}
+	if n := searches.Load(); n != 0 {
+		t.Fatalf("%d searches still running from earlier tests", n)
+	}
+	before := runtime.NumGoroutine()
+	rng := rand.New(rand.NewPCG(38, 10))
+	var puzzles []*variant.Puzzle
+	for _, cp := range variantcorpus.Read(t) {
+		if marks9(cp.Puzzle) != nil {
+			puzzles = append(puzzles, cp.Puzzle, cp.Puzzle)
+		}
+	}
+	for i := range 60 {
+		puzzles = append(puzzles, randomMarks(rng, 2+i%5))
+	}
+	raced := map[string]int{}
+	for i, p := range puzzles {
+		alone := NewSolver()
+		alone.forceGeneric = true
+		for _, limit := range []int{1, 3} {
+			want, err := alone.SolveVariant(context.Background(), p, limit)
+			counting := limit > 1 // a count takes turns, whatever runs
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, busy := range []bool{false, true} {
+				done := func() {}
+				if busy {
+					done = searching() // another search in the process
+				}
+				s := NewSolver()
+				// The variant search joins after the first node, the
+				// fast path waiting for it to end, or after the default
+				// head start.
+				s.marksHead = int64(i % 2)
+				s.marksFastWaits = i%2 == 1
+				got, err := s.SolveVariant(context.Background(), p, limit)
+				done()
+				if err != nil {
+					t.Fatal(err)
+				}
+				race := strings.HasSuffix(s.marksWinner, " race")
+				if race == (busy || counting) {
+					t.Fatalf("puzzle %d, another search running %v: answered by %q", i, busy, s.marksWinner)
+				}
+				if race {
+					raced[s.marksWinner]++
+				}
+				if got.Count != want.Count {
+					t.Fatalf("puzzle %d, limit %d, another search %v: %d solutions, the variant search %d", i, limit, busy, got.Count, want.Count)
+				}
+				for _, b := range got.Solutions {
+					if err := variant.Check(p, b); err != nil {
+						t.Fatalf("puzzle %d: %v", i, err)
+					}
+				}
+				if limit == 3 && got.Count <= 2 && !sameBoards(got.Solutions, want.Solutions) {
+					t.Fatalf("puzzle %d: other solutions than the variant search's", i)
+				}
+			}
+		}
+	}
+	bound, stop := context.WithTimeout(context.Background(), 5*time.Minute) // a deadlock guard
+	defer stop()
+	if n, ok := proctest.GoroutinesBack(bound, before); !ok {
+		t.Errorf("%d goroutines left behind by the races", n)
+	}
+	if raced["variant race"] == 0 || raced["fast race"] == 0 {
+		t.Errorf("races answered by %v: a side is not tested", raced)
+	}
+	t.Logf("races answered by %v", raced)
 }

@@ -71,6 +71,7 @@ func (s *Solver) EachVariant(ctx context.Context, p *variant.Puzzle, limit int, 
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
+	defer searching()()
 	if marks := marks9(p); marks != nil && visit == nil && !s.forceGeneric {
 		return s.solveMarks9(ctx, p, marks, limit)
 	}

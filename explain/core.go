@@ -1,6 +1,10 @@
 package explain
 
 import (
+	"cmp"
+	"errors"
+	"slices"
+
 	"github.com/satdoku/satdoku/fallback"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/solver"
@@ -28,19 +32,7 @@ const trialMinNodes = 5000
 // that the search cannot decide in trialNodes nodes, is left to
 // gophersat.
 func (x *Explainer) decider(g *logic.Grid, t logic.Candidate) solver.Decider {
-	if x.fb == nil {
-		x.fb = fallback.NewSolver()
-		x.pieces = make([]bool, len(x.insts))
-		count := map[int]int{}
-		for _, in := range x.insts {
-			if in.Rule >= 0 {
-				count[in.Rule]++
-			}
-		}
-		for i, in := range x.insts {
-			x.pieces[i] = in.Rule >= 0 && count[in.Rule] > 1
-		}
-	}
+	x.native()
 	masks := make([]uint64, len(g.Cand))
 	for c, d := range g.Cand {
 		masks[c] = uint64(d) // bit d−1 for digit d, as the backtracker's
@@ -127,4 +119,172 @@ func (x *Explainer) modelOf(g *logic.Grid, set []int, sol []int) []bool {
 		m[x.lit(c, d)] = true
 	}
 	return m
+}
+
+// scanNodes bounds the native search that tries a target of nativeStep
+// with every instance on, and scanTargets the targets tried (those of
+// the cells with the fewest candidates). Hard Renban 1's path took 59 s
+// with every target tried, 30 s with 40 (34 s with no nativeStep);
+// trying the first 40 again within 2,000 nodes where none was refuted
+// within 200 took it to 70 s (more and larger MUS steps).
+const (
+	scanNodes   = 200
+	scanTargets = 40
+)
+
+// shrinkBudget is the node budget of a deletion trial of nativeStep
+// whose target took nodes with every instance on: a trial is kept while
+// the refutation stays about as easy, so that the exact MUS searched
+// among what is left has easy trials too. (TAREK_ALL #3 and #6: 8.6 and
+// 4.0 s per path with a MUS among every instance; 3.3 and 5.2 s with
+// 1,000 nodes throughout, 2.8 and 2.7 s so.)
+func shrinkBudget(nodes int64) int64 {
+	return 4*nodes + 50
+}
+
+// nativeTargets is how many of the targets the backtracker refutes
+// soonest nativeStep shrinks, before the MUS of the cheapest.
+const nativeTargets = 3
+
+// nativeStep finds a step where unit propagation over the instances'
+// clauses refutes no target: the backtracker, with the sums it derives
+// from houses and cages together (innies and outies) and its cage
+// combinations, refutes many within a few nodes. Each target is tried
+// with every instance on, within scanNodes; the nativeTargets refuted in
+// the fewest nodes have their houses and rules shrunk by deletion (a
+// whole rule at a time, the backtracker knowing no part of one), a
+// deletion kept while the backtracker still refutes the target within
+// shrinkBudget; and the exact MUS is then searched among the instances
+// left (mus). Its trials are small puzzles, where a MUS among every
+// instance tries nearly the whole one, with a few groups off, many times
+// over. The cheapest step is taken; nil when the backtracker refutes no
+// target so (or cannot read a rule).
+func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found {
+	x.native()
+	// The units deletion switches off: each house, each whole rule.
+	var units [][]int
+	ruleUnit := map[int]int{}
+	for i, in := range x.insts {
+		if in.House >= 0 {
+			units = append(units, []int{i})
+			continue
+		}
+		u, ok := ruleUnit[in.Rule]
+		if !ok {
+			u = len(units)
+			ruleUnit[in.Rule] = u
+			units = append(units, nil)
+		}
+		units[u] = append(units[u], i)
+	}
+	all := make([]int, len(units))
+	for u := range all {
+		all[u] = u
+	}
+	type hit struct {
+		t     logic.Candidate
+		nodes int64
+	}
+	// The targets of the cells with the fewest candidates first, as for
+	// a MUS among every instance: a step in a bivalue cell places a
+	// digit too.
+	targets = slices.Clone(targets)
+	slices.SortStableFunc(targets, func(a, b logic.Candidate) int {
+		return cmp.Compare(g.Cand[a.Cell].Count(), g.Cand[b.Cell].Count())
+	})
+	var hits []hit
+	if len(targets) > scanTargets {
+		targets = targets[:scanTargets]
+	}
+	for k, t := range targets {
+		if k > 0 && len(hits) > 0 && g.Cand[t.Cell].Count() > g.Cand[targets[k-1].Cell].Count() {
+			break
+		}
+		if refuted, nodes, err := x.nativeRefutes(g, t, units, all, scanNodes); err == nil && refuted {
+			hits = append(hits, hit{t, nodes})
+		} else if err != nil && !errors.Is(err, fallback.ErrNodeLimit) {
+			return nil // a rule the backtracker cannot read, or the context's end
+		}
+	}
+	slices.SortStableFunc(hits, func(a, b hit) int { return cmp.Compare(a.nodes, b.nodes) })
+	// Each shrunk; the MUS searched within the cheapest.
+	var within []int
+	var t logic.Candidate
+	var bestCost [3]int
+	for _, h := range hits[:min(len(hits), nativeTargets)] {
+		// Deletion, one unit at a time (in chunks, as in
+		// solver.MinimalGroups, was no faster: most units stay).
+		set := all
+		for i := 0; i < len(set); {
+			trial := slices.Delete(slices.Clone(set), i, i+1)
+			if refuted, _, _ := x.nativeRefutes(g, h.t, units, trial, shrinkBudget(h.nodes)); refuted {
+				set = trial
+				continue
+			}
+			i++
+		}
+		var insts []int
+		for _, u := range set {
+			insts = append(insts, units[u]...)
+		}
+		slices.Sort(insts)
+		if c := x.cost(insts); within == nil || less(c, bestCost) {
+			within, t, bestCost = insts, h.t, c
+		}
+	}
+	if within == nil {
+		return nil
+	}
+	mus, err := x.mus(g, t, true, within)
+	if err != nil {
+		return nil
+	}
+	x.Stats.MUS++
+	x.Stats.Narrowed++
+	x.Stats.MUSInstances += len(mus)
+	return &found{set: mus, targets: []logic.Candidate{t}, minimal: true}
+}
+
+// nativeRefutes reports whether the backtracker refutes t at position g
+// within limit search nodes, with the houses and rules of the units of
+// set on (units: the instances of each), and the nodes it took.
+func (x *Explainer) nativeRefutes(g *logic.Grid, t logic.Candidate, units [][]int, set []int, limit int64) (bool, int64, error) {
+	var houses [][]int
+	var rules []int
+	for _, u := range set {
+		in := x.insts[units[u][0]]
+		if in.House >= 0 {
+			houses = append(houses, g.Houses[in.House].Cells)
+		} else {
+			rules = append(rules, in.Rule)
+		}
+	}
+	masks := make([]uint64, len(g.Cand))
+	for c, d := range g.Cand {
+		masks[c] = uint64(d)
+	}
+	masks[t.Cell] &= 1 << (t.Digit - 1)
+	x.fb.NodeLimit = limit
+	sol, nodes, err := x.fb.SolvePart(x.ctx, g.Puzzle, houses, rules, masks)
+	x.Stats.Scans++
+	return err == nil && sol == nil, nodes, err
+}
+
+// native makes the backtracker of decider and nativeRefutes, and notes
+// the instances that are parts of a split rule.
+func (x *Explainer) native() {
+	if x.fb != nil {
+		return
+	}
+	x.fb = fallback.NewSolver()
+	x.pieces = make([]bool, len(x.insts))
+	count := map[int]int{}
+	for _, in := range x.insts {
+		if in.Rule >= 0 {
+			count[in.Rule]++
+		}
+	}
+	for i, in := range x.insts {
+		x.pieces[i] = in.Rule >= 0 && count[in.Rule] > 1
+	}
 }

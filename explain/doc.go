@@ -52,7 +52,13 @@
 // anything, every instance is switched on, propagation's reasons name
 // the instances a conflict used, and the set is shrunk by deletion (unit
 // propagation first, then SAT); where propagation proves nothing at all,
-// solver.MinimalGroupsDecided gives the set, each of its deletion trials
+// the native backtracker of package fallback, with the sums it derives
+// from houses and cages together, tries the candidates of the cells with
+// the fewest candidates within a few hundred search nodes, and the houses
+// and rules the soonest refuted need are found by deletion (each trial a
+// refutation about as short); solver.MinimalGroupsDecided then gives the
+// set among those (or among every instance, where the backtracker
+// refutes nothing so), each of its deletion trials
 // (some instances on, t supposed) decided first by the native
 // backtracker of package fallback (fallback.Solver.SolvePart: the houses
 // and whole rules on, with the sums they imply together, within 200,000
@@ -66,9 +72,10 @@
 // hundred sets, most of them decided by the solution, the models kept
 // and the sets remembered, without search; rules whose clauses propagate
 // weakly (a sum over many cells) leave more to SAT. The fallback's MUS
-// (on a candidate of a cell with the fewest candidates) is the costliest
-// part on the hardest puzzles: a deletion trial per instance of the set
-// (often 30 of 50), each a near-whole puzzle to refute or solve.
+// is the costliest part on the hardest puzzles: a deletion trial per
+// instance of the set, each a near-whole puzzle to refute or solve when
+// the MUS is searched among every instance (often 30 of 50), a small one
+// among the instances the backtracker's refutation needed.
 //
 // Techniques composes the named techniques of package logic, the rule
 // techniques and this step into the list used by the command line and

@@ -60,6 +60,10 @@ type Stats struct {
 	Trials, Native int
 	// MUSInstances sums the instances of the steps found by MUS.
 	MUSInstances int
+	// Narrowed counts the MUS steps searched among the instances the
+	// backtracker needs to refute their target (nativeStep), and Scans
+	// the backtracker's searches that tried a target so.
+	Narrowed, Scans int
 }
 
 // Explainer finds SAT steps on the positions of one puzzle: it holds the
@@ -886,13 +890,16 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 	if len(targets) == 0 {
 		return nil
 	}
+	if f := x.nativeStep(g, targets); f != nil {
+		return f
+	}
 	t := targets[0]
 	for _, u := range targets[1:] {
 		if g.Cand[u.Cell].Count() < g.Cand[t.Cell].Count() {
 			t = u
 		}
 	}
-	set, err := x.mus(g, t, true)
+	set, err := x.mus(g, t, true, nil)
 	if err != nil {
 		return nil
 	}
@@ -917,7 +924,11 @@ func (x *Explainer) owners(cone []int32) []int {
 // solver.MinimalGroups, of "t holds" with the facts of every cell: one
 // group per instance. When native, the deletion trials go to the native
 // backtracker first (decider), gophersat solving those it leaves.
-func (x *Explainer) mus(g *logic.Grid, t logic.Candidate, native bool) ([]int, error) {
+//
+// When within is not nil, the MUS is searched among those instances only
+// (its answer is then a MUS of every instance too: minimality is of the
+// set found, whatever it was found in).
+func (x *Explainer) mus(g *logic.Grid, t logic.Candidate, native bool, within []int) ([]int, error) {
 	base := &encode.Formula{NumVars: x.numVars, Primary: encode.NumVars(x.n)}
 	for c := range g.Cand {
 		for _, cl := range x.cellClauses[c] {
@@ -930,19 +941,40 @@ func (x *Explainer) mus(g *logic.Grid, t logic.Candidate, native bool) ([]int, e
 		}
 	}
 	base.Clauses = append(base.Clauses, encode.Clause{x.lit(t.Cell, t.Digit)})
-	groups := make([]*encode.Formula, len(x.insts))
-	for i := range x.insts {
+	if within == nil {
+		within = make([]int, len(x.insts))
+		for i := range within {
+			within[i] = i
+		}
+	}
+	groups := make([]*encode.Formula, len(within))
+	for k, i := range within {
 		f := &encode.Formula{NumVars: x.numVars, Primary: base.Primary}
 		for _, c := range x.byInst[i] {
 			f.Clauses = append(f.Clauses, x.cs.clause(c))
 		}
-		groups[i] = f
+		groups[k] = f
 	}
 	x.Stats.SATCalls++
+	var set []int
+	var err error
 	if !native {
-		return solver.MinimalGroups(x.ctx, base, groups)
+		set, err = solver.MinimalGroups(x.ctx, base, groups)
+	} else {
+		decide := x.decider(g, t)
+		var insts []int
+		set, err = solver.MinimalGroupsDecided(x.ctx, base, groups, func(set []int) (bool, bool, []bool) {
+			insts = insts[:0]
+			for _, k := range set {
+				insts = append(insts, within[k])
+			}
+			return decide(insts)
+		})
 	}
-	return solver.MinimalGroupsDecided(x.ctx, base, groups, x.decider(g, t))
+	for k, i := range set {
+		set[k] = within[i]
+	}
+	return set, err
 }
 
 // solutionOf returns a solution of the position g (its cells' digits), or
@@ -1163,7 +1195,7 @@ func (x *Explainer) Baseline() logic.Technique {
 					continue
 				}
 				t := logic.Candidate{Cell: c, Digit: d}
-				set, err := x.mus(g, t, false)
+				set, err := x.mus(g, t, false, nil)
 				if err != nil {
 					return nil
 				}

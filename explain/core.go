@@ -2,6 +2,7 @@ package explain
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"slices"
 
@@ -61,6 +62,9 @@ func (x *Explainer) decider(g *logic.Grid, t logic.Candidate) solver.Decider {
 		if x.fbTrials > 0 {
 			x.fb.NodeLimit = min(trialNodes, max(trialMinNodes, 20*x.fbNodes/x.fbTrials))
 		}
+		if x.trialCap > 0 {
+			x.fb.NodeLimit = min(x.fb.NodeLimit, x.trialCap)
+		}
 		sol, nodes, err := x.fb.SolvePart(x.ctx, g.Puzzle, houses, rules, masks)
 		if err == nil {
 			x.fbNodes += nodes
@@ -68,6 +72,9 @@ func (x *Explainer) decider(g *logic.Grid, t logic.Candidate) solver.Decider {
 		}
 		switch {
 		case err != nil: // fallback.ErrNodeLimit, or a rule it cannot read
+			if x.giveUp != nil && errors.Is(err, fallback.ErrNodeLimit) {
+				x.giveUp()
+			}
 			return false, false, nil
 		case sol == nil:
 			x.Stats.Native++
@@ -157,8 +164,9 @@ const nativeTargets = 3
 // shrinkBudget; and the exact MUS is then searched among the instances
 // left (mus). Its trials are small puzzles, where a MUS among every
 // instance tries nearly the whole one, with a few groups off, many times
-// over. The cheapest step is taken; nil when the backtracker refutes no
-// target so (or cannot read a rule).
+// over. The cheapest whose trials the backtracker decides alone is
+// taken (see maxScanNodes); nil when the backtracker refutes no target
+// so (or cannot read a rule).
 func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found {
 	x.native()
 	// The units deletion switches off: each house, each whole rule.
@@ -192,50 +200,114 @@ func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found 
 	slices.SortStableFunc(targets, func(a, b logic.Candidate) int {
 		return cmp.Compare(g.Cand[a.Cell].Count(), g.Cand[b.Cell].Count())
 	})
-	var hits []hit
 	if len(targets) > scanTargets {
 		targets = targets[:scanTargets]
 	}
-	for k, t := range targets {
-		if k > 0 && len(hits) > 0 && g.Cand[t.Cell].Count() > g.Cand[targets[k-1].Cell].Count() {
-			break
-		}
-		if refuted, nodes, err := x.nativeRefutes(g, t, units, all, scanNodes); err == nil && refuted {
-			hits = append(hits, hit{t, nodes})
-		} else if err != nil && !errors.Is(err, fallback.ErrNodeLimit) {
-			return nil // a rule the backtracker cannot read, or the context's end
-		}
+	type option struct {
+		within []int
+		t      logic.Candidate
+		cost   [3]int
 	}
-	slices.SortStableFunc(hits, func(a, b hit) int { return cmp.Compare(a.nodes, b.nodes) })
-	// Each shrunk; the MUS searched within the cheapest.
-	var within []int
-	var t logic.Candidate
-	var bestCost [3]int
-	for _, h := range hits[:min(len(hits), nativeTargets)] {
-		// Deletion, one unit at a time (in chunks, as in
-		// solver.MinimalGroups, was no faster: most units stay).
-		set := all
-		for i := 0; i < len(set); {
-			trial := slices.Delete(slices.Clone(set), i, i+1)
-			if refuted, _, _ := x.nativeRefutes(g, h.t, units, trial, shrinkBudget(h.nodes)); refuted {
-				set = trial
+	var first *option // the cheapest of the first scan, for the last resort
+	tried := map[logic.Candidate]bool{}
+	for limit := int64(scanNodes); limit <= maxScanNodes; limit *= 10 {
+		var hits []hit
+		for k, t := range targets {
+			if k > 0 && len(hits) > 0 && g.Cand[t.Cell].Count() > g.Cand[targets[k-1].Cell].Count() {
+				break
+			}
+			if tried[t] {
 				continue
 			}
-			i++
+			if refuted, nodes, err := x.nativeRefutes(g, t, units, all, limit); err == nil && refuted {
+				hits = append(hits, hit{t, nodes})
+			} else if err != nil && !errors.Is(err, fallback.ErrNodeLimit) {
+				return nil // a rule the backtracker cannot read, or the context's end
+			}
 		}
-		var insts []int
-		for _, u := range set {
-			insts = append(insts, units[u]...)
+		if len(hits) == 0 && first == nil {
+			// None refuted soon: the MUS among every instance
+			// (trying them again within more nodes took Hard
+			// Renban 1's path from 30 s to 132 s).
+			return nil
 		}
-		slices.Sort(insts)
-		if c := x.cost(insts); within == nil || less(c, bestCost) {
-			within, t, bestCost = insts, h.t, c
+		slices.SortStableFunc(hits, func(a, b hit) int { return cmp.Compare(a.nodes, b.nodes) })
+		// Each shrunk, then the MUS searched within the cheapest first.
+		var opts []option
+		for _, h := range hits[:min(len(hits), nativeTargets)] {
+			tried[h.t] = true
+			// Deletion, one unit at a time (in chunks, as in
+			// solver.MinimalGroups, was no faster: most units stay).
+			set := all
+			for i := 0; i < len(set); {
+				trial := slices.Delete(slices.Clone(set), i, i+1)
+				if refuted, _, _ := x.nativeRefutes(g, h.t, units, trial, shrinkBudget(h.nodes)); refuted {
+					set = trial
+					continue
+				}
+				i++
+			}
+			var insts []int
+			for _, u := range set {
+				insts = append(insts, units[u]...)
+			}
+			slices.Sort(insts)
+			opts = append(opts, option{insts, h.t, x.cost(insts)})
+		}
+		slices.SortStableFunc(opts, func(a, b option) int {
+			switch {
+			case less(a.cost, b.cost):
+				return -1
+			case less(b.cost, a.cost):
+				return 1
+			}
+			return 0
+		})
+		if first == nil && len(opts) > 0 {
+			first = &opts[0]
+		}
+		// A MUS whose trials the backtracker decides; one that needs
+		// gophersat is given up for the next (gophersat took minutes
+		// on some trials of Hailstone Little Killer).
+		for _, o := range opts {
+			if f := x.narrowedMUS(g, o.t, o.within, true); f != nil {
+				return f
+			}
+			if x.ctx.Err() != nil {
+				return nil
+			}
 		}
 	}
-	if within == nil {
+	if first == nil {
 		return nil
 	}
-	mus, err := x.mus(g, t, true, within)
+	return x.narrowedMUS(g, first.t, first.within, false)
+}
+
+// maxScanNodes bounds the scans of nativeStep: where the backtracker
+// refutes targets within scanNodes but decides no MUS among the
+// instances they need alone, the targets not tried are tried again
+// within ten times as many nodes, up to maxScanNodes; then gophersat
+// decides the trials of the first.
+const maxScanNodes = 20000
+
+// narrowedMUS returns the step of a MUS on t among the instances of
+// within, or nil. When nativeOnly, the MUS is given up as soon as the
+// backtracker gives up on one of its trials (rather than have gophersat
+// decide it).
+func (x *Explainer) narrowedMUS(g *logic.Grid, t logic.Candidate, within []int, nativeOnly bool) *found {
+	var mus []int
+	var err error
+	if nativeOnly {
+		parent := x.ctx
+		ctx, cancel := context.WithCancel(parent)
+		x.ctx, x.giveUp = ctx, cancel
+		mus, err = x.mus(g, t, true, within)
+		x.ctx, x.giveUp = parent, nil
+		cancel()
+	} else {
+		mus, err = x.mus(g, t, true, within)
+	}
 	if err != nil {
 		return nil
 	}

@@ -72,3 +72,48 @@ func TestNativeMUS(t *testing.T) {
 		})
 	}
 }
+
+// TestNarrowedMUSGivesUp checks narrowedMUS at the position of 159's
+// first MUS step, among that step's instances, with the backtracker's
+// trials capped at one node: asked to rely on the backtracker alone, it
+// gives the MUS up (its trials that have a model need a search);
+// otherwise gophersat decides those trials and the MUS is the step's.
+func TestNarrowedMUSGivesUp(t *testing.T) {
+	corpus := variantcorpus.Read(t)
+	i := slices.IndexFunc(corpus, func(cp variantcorpus.Puzzle) bool { return cp.File == "dclamage/159.json" })
+	if i < 0 {
+		t.Fatal("dclamage/159.json not found")
+	}
+	g, err := logic.FromPuzzle(corpus[i].Puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, x, err := TechniquesOf(g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for step := 0; step < 400; step++ {
+		before := x.Stats.MUS
+		s, ok := logic.Next(g, logic.Options{Techniques: ts})
+		if !ok {
+			break
+		}
+		if x.Stats.MUS > before && s.Technique == Name {
+			set, c := x.sets[s.Text], s.Eliminations[0]
+			x.trialCap = 1
+			if f := x.narrowedMUS(g, c, set, true); f != nil {
+				t.Errorf("with one node a trial, the backtracker alone found %v", f.set)
+			}
+			if x.ctx.Err() != nil {
+				t.Fatalf("the Explainer's context ended: %v", x.ctx.Err())
+			}
+			f := x.narrowedMUS(g, c, set, false)
+			if f == nil || !slices.Equal(f.set, set) {
+				t.Fatalf("with gophersat: %v, want %v", f, set)
+			}
+			return
+		}
+		g.Apply(s)
+	}
+	t.Fatal("no MUS step on 159's path")
+}

@@ -111,9 +111,14 @@ type Explainer struct {
 	fb     *fallback.Solver
 	pieces []bool
 	// fbNodes and fbTrials sum the search nodes and count the trials fb
-	// decided, for its budget.
+	// decided, for its budget; giveUp, when not nil, is called when fb
+	// gives up on a trial (narrowedMUS: it ends the MUS).
 	fbNodes  int64
 	fbTrials int64
+	giveUp   func()
+	// trialCap, when positive, caps the node budget of a trial (a test
+	// knob: the backtracker then gives up on trials by node count).
+	trialCap int64
 	// Stats counts the work done so far.
 	Stats Stats
 }

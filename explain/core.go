@@ -203,11 +203,6 @@ func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found 
 	if len(targets) > scanTargets {
 		targets = targets[:scanTargets]
 	}
-	type option struct {
-		within []int
-		t      logic.Candidate
-		cost   [3]int
-	}
 	var first *option // the cheapest of the first scan, for the last resort
 	tried := map[logic.Candidate]bool{}
 	for limit := int64(scanNodes); limit <= maxScanNodes; limit *= 10 {
@@ -254,15 +249,7 @@ func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found 
 			slices.Sort(insts)
 			opts = append(opts, option{insts, h.t, x.cost(insts)})
 		}
-		slices.SortStableFunc(opts, func(a, b option) int {
-			switch {
-			case less(a.cost, b.cost):
-				return -1
-			case less(b.cost, a.cost):
-				return 1
-			}
-			return 0
-		})
+		sortByCost(opts)
 		if first == nil && len(opts) > 0 {
 			first = &opts[0]
 		}
@@ -270,7 +257,7 @@ func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found 
 		// gophersat is given up for the next (gophersat took minutes
 		// on some trials of Hailstone Little Killer).
 		for _, o := range opts {
-			if f := x.narrowedMUS(g, o.t, o.within, true); f != nil {
+			if f := x.narrowedMUS(g, o.t, o.set, true); f != nil {
 				return f
 			}
 			if x.ctx.Err() != nil {
@@ -281,7 +268,7 @@ func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found 
 	if first == nil {
 		return nil
 	}
-	return x.narrowedMUS(g, first.t, first.within, false)
+	return x.narrowedMUS(g, first.t, first.set, false)
 }
 
 // maxScanNodes bounds the scans of nativeStep: where the backtracker

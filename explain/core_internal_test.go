@@ -8,6 +8,39 @@ import (
 	"github.com/satdoku/satdoku/logic"
 )
 
+// firstMUSStep follows the path of the corpus puzzle file to its first
+// SAT step found by MUS, and returns the position before it, the
+// Explainer and the step.
+func firstMUSStep(t *testing.T, file string) (*logic.Grid, *Explainer, logic.Step) {
+	t.Helper()
+	corpus := variantcorpus.Read(t)
+	i := slices.IndexFunc(corpus, func(cp variantcorpus.Puzzle) bool { return cp.File == file })
+	if i < 0 {
+		t.Fatalf("%s not found", file)
+	}
+	g, err := logic.FromPuzzle(corpus[i].Puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, x, err := TechniquesOf(g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 400 {
+		before := x.Stats.MUS
+		s, ok := logic.Next(g, logic.Options{Techniques: ts})
+		if !ok {
+			break
+		}
+		if x.Stats.MUS > before && s.Technique == Name {
+			return g, x, s
+		}
+		g.Apply(s)
+	}
+	t.Fatalf("%s: no MUS step on the path", file)
+	return nil, nil, logic.Step{}
+}
+
 // TestNativeMUS follows the paths of corpus puzzles with MUS steps to
 // their first, and checks that step by satRefutes (gophersat alone): its
 // instances forbid its candidate and no set with one instance fewer does.
@@ -15,7 +48,7 @@ import (
 // to refute its candidate (nativeStep), so the check also shows that a
 // MUS found so is a MUS of every instance. On 159 the backtracker
 // decides most of the deletion trials; Jumbled Joy's step holds parts of
-// split rules (negative constraints), whose trials gophersat decides.
+// split rules (zipper lines), whose trials gophersat decides.
 func TestNativeMUS(t *testing.T) {
 	tests := []struct {
 		file   string
@@ -24,51 +57,27 @@ func TestNativeMUS(t *testing.T) {
 		{"dclamage/159.json", true},
 		{"dclamage/jumbled-joy.json", false},
 	}
-	corpus := variantcorpus.Read(t)
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
-			i := slices.IndexFunc(corpus, func(cp variantcorpus.Puzzle) bool { return cp.File == tc.file })
-			if i < 0 {
-				t.Fatalf("%s not found", tc.file)
+			g, x, s := firstMUSStep(t, tc.file)
+			if x.Stats.Narrowed == 0 {
+				t.Errorf("the MUS step was not narrowed by the backtracker first")
 			}
-			g, err := logic.FromPuzzle(corpus[i].Puzzle)
-			if err != nil {
-				t.Fatal(err)
+			set := x.sets[s.Text]
+			c := s.Eliminations[0]
+			if ok, err := x.satRefutes(g, set, []logic.Candidate{c}, nil); err != nil || !ok {
+				t.Fatalf("%s: %v does not forbid %v (%v)", s.Text, set, c, err)
 			}
-			ts, x, err := TechniquesOf(g, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for step := 0; step < 400; step++ {
-				before := x.Stats.MUS
-				s, ok := logic.Next(g, logic.Options{Techniques: ts})
-				if !ok {
-					break
+			for i := range set {
+				less := slices.Delete(slices.Clone(set), i, i+1)
+				if ok, err := x.satRefutes(g, less, []logic.Candidate{c}, nil); err != nil || ok {
+					t.Fatalf("%s: not minimal: %v forbids %v too (%v)", s.Text, less, c, err)
 				}
-				if x.Stats.MUS > before && s.Technique == Name {
-					if x.Stats.Narrowed == 0 {
-						t.Errorf("the MUS step was not narrowed by the backtracker first")
-					}
-					set := x.sets[s.Text]
-					c := s.Eliminations[0]
-					if ok, err := x.satRefutes(g, set, []logic.Candidate{c}, nil); err != nil || !ok {
-						t.Fatalf("%s: %v does not forbid %v (%v)", s.Text, set, c, err)
-					}
-					for i := range set {
-						less := slices.Delete(slices.Clone(set), i, i+1)
-						if ok, err := x.satRefutes(g, less, []logic.Candidate{c}, nil); err != nil || ok {
-							t.Fatalf("%s: not minimal: %v forbids %v too (%v)", s.Text, less, c, err)
-						}
-					}
-					t.Logf("%s: %d instances; %d trials, %d decided natively; %d searches narrowing", s.Text, len(set), x.Stats.Trials, x.Stats.Native, x.Stats.Scans)
-					if tc.native && (x.Stats.Trials == 0 || 2*x.Stats.Native < x.Stats.Trials) {
-						t.Errorf("%d of %d trials decided natively: want most", x.Stats.Native, x.Stats.Trials)
-					}
-					return
-				}
-				g.Apply(s)
 			}
-			t.Fatalf("%s: no MUS step on the path", tc.file)
+			t.Logf("%s: %d instances; %d trials, %d decided natively; %d searches narrowing", s.Text, len(set), x.Stats.Trials, x.Stats.Native, x.Stats.Scans)
+			if tc.native && (x.Stats.Trials == 0 || 2*x.Stats.Native < x.Stats.Trials) {
+				t.Errorf("%d of %d trials decided natively: want most", x.Stats.Native, x.Stats.Trials)
+			}
 		})
 	}
 }
@@ -79,41 +88,17 @@ func TestNativeMUS(t *testing.T) {
 // gives the MUS up (its trials that have a model need a search);
 // otherwise gophersat decides those trials and the MUS is the step's.
 func TestNarrowedMUSGivesUp(t *testing.T) {
-	corpus := variantcorpus.Read(t)
-	i := slices.IndexFunc(corpus, func(cp variantcorpus.Puzzle) bool { return cp.File == "dclamage/159.json" })
-	if i < 0 {
-		t.Fatal("dclamage/159.json not found")
+	g, x, s := firstMUSStep(t, "dclamage/159.json")
+	set, c := x.sets[s.Text], s.Eliminations[0]
+	x.trialCap = 1
+	if f := x.narrowedMUS(g, c, set, true); f != nil {
+		t.Errorf("with one node a trial, the backtracker alone found %v", f.set)
 	}
-	g, err := logic.FromPuzzle(corpus[i].Puzzle)
-	if err != nil {
-		t.Fatal(err)
+	if x.ctx.Err() != nil {
+		t.Fatalf("the Explainer's context ended: %v", x.ctx.Err())
 	}
-	ts, x, err := TechniquesOf(g, Options{})
-	if err != nil {
-		t.Fatal(err)
+	f := x.narrowedMUS(g, c, set, false)
+	if f == nil || !slices.Equal(f.set, set) {
+		t.Fatalf("with gophersat: %v, want %v", f, set)
 	}
-	for step := 0; step < 400; step++ {
-		before := x.Stats.MUS
-		s, ok := logic.Next(g, logic.Options{Techniques: ts})
-		if !ok {
-			break
-		}
-		if x.Stats.MUS > before && s.Technique == Name {
-			set, c := x.sets[s.Text], s.Eliminations[0]
-			x.trialCap = 1
-			if f := x.narrowedMUS(g, c, set, true); f != nil {
-				t.Errorf("with one node a trial, the backtracker alone found %v", f.set)
-			}
-			if x.ctx.Err() != nil {
-				t.Fatalf("the Explainer's context ended: %v", x.ctx.Err())
-			}
-			f := x.narrowedMUS(g, c, set, false)
-			if f == nil || !slices.Equal(f.set, set) {
-				t.Fatalf("with gophersat: %v, want %v", f, set)
-			}
-			return
-		}
-		g.Apply(s)
-	}
-	t.Fatal("no MUS step on 159's path")
 }

@@ -269,14 +269,21 @@ func (x *Explainer) cost(set []int) [3]int {
 	return [3]int{len(set), w, len(x.scratch)}
 }
 
-func less(a, b [3]int) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return false
+// option is a set of instances that forbids candidate t, with its cost.
+type option struct {
+	set  []int
+	t    logic.Candidate
+	cost [3]int
 }
+
+// sortByCost sorts opts cheapest first, keeping the order of equals.
+func sortByCost(opts []option) {
+	slices.SortStableFunc(opts, func(a, b option) int { return slices.Compare(a.cost[:], b.cost[:]) })
+}
+
+// less reports whether cost a is below cost b: fewer instances, then
+// less weight, then fewer cells.
+func less(a, b [3]int) bool { return slices.Compare(a[:], b[:]) < 0 }
 
 // cells returns the cells the instances of set touch, and extra, sorted.
 func (x *Explainer) cells(set []int, extra []int) []int {
@@ -814,11 +821,6 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 			}
 		}
 	}
-	type option struct {
-		set  []int
-		t    logic.Candidate
-		cost [3]int
-	}
 	var opts []option
 	// One propagation of every instance and fact, then each target
 	// supposed in turn on top of it.
@@ -854,15 +856,7 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 		}
 	}
 	x.Stats.Work = p.work
-	slices.SortStableFunc(opts, func(a, b option) int {
-		switch {
-		case less(a.cost, b.cost):
-			return -1
-		case less(b.cost, a.cost):
-			return 1
-		}
-		return 0
-	})
+	sortByCost(opts)
 	var best *found
 	var bestCost [3]int
 	for k, o := range opts {

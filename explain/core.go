@@ -34,11 +34,7 @@ const trialMinNodes = 5000
 // gophersat.
 func (x *Explainer) decider(g *logic.Grid, t logic.Candidate) solver.Decider {
 	x.native()
-	masks := make([]uint64, len(g.Cand))
-	for c, d := range g.Cand {
-		masks[c] = uint64(d) // bit d−1 for digit d, as the backtracker's
-	}
-	masks[t.Cell] &= 1 << (t.Digit - 1)
+	masks := placed(g, t)
 	var houses [][]int
 	var rules []int
 	return func(set []int) (decided, unsat bool, model []bool) {
@@ -318,11 +314,7 @@ func (x *Explainer) nativeRefutes(g *logic.Grid, t logic.Candidate, units [][]in
 			rules = append(rules, in.Rule)
 		}
 	}
-	masks := make([]uint64, len(g.Cand))
-	for c, d := range g.Cand {
-		masks[c] = uint64(d)
-	}
-	masks[t.Cell] &= 1 << (t.Digit - 1)
+	masks := placed(g, t)
 	x.fb.NodeLimit = limit
 	sol, nodes, err := x.fb.SolvePart(x.ctx, g.Puzzle, houses, rules, masks)
 	x.Stats.Scans++
@@ -346,4 +338,15 @@ func (x *Explainer) native() {
 	for i, in := range x.insts {
 		x.pieces[i] = in.Rule >= 0 && count[in.Rule] > 1
 	}
+}
+
+// placed returns the backtracker's masks of position g (bit d−1 for digit
+// d) with t placed.
+func placed(g *logic.Grid, t logic.Candidate) []uint64 {
+	masks := make([]uint64, len(g.Cand))
+	for c, d := range g.Cand {
+		masks[c] = uint64(d)
+	}
+	masks[t.Cell] &= 1 << (t.Digit - 1)
+	return masks
 }

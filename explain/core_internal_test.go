@@ -48,7 +48,8 @@ func firstMUSStep(t *testing.T, file string) (*logic.Grid, *Explainer, logic.Ste
 // to refute its candidate (nativeStep), so the check also shows that a
 // MUS found so is a MUS of every instance. On 159 the backtracker
 // decides most of the deletion trials; Jumbled Joy's step holds parts of
-// split rules (zipper lines), whose trials gophersat decides.
+// split rules (zipper lines), whose trials gophersat decides. On both,
+// solutions the narrowing found decide some trials without a search.
 func TestNativeMUS(t *testing.T) {
 	tests := []struct {
 		file   string
@@ -63,6 +64,9 @@ func TestNativeMUS(t *testing.T) {
 			if x.Stats.Narrowed == 0 {
 				t.Errorf("the MUS step was not narrowed by the backtracker first")
 			}
+			if x.Stats.Reused == 0 {
+				t.Errorf("no MUS trial was decided by a solution the narrowing found")
+			}
 			set := x.sets[s.Text]
 			c := s.Eliminations[0]
 			if ok, err := x.satRefutes(g, set, []logic.Candidate{c}, nil); err != nil || !ok {
@@ -74,7 +78,7 @@ func TestNativeMUS(t *testing.T) {
 					t.Fatalf("%s: not minimal: %v forbids %v too (%v)", s.Text, less, c, err)
 				}
 			}
-			t.Logf("%s: %d instances; %d trials, %d decided natively; %d searches narrowing", s.Text, len(set), x.Stats.Trials, x.Stats.Native, x.Stats.Scans)
+			t.Logf("%s: %d instances; %d trials, %d decided natively, %d by a solution of the narrowing; %d searches narrowing", s.Text, len(set), x.Stats.Trials, x.Stats.Native, x.Stats.Reused, x.Stats.Scans)
 			if tc.native && (x.Stats.Trials == 0 || 2*x.Stats.Native < x.Stats.Trials) {
 				t.Errorf("%d of %d trials decided natively: want most", x.Stats.Native, x.Stats.Trials)
 			}
@@ -91,13 +95,13 @@ func TestNarrowedMUSGivesUp(t *testing.T) {
 	g, x, s := firstMUSStep(t, "dclamage/159.json")
 	set, c := x.sets[s.Text], s.Eliminations[0]
 	x.trialCap = 1
-	if f := x.narrowedMUS(g, c, set, true); f != nil {
+	if f := x.narrowedMUS(g, option{set: set, t: c}, true); f != nil {
 		t.Errorf("with one node a trial, the backtracker alone found %v", f.set)
 	}
 	if x.ctx.Err() != nil {
 		t.Fatalf("the Explainer's context ended: %v", x.ctx.Err())
 	}
-	f := x.narrowedMUS(g, c, set, false)
+	f := x.narrowedMUS(g, option{set: set, t: c}, false)
 	if f == nil || !slices.Equal(f.set, set) {
 		t.Fatalf("with gophersat: %v, want %v", f, set)
 	}

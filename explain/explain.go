@@ -61,9 +61,10 @@ type Stats struct {
 	// MUSInstances sums the instances of the steps found by MUS.
 	MUSInstances int
 	// Narrowed counts the MUS steps searched among the instances the
-	// backtracker needs to refute their target (nativeStep), and Scans
-	// the backtracker's searches that tried a target so.
-	Narrowed, Scans int
+	// backtracker needs to refute their target (nativeStep), Scans the
+	// backtracker's searches that tried a target so, and Reused the MUS
+	// trials a solution found by those searches decided.
+	Narrowed, Scans, Reused int
 }
 
 // Explainer finds SAT steps on the positions of one puzzle: it holds the
@@ -119,6 +120,10 @@ type Explainer struct {
 	// trialCap, when positive, caps the node budget of a trial (a test
 	// knob: the backtracker then gives up on trials by node count).
 	trialCap int64
+	// known holds, while narrowedMUS runs, the solutions nativeStep's
+	// shrink found for its target with some instances off: a trial whose
+	// instances a known solution satisfies needs no search (decider).
+	known []knownSolution
 	// Stats counts the work done so far.
 	Stats Stats
 }
@@ -274,6 +279,9 @@ type option struct {
 	set  []int
 	t    logic.Candidate
 	cost [3]int
+	// known: solutions of the position with t placed and some of the
+	// instances on (nativeStep's shrink), for the MUS's trials.
+	known []knownSolution
 }
 
 // sortByCost sorts opts cheapest first, keeping the order of equals.
@@ -852,7 +860,7 @@ func (x *Explainer) fallback(g *logic.Grid) *found {
 		p.backtrack(base)
 		if cone != nil {
 			set := x.owners(cone)
-			opts = append(opts, option{set, t, x.cost(set)})
+			opts = append(opts, option{set: set, t: t, cost: x.cost(set)})
 		}
 	}
 	x.Stats.Work = p.work

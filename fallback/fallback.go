@@ -31,6 +31,12 @@ type Solver struct {
 	// Unlike a context's deadline, the bound is the same on any machine
 	// under any load, so a test can bound its work with it.
 	NodeLimit int64
+	// Prefer, when not nil, holds for each cell the digit SolvePart's
+	// search tries first in it (0: its own order). A solution of a
+	// similar puzzle found before (the deletion trials of one MUS differ
+	// by a rule or two) then leads the search to a solution of this one
+	// soon, where there is one; it changes no answer.
+	Prefer []int
 
 	s9  solver9
 	gen map[board.Shape]*genSolver

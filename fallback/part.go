@@ -72,6 +72,17 @@ func (s *Solver) SolvePart(ctx context.Context, p *variant.Puzzle, houses [][]in
 	vs.shape = p.Givens.Shape
 	vs.lastConflict = -1
 	vs.nodeLimit = s.NodeLimit
+	if s.Prefer != nil {
+		if len(s.Prefer) != vs.ncell {
+			return nil, 0, fmt.Errorf("fallback: %d preferred digits for %d cells", len(s.Prefer), vs.ncell)
+		}
+		vs.prefer = make([]uint64, vs.ncell)
+		for c, d := range s.Prefer {
+			if d > 0 {
+				vs.prefer[c] = digitMask(d)
+			}
+		}
+	}
 	if vs.start() {
 		vs.search(0)
 	}

@@ -3,6 +3,7 @@ package fallback_test
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/satdoku/satdoku/board"
@@ -134,10 +135,68 @@ func TestSolvePartAgainstBruteForce(t *testing.T) {
 		if sol != nil && !partHolds(p, houses, rules, masks, sol) {
 			t.Fatalf("trial %d: solution %v does not hold\n%s", trial, sol, describe(p))
 		}
+		// The digits tried first change no answer.
+		s.Prefer = make([]int, n*n)
+		for c := range s.Prefer {
+			s.Prefer[c] = rng.IntN(n + 1)
+		}
+		psol, _, err := s.SolvePart(context.Background(), p, houses, rules, masks)
+		s.Prefer = nil
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (psol != nil) != want || psol != nil && !partHolds(p, houses, rules, masks, psol) {
+			t.Fatalf("trial %d: with digits preferred, SolvePart found %v, brute force %v\n%s", trial, psol, want, describe(p))
+		}
 		found[min(len(sol), 1)]++
 	}
 	t.Logf("outcomes %v (none, some)", found)
 	if found[0] == 0 || found[1] == 0 {
 		t.Errorf("outcomes %v (none, some): want both", found)
+	}
+}
+
+// TestSolvePartPrefer checks Solver.Prefer: on an empty 9×9 board, which
+// has many solutions, the search preferring the digits of one goes
+// straight to it, without a wrong guess; preferred digits of the wrong
+// length are an error.
+func TestSolvePartPrefer(t *testing.T) {
+	shape := board.Square(3)
+	p := variant.New(shape)
+	n := shape.Side()
+	var houses [][]int
+	houses = append(houses, p.RegionCells()...)
+	for i := range n {
+		row, col := make([]int, n), make([]int, n)
+		for j := range n {
+			row[j], col[j] = i*n+j, j*n+i
+		}
+		houses = append(houses, row, col)
+	}
+	masks := make([]uint64, n*n)
+	for c := range masks {
+		masks[c] = 1<<n - 1
+	}
+	s := fallback.NewSolver()
+	for seed := range uint64(5) {
+		grid := varianttest.Grid(rand.New(rand.NewPCG(seed, 38)), shape)
+		s.Prefer = make([]int, n*n)
+		for c, d := range grid.Cells {
+			s.Prefer[c] = int(d)
+		}
+		sol, nodes, err := s.SolvePart(context.Background(), p, houses, nil, masks)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(sol, s.Prefer) {
+			t.Errorf("seed %d: found %v, want the preferred %v", seed, sol, s.Prefer)
+		}
+		if nodes > int64(n*n) {
+			t.Errorf("seed %d: %d nodes to the preferred solution: a guess went wrong", seed, nodes)
+		}
+	}
+	s.Prefer = make([]int, 3)
+	if _, _, err := s.SolvePart(context.Background(), p, houses, nil, masks); err == nil {
+		t.Errorf("3 preferred digits for %d cells: no error", n*n)
 	}
 }

@@ -180,7 +180,8 @@ type vsolver struct {
 	ctx       context.Context
 	done      <-chan struct{}
 	nodes     int64
-	nodeLimit int64 // Solver.NodeLimit
+	nodeLimit int64    // Solver.NodeLimit
+	prefer    []uint64 // per cell, the digit tried first (Solver.Prefer), or 0
 	// pause, if set, is called when the node count passes turnEnd: it
 	// waits for the search's next turn (solveMarks9), raising turnEnd, and
 	// reports false if the search is to stop instead.
@@ -684,6 +685,11 @@ func (s *vsolver) search(depth int) {
 	if cell < 0 {
 		s.solution()
 		return
+	}
+	if s.prefer != nil {
+		if m := s.cand[cell] & s.prefer[cell]; m != 0 {
+			bit = m
+		}
 	}
 	if s.solSeen != nil && s.res.Count >= 3 {
 		bit = s.unseenFirst(cell, bit)

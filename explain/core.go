@@ -265,24 +265,7 @@ func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found 
 		var opts []option
 		for _, h := range hits[:min(len(hits), nativeTargets)] {
 			tried[h.t] = true
-			// Deletion, one unit at a time (in chunks, as in
-			// solver.MinimalGroups, was no faster: most units stay).
-			set := all
-			var known []knownSolution
-			for i := 0; i < len(set); {
-				trial := slices.Delete(slices.Clone(set), i, i+1)
-				refuted, sol, _, _ := x.nativeRefutes(g, h.t, units, trial, shrinkBudget(h.nodes))
-				if refuted {
-					set = trial
-					continue
-				}
-				if sol != nil {
-					// Unit i is needed; its MUS trials are
-					// satisfiable, and this solution shows it.
-					known = append(known, knownSolution{x.unitsOn(units, trial), sol})
-				}
-				i++
-			}
+			set, known := x.shrink(g, h.t, units, all, shrinkBudget(h.nodes))
 			var insts []int
 			for _, u := range set {
 				insts = append(insts, units[u]...)
@@ -310,6 +293,68 @@ func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found 
 		return nil
 	}
 	return x.narrowedMUS(g, *first, false)
+}
+
+// shrink returns the units of all (units: the instances of each) that the
+// backtracker needs to refute t at position g within limit nodes, by
+// deletion, and the solutions it found where a unit was needed.
+//
+// The units found for t are kept for the next positions: a path's next
+// position holds more facts, so they mostly still refute t, and are
+// taken again after one search that shows it (on TAREK_ALL #18's path,
+// the same targets were shrunk at two or three positions running).
+func (x *Explainer) shrink(g *logic.Grid, t logic.Candidate, units [][]int, all []int, limit int64) ([]int, []knownSolution) {
+	if k, ok := x.shrunk[t]; ok {
+		if refuted, _, _, _ := x.nativeRefutes(g, t, units, k.units, limit); refuted {
+			return k.units, x.stillKnown(g, k.known)
+		}
+	}
+	// Deletion, one unit at a time (in chunks, as in
+	// solver.MinimalGroups, was no faster: most units stay).
+	set := all
+	var known []knownSolution
+	for i := 0; i < len(set); {
+		trial := slices.Delete(slices.Clone(set), i, i+1)
+		refuted, sol, _, _ := x.nativeRefutes(g, t, units, trial, limit)
+		if refuted {
+			set = trial
+			continue
+		}
+		if sol != nil {
+			// Unit i is needed; its MUS trials are satisfiable,
+			// and this solution shows it.
+			known = append(known, knownSolution{x.unitsOn(units, trial), sol})
+		}
+		i++
+	}
+	if x.shrunk == nil {
+		x.shrunk = map[logic.Candidate]shrunkUnits{}
+	}
+	x.shrunk[t] = shrunkUnits{set, known}
+	return set, known
+}
+
+// shrunkUnits is what shrink found for a target: the units it needs,
+// and the solutions without one of them.
+type shrunkUnits struct {
+	units []int
+	known []knownSolution
+}
+
+// stillKnown returns the solutions of known whose digits are all still
+// candidates of g.
+func (x *Explainer) stillKnown(g *logic.Grid, known []knownSolution) []knownSolution {
+	var out []knownSolution
+next:
+	for _, k := range known {
+		for c, d := range k.sol {
+			if !g.Cand[c].Has(d) {
+				continue next
+			}
+		}
+		out = append(out, k)
+	}
+	return out
 }
 
 // maxScanNodes bounds the scans of nativeStep: where the backtracker

@@ -124,6 +124,9 @@ type Explainer struct {
 	// shrink found for its target with some instances off: a trial whose
 	// instances a known solution satisfies needs no search (decider).
 	known []knownSolution
+	// shrunk holds what nativeStep's shrink found for each target, for
+	// the next positions.
+	shrunk map[logic.Candidate]shrunkUnits
 	// Stats counts the work done so far.
 	Stats Stats
 }

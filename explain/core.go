@@ -203,22 +203,7 @@ const nativeTargets = 3
 // so (or cannot read a rule).
 func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found {
 	x.native()
-	// The units deletion switches off: each house, each whole rule.
-	var units [][]int
-	ruleUnit := map[int]int{}
-	for i, in := range x.insts {
-		if in.House >= 0 {
-			units = append(units, []int{i})
-			continue
-		}
-		u, ok := ruleUnit[in.Rule]
-		if !ok {
-			u = len(units)
-			ruleUnit[in.Rule] = u
-			units = append(units, nil)
-		}
-		units[u] = append(units[u], i)
-	}
+	units := x.units()
 	all := make([]int, len(units))
 	for u := range all {
 		all[u] = u
@@ -293,6 +278,27 @@ func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found 
 		return nil
 	}
 	return x.narrowedMUS(g, *first, false)
+}
+
+// units returns the units nativeStep's deletion switches off, each
+// house and each whole rule, as the instances of each.
+func (x *Explainer) units() [][]int {
+	var units [][]int
+	ruleUnit := map[int]int{}
+	for i, in := range x.insts {
+		if in.House >= 0 {
+			units = append(units, []int{i})
+			continue
+		}
+		u, ok := ruleUnit[in.Rule]
+		if !ok {
+			u = len(units)
+			ruleUnit[in.Rule] = u
+			units = append(units, nil)
+		}
+		units[u] = append(units[u], i)
+	}
+	return units
 }
 
 // shrink returns the units of all (units: the instances of each) that the

@@ -106,3 +106,37 @@ func TestNarrowedMUSGivesUp(t *testing.T) {
 		t.Fatalf("with gophersat: %v, want %v", f, set)
 	}
 }
+
+// TestShrinkKept checks nativeStep's shrink at the position of 159's first
+// MUS step: the units it finds refute the step's candidate; asked again,
+// it takes them after one search; and units kept that do not refute it
+// (here none) are shrunk afresh, to the same.
+func TestShrinkKept(t *testing.T) {
+	g, x, s := firstMUSStep(t, "dclamage/159.json")
+	c := s.Eliminations[0]
+	units := x.units()
+	all := make([]int, len(units))
+	for u := range all {
+		all[u] = u
+	}
+	const limit = 20000
+	delete(x.shrunk, c) // the path's own, within fewer nodes
+	set, _ := x.shrink(g, c, units, all, limit)
+	if refuted, _, _, err := x.nativeRefutes(g, c, units, set, limit); err != nil || !refuted {
+		t.Fatalf("the units shrunk, %v, do not refute %v (%v)", set, c, err)
+	}
+	if len(set) >= len(all) {
+		t.Errorf("shrunk to %d units of %d", len(set), len(all))
+	}
+	scans := x.Stats.Scans
+	again, _ := x.shrink(g, c, units, all, limit)
+	if !slices.Equal(again, set) || x.Stats.Scans != scans+1 {
+		t.Errorf("asked again: %v in %d searches, want %v in one", again, x.Stats.Scans-scans, set)
+	}
+	x.shrunk[c] = shrunkUnits{}
+	scans = x.Stats.Scans
+	fresh, _ := x.shrink(g, c, units, all, limit)
+	if !slices.Equal(fresh, set) || x.Stats.Scans <= scans+1 {
+		t.Errorf("with no units kept: %v in %d searches, want %v shrunk afresh", fresh, x.Stats.Scans-scans, set)
+	}
+}

@@ -223,6 +223,7 @@ func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found 
 		targets = targets[:scanTargets]
 	}
 	var first *option // the cheapest of the first scan, for the last resort
+	var firstSkipped *hit
 	tried := map[logic.Candidate]bool{}
 	for limit := int64(scanNodes); limit <= maxScanNodes; limit *= 10 {
 		var hits []hit
@@ -233,13 +234,23 @@ func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found 
 			if tried[t] {
 				continue
 			}
-			if refuted, _, nodes, err := x.nativeRefutes(g, t, units, all, limit); err == nil && refuted {
+			refuted, _, nodes, err := x.nativeRefutes(g, t, units, all, limit)
+			switch {
+			case err == nil && refuted && x.gaveUpOn[t]:
+				// Its MUS was given up at an earlier position (on
+				// TAREK_ALL #11's path, again at each of the next
+				// three): taken only as the last resort.
+				tried[t] = true
+				if firstSkipped == nil {
+					firstSkipped = &hit{t, nodes}
+				}
+			case err == nil && refuted:
 				hits = append(hits, hit{t, nodes})
-			} else if err != nil && !errors.Is(err, fallback.ErrNodeLimit) {
+			case err != nil && !errors.Is(err, fallback.ErrNodeLimit):
 				return nil // a rule the backtracker cannot read, or the context's end
 			}
 		}
-		if len(hits) == 0 && first == nil {
+		if len(hits) == 0 && first == nil && firstSkipped == nil {
 			// None refuted soon: the MUS among every instance
 			// (trying them again within more nodes took Hard
 			// Renban 1's path from 30 s to 132 s).
@@ -251,11 +262,7 @@ func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found 
 		for _, h := range hits[:min(len(hits), nativeTargets)] {
 			tried[h.t] = true
 			set, known := x.shrink(g, h.t, units, all, shrinkBudget(h.nodes))
-			var insts []int
-			for _, u := range set {
-				insts = append(insts, units[u]...)
-			}
-			slices.Sort(insts)
+			insts := x.instsOf(units, set)
 			opts = append(opts, option{set: insts, t: h.t, cost: x.cost(insts), known: known})
 		}
 		sortByCost(opts)
@@ -272,12 +279,27 @@ func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found 
 			if x.ctx.Err() != nil {
 				return nil
 			}
+			x.gaveUpOn[o.t] = true
 		}
+	}
+	if first == nil && firstSkipped != nil {
+		set, _ := x.shrink(g, firstSkipped.t, units, all, shrinkBudget(firstSkipped.nodes))
+		first = &option{set: x.instsOf(units, set), t: firstSkipped.t}
 	}
 	if first == nil {
 		return nil
 	}
 	return x.narrowedMUS(g, *first, false)
+}
+
+// instsOf returns the instances of the units of set, in order.
+func (x *Explainer) instsOf(units [][]int, set []int) []int {
+	var insts []int
+	for _, u := range set {
+		insts = append(insts, units[u]...)
+	}
+	slices.Sort(insts)
+	return insts
 }
 
 // units returns the units nativeStep's deletion switches off, each
@@ -332,9 +354,6 @@ func (x *Explainer) shrink(g *logic.Grid, t logic.Candidate, units [][]int, all 
 			known = append(known, knownSolution{x.unitsOn(units, trial), sol})
 		}
 		i++
-	}
-	if x.shrunk == nil {
-		x.shrunk = map[logic.Candidate]shrunkUnits{}
 	}
 	x.shrunk[t] = shrunkUnits{set, known}
 	return set, known
@@ -440,6 +459,7 @@ func (x *Explainer) native() {
 		return
 	}
 	x.fb = fallback.NewSolver()
+	x.shrunk, x.gaveUpOn = map[logic.Candidate]shrunkUnits{}, map[logic.Candidate]bool{}
 	x.pieces = make([]bool, len(x.insts))
 	count := map[int]int{}
 	for _, in := range x.insts {

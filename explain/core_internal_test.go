@@ -69,21 +69,63 @@ func TestNativeMUS(t *testing.T) {
 			}
 			set := x.sets[s.Text]
 			c := s.Eliminations[0]
-			if ok, err := x.satRefutes(g, set, []logic.Candidate{c}, nil); err != nil || !ok {
-				t.Fatalf("%s: %v does not forbid %v (%v)", s.Text, set, c, err)
-			}
-			for i := range set {
-				less := slices.Delete(slices.Clone(set), i, i+1)
-				if ok, err := x.satRefutes(g, less, []logic.Candidate{c}, nil); err != nil || ok {
-					t.Fatalf("%s: not minimal: %v forbids %v too (%v)", s.Text, less, c, err)
-				}
-			}
+			checkMUS(t, g, x, set, c)
 			t.Logf("%s: %d instances; %d trials, %d decided natively, %d by a solution of the narrowing; %d searches narrowing", s.Text, len(set), x.Stats.Trials, x.Stats.Native, x.Stats.Reused, x.Stats.Scans)
 			if tc.native && (x.Stats.Trials == 0 || 2*x.Stats.Native < x.Stats.Trials) {
 				t.Errorf("%d of %d trials decided natively: want most", x.Stats.Native, x.Stats.Trials)
 			}
 		})
 	}
+}
+
+// checkMUS checks by satRefutes (gophersat alone) that the instances of
+// set forbid c at position g and that no set with one fewer does.
+func checkMUS(t *testing.T, g *logic.Grid, x *Explainer, set []int, c logic.Candidate) {
+	t.Helper()
+	if ok, err := x.satRefutes(g, set, []logic.Candidate{c}, nil); err != nil || !ok {
+		t.Fatalf("%v does not forbid %v (%v)", set, c, err)
+	}
+	for i := range set {
+		less := slices.Delete(slices.Clone(set), i, i+1)
+		if ok, err := x.satRefutes(g, less, []logic.Candidate{c}, nil); err != nil || ok {
+			t.Fatalf("not minimal: %v forbids %v too (%v)", less, c, err)
+		}
+	}
+}
+
+// TestNativeStepSkipsGivenUp checks nativeStep at the position of 159's
+// first MUS step: a target whose narrowed MUS was given up at an earlier
+// position is passed over for another, and with every target so, the
+// first is still taken as the last resort. Each step is a MUS.
+func TestNativeStepSkipsGivenUp(t *testing.T) {
+	g, x, _ := firstMUSStep(t, "dclamage/159.json")
+	sol := x.solutionOf(g)
+	var targets []logic.Candidate
+	for c, m := range g.Cand {
+		for d := 1; d <= g.N; d++ {
+			if m.Has(d) && d != sol[c] {
+				targets = append(targets, logic.Candidate{Cell: c, Digit: d})
+			}
+		}
+	}
+	f := x.nativeStep(g, targets)
+	if f == nil {
+		t.Fatal("no step")
+	}
+	first := f.targets[0]
+	x.gaveUpOn[first] = true
+	f = x.nativeStep(g, targets)
+	if f == nil || f.targets[0] == first {
+		t.Fatalf("with %v given up: %+v, want a step on another target", first, f)
+	}
+	checkMUS(t, g, x, f.set, f.targets[0])
+	for _, c := range targets {
+		x.gaveUpOn[c] = true
+	}
+	if f = x.nativeStep(g, targets); f == nil {
+		t.Fatal("with every target given up: no step")
+	}
+	checkMUS(t, g, x, f.set, f.targets[0])
 }
 
 // TestNarrowedMUSGivesUp checks narrowedMUS at the position of 159's

@@ -127,6 +127,8 @@ type Explainer struct {
 	// shrunk holds what nativeStep's shrink found for each target, for
 	// the next positions.
 	shrunk map[logic.Candidate]shrunkUnits
+	// gaveUpOn holds the targets whose narrowed MUS nativeStep gave up.
+	gaveUpOn map[logic.Candidate]bool
 	// Stats counts the work done so far.
 	Stats Stats
 }

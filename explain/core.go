@@ -77,6 +77,7 @@ func (x *Explainer) decider(g *logic.Grid, t logic.Candidate) solver.Decider {
 		}
 		x.fb.Prefer = last
 		sol, nodes, err := x.fb.SolvePart(x.ctx, g.Puzzle, houses, rules, masks)
+		x.Stats.Nodes += nodes
 		if err == nil {
 			x.fbNodes += nodes
 			x.fbTrials++
@@ -259,8 +260,16 @@ func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found 
 		slices.SortStableFunc(hits, func(a, b hit) int { return cmp.Compare(a.nodes, b.nodes) })
 		// Each shrunk, then the MUS searched within the cheapest first.
 		var opts []option
-		for _, h := range hits[:min(len(hits), nativeTargets)] {
+		var chosen []hit
+		for _, h := range hits {
+			if len(chosen) == nativeTargets {
+				break
+			}
 			tried[h.t] = true
+			if slices.ContainsFunc(chosen, func(c hit) bool { return c.nodes == h.nodes && x.equivalent(g, c.t, h.t) }) {
+				continue
+			}
+			chosen = append(chosen, h)
 			set, known := x.shrink(g, h.t, units, all, shrinkBudget(h.nodes))
 			insts := x.instsOf(units, set)
 			opts = append(opts, option{set: insts, t: h.t, cost: x.cost(insts), known: known})
@@ -290,6 +299,34 @@ func (x *Explainer) nativeStep(g *logic.Grid, targets []logic.Candidate) *found 
 		return nil
 	}
 	return x.narrowedMUS(g, *first, false)
+}
+
+// equivalent reports whether propagation over every instance, at
+// position g, places b when a is placed and a when b is: two targets of
+// one deduction, as the two cells of a cage of two (on TAREK_ALL #15's
+// path, such pairs were half of the targets nativeStep shrank, the same
+// search twice).
+func (x *Explainer) equivalent(g *logic.Grid, a, b logic.Candidate) bool {
+	p := x.prop
+	defer func() { x.Stats.Work = p.work }()
+	all := make([]int, len(x.insts))
+	for i := range all {
+		all[i] = i
+	}
+	if !x.start(g, all, x.cells(all, []int{a.Cell, b.Cell})) {
+		return false
+	}
+	base := len(p.trail)
+	places := func(from, to logic.Candidate) bool {
+		defer p.backtrack(base)
+		l := x.lit(from.Cell, from.Digit)
+		if p.value(l) != 0 {
+			return false
+		}
+		p.assign(l, bySuppos)
+		return p.propagate() < 0 && p.value(x.lit(to.Cell, to.Digit)) == 1
+	}
+	return places(a, b) && places(b, a)
 }
 
 // instsOf returns the instances of the units of set, in order.
@@ -437,6 +474,7 @@ func (x *Explainer) nativeRefutes(g *logic.Grid, t logic.Candidate, units [][]in
 	x.fb.NodeLimit, x.fb.Prefer = limit, nil
 	sol, nodes, err = x.fb.SolvePart(x.ctx, g.Puzzle, houses, rules, masks)
 	x.Stats.Scans++
+	x.Stats.Nodes += nodes
 	return err == nil && sol == nil, sol, nodes, err
 }
 

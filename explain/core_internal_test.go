@@ -4,6 +4,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/satdoku/satdoku/board"
+	"github.com/satdoku/satdoku/variant"
+
 	"github.com/satdoku/satdoku/internal/variantcorpus"
 	"github.com/satdoku/satdoku/logic"
 )
@@ -180,5 +183,39 @@ func TestShrinkKept(t *testing.T) {
 	fresh, _ := x.shrink(g, c, units, all, limit)
 	if !slices.Equal(fresh, set) || x.Stats.Scans <= scans+1 {
 		t.Errorf("with no units kept: %v in %d searches, want %v shrunk afresh", fresh, x.Stats.Scans-scans, set)
+	}
+}
+
+// TestEquivalent checks equivalent on an empty 9×9 board with a killer
+// cage of two cells totalling 3 (r1c1, r1c2: 1 and 2 in some order):
+// r1c1=1 and r1c2=2 are one deduction, r1c1=1 and r1c2=1 or r2c1=2 are
+// not, whichever is named first.
+func TestEquivalent(t *testing.T) {
+	p := &variant.Puzzle{Givens: board.New(board.Classic), Rules: []variant.Rule{variant.Killer{Cells: []int{0, 1}, Sum: 3}}}
+	g, err := logic.FromPuzzle(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := New(g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cand := func(cell, digit int) logic.Candidate { return logic.Candidate{Cell: cell, Digit: digit} }
+	tests := []struct {
+		a, b logic.Candidate
+		want bool
+	}{
+		{cand(0, 1), cand(1, 2), true},
+		{cand(1, 1), cand(0, 2), true},
+		{cand(0, 1), cand(1, 1), false},
+		{cand(0, 1), cand(9, 2), false},
+		{cand(0, 1), cand(0, 1), true},
+	}
+	for _, tc := range tests {
+		for _, order := range [][2]logic.Candidate{{tc.a, tc.b}, {tc.b, tc.a}} {
+			if got := x.equivalent(g, order[0], order[1]); got != tc.want {
+				t.Errorf("equivalent(%v, %v) = %v, want %v", order[0], order[1], got, tc.want)
+			}
+		}
 	}
 }

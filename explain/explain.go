@@ -65,6 +65,9 @@ type Stats struct {
 	// backtracker's searches that tried a target so, and Reused the MUS
 	// trials a solution found by those searches decided.
 	Narrowed, Scans, Reused int
+	// Nodes sums the backtracker's search nodes, scans and trials: the
+	// work of the narrowed MUS steps, the same on any machine.
+	Nodes int64
 }
 
 // Explainer finds SAT steps on the positions of one puzzle: it holds the

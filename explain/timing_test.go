@@ -121,8 +121,8 @@ func TestPathTimes(t *testing.T) {
 		if !p.Solved && cp.solution != nil { // one with two solutions (Wecoc #1 [mod B]) gets stuck
 			t.Errorf("%s: not solved", cp.name)
 		}
-		fmt.Fprintf(os.Stderr, "%d %s\t%v\t%d steps, %d SAT (%d from every instance, %d by MUS of %d instances in all, %d shrunk by SAT; MUS trials %d, %d native, %d by a shrink's solution; %d MUS narrowed, %d scans), hint halfway %v\n",
-			k, cp.name, d.Round(time.Millisecond), len(p.Steps), x.Stats.Steps, x.Stats.Fallback, x.Stats.MUS, x.Stats.MUSInstances, x.Stats.Shrunk, x.Stats.Trials, x.Stats.Native, x.Stats.Reused, x.Stats.Narrowed, x.Stats.Scans, hint.Round(100*time.Microsecond))
+		fmt.Fprintf(os.Stderr, "%d %s\t%v\t%d steps, %d SAT (%d from every instance, %d by MUS of %d instances in all, %d shrunk by SAT; MUS trials %d, %d native, %d by a shrink's solution; %d MUS narrowed, %d scans, %d nodes), hint halfway %v\n",
+			k, cp.name, d.Round(time.Millisecond), len(p.Steps), x.Stats.Steps, x.Stats.Fallback, x.Stats.MUS, x.Stats.MUSInstances, x.Stats.Shrunk, x.Stats.Trials, x.Stats.Native, x.Stats.Reused, x.Stats.Narrowed, x.Stats.Scans, x.Stats.Nodes, hint.Round(100*time.Microsecond))
 	}
 	slices.Sort(times)
 	if len(times) > 0 {

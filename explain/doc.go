@@ -56,7 +56,9 @@
 // from houses and cages together, tries the candidates of the cells with
 // the fewest candidates within a few hundred search nodes, and the houses
 // and rules the soonest refuted need are found by deletion (each trial a
-// refutation about as short); solver.MinimalGroupsDecided then gives the
+// refutation about as short; what a target needs is kept for the next
+// positions, and the solutions found with a unit off decide the MUS
+// trials they satisfy); solver.MinimalGroupsDecided then gives the
 // set among those (or among every instance, where the backtracker
 // refutes nothing so), each of its deletion trials
 // (some instances on, t supposed) decided first by the native

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/satdoku/satdoku/board"
 	"github.com/satdoku/satdoku/engine"
 	"github.com/satdoku/satdoku/internal/proctest"
 	"github.com/satdoku/satdoku/internal/testpuzzles"
@@ -57,5 +58,55 @@ func TestRacerLateWatchdog(t *testing.T) {
 	r.close()
 	if left := proctest.Leftovers(mark); len(left) > 0 {
 		t.Errorf("left running after close: %v", left)
+	}
+}
+
+// TestRacerLostRaceEndsLater: a solve whose context ends (its race lost)
+// returns once the worker process is killed, without waiting for it to
+// end; the next solve (here settle, as it starts) waits for that, and
+// starts another process. The lost solve counts the solutions of a blank
+// 16×16 to a million, which the worker never finishes.
+func TestRacerLostRaceEndsLater(t *testing.T) {
+	if !proctest.Supported() {
+		t.Skip("no /proc: the worker processes cannot be seen")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	mark := proctest.NewMark()
+	t.Cleanup(func() { proctest.CheckNone(t, mark) })
+	started := 0
+	r, err := newRacer(engine.Options{Kind: engine.Portfolio, Limit: 1_000_000}, func() (*exec.Cmd, error) {
+		started++
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = proctest.Env(mark)
+		return cmd, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.close()
+	lost, lose := context.WithCancel(ctx)
+	go func() {
+		for len(proctest.Leftovers(mark)) == 0 && lost.Err() == nil {
+			time.Sleep(time.Millisecond)
+		}
+		lose()
+	}()
+	if res := r.solve(lost, board.New(board.Square(4)), nil); res.Status != engine.Timeout {
+		t.Fatalf("lost race: %v %v, want a timeout", res.Status, res.Err)
+	}
+	if r.ending == nil {
+		t.Fatal("the lost race's process was waited for before its solve returned")
+	}
+	r.settle()
+	if left := proctest.Leftovers(mark); len(left) > 0 {
+		t.Errorf("left running after settle: %v", left)
+	}
+	puzzles := testpuzzles.Boards(t, "testdata/top1465-sample.txt")
+	if res := r.solve(ctx, puzzles[0], nil); res.Status != engine.Solved {
+		t.Errorf("next solve: %v %v", res.Status, res.Err)
+	}
+	if started != 2 {
+		t.Errorf("%d worker processes started, want 2", started)
 	}
 }

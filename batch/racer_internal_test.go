@@ -13,6 +13,27 @@ import (
 	"github.com/satdoku/satdoku/internal/testpuzzles"
 )
 
+// testRacer returns a racer for options o whose worker processes are
+// this test binary, marked so that the test can find them (none must be
+// left when it ends), and the count of processes it started (only the
+// goroutine of the racer's solve starts them).
+func testRacer(t *testing.T, o engine.Options) (*racer, string, *int) {
+	t.Helper()
+	mark := proctest.NewMark()
+	t.Cleanup(func() { proctest.CheckNone(t, mark) })
+	started := new(int)
+	r, err := newRacer(o, func() (*exec.Cmd, error) {
+		*started++
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = proctest.Env(mark)
+		return cmd, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, mark, started
+}
+
 // TestRacerLateWatchdog: the start-up watchdog of a racer's worker
 // process whose timer fires just as the ready line arrives (Stop then
 // reports false, and the watchdog's function runs afterwards, at any
@@ -24,18 +45,7 @@ import (
 func TestRacerLateWatchdog(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	mark := proctest.NewMark()
-	t.Cleanup(func() { proctest.CheckNone(t, mark) })
-	started := 0 // only the goroutine of the racer's solve starts processes
-	r, err := newRacer(engine.Options{Kind: engine.Portfolio}, func() (*exec.Cmd, error) {
-		started++
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = proctest.Env(mark)
-		return cmd, nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, mark, started := testRacer(t, engine.Options{Kind: engine.Portfolio})
 	defer r.close()
 	var late []func()
 	r.watch = func(_ time.Duration, f func()) func() bool {
@@ -52,8 +62,8 @@ func TestRacerLateWatchdog(t *testing.T) {
 	if res := r.solve(ctx, puzzles[1], nil); res.Status != engine.Solved {
 		t.Errorf("solve after the late watchdog: %v %v", res.Status, res.Err)
 	}
-	if started != 1 {
-		t.Errorf("%d worker processes started, want 1", started)
+	if *started != 1 {
+		t.Errorf("%d worker processes started, want 1", *started)
 	}
 	r.close()
 	if left := proctest.Leftovers(mark); len(left) > 0 {
@@ -72,18 +82,7 @@ func TestRacerLostRaceEndsLater(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	mark := proctest.NewMark()
-	t.Cleanup(func() { proctest.CheckNone(t, mark) })
-	started := 0
-	r, err := newRacer(engine.Options{Kind: engine.Portfolio, Limit: 1_000_000}, func() (*exec.Cmd, error) {
-		started++
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = proctest.Env(mark)
-		return cmd, nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, mark, started := testRacer(t, engine.Options{Kind: engine.Portfolio, Limit: 1_000_000})
 	defer r.close()
 	lost, lose := context.WithCancel(ctx)
 	go func() {
@@ -106,7 +105,7 @@ func TestRacerLostRaceEndsLater(t *testing.T) {
 	if res := r.solve(ctx, puzzles[0], nil); res.Status != engine.Solved {
 		t.Errorf("next solve: %v %v", res.Status, res.Err)
 	}
-	if started != 2 {
-		t.Errorf("%d worker processes started, want 2", started)
+	if *started != 2 {
+		t.Errorf("%d worker processes started, want 2", *started)
 	}
 }
